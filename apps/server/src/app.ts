@@ -1,0 +1,105 @@
+import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import { registerDemoJobs } from './db/seed/demo-jobs.ts';
+import { moduleRegistrations } from './modules/index.ts';
+import { installAuthGuard, platformOnlyPermissions, type PermissionChecker } from './platform/auth/guard.ts';
+import { TokenService } from './platform/auth/tokens.ts';
+import { installErrorHandler } from './platform/http/error-handler.ts';
+import { registerOpenApi } from './platform/http/openapi.ts';
+import { enforceRouteDeclarations } from './platform/http/route-config.ts';
+import { serveWebApp } from './platform/http/static-web.ts';
+import { JobQueue } from './platform/jobs/job-queue.ts';
+import { jobRoutes } from './platform/jobs/jobs.routes.ts';
+import { LocalFileStorage } from './platform/storage/local-storage.ts';
+import type { FileStorage } from './platform/storage/storage.ts';
+import type { AppServices } from './services.ts';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  storage?: FileStorage;
+  permissions?: PermissionChecker;
+  /** Start the job queue (and its workers, if config.jobWorkers) when the app is ready. Default true. */
+  startJobs?: boolean;
+  /** Pass false to silence logs (tests). Defaults to pino at config.logLevel. */
+  logger?: boolean;
+  /** Job worker polling interval; tests use a short one. */
+  jobPollingSeconds?: number;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: AppServices;
+  }
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
+
+/**
+ * Builds the whole API: for main.ts and for tests alike. The caller owns the database: it opens
+ * and migrates it before, and closes it after app.close().
+ */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, database } = deps;
+  const app = Fastify({
+    logger:
+      deps.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            redact: ['req.headers.authorization', 'req.headers["x-user-token"]', 'req.headers.cookie'],
+          },
+    bodyLimit: config.bodyLimit,
+    requestTimeout: 120_000,
+    // Accept a caller's request id only when it is harmless; otherwise make one.
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
+    trustProxy: true,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  const services: AppServices = {
+    config,
+    database,
+    storage: deps.storage ?? new LocalFileStorage(join(config.dataDir, 'files')),
+    jobs: new JobQueue(database, app.log, {
+      workers: config.jobWorkers,
+      ...(deps.jobPollingSeconds ? { pollingIntervalSeconds: deps.jobPollingSeconds } : {}),
+    }),
+    tokens: new TokenService(config.jwtSecret),
+    permissions: deps.permissions ?? platformOnlyPermissions,
+  };
+  app.decorate('services', services);
+
+  installErrorHandler(app);
+  enforceRouteDeclarations(app);
+  installAuthGuard(app, services.tokens, services.permissions);
+  await registerOpenApi(app, config.version);
+
+  jobRoutes(app, services);
+  registerDemoJobs(services);
+  for (const register of moduleRegistrations) await register(app, services);
+
+  await serveWebApp(app, config.webDist);
+
+  app.addHook('onClose', async () => {
+    await services.jobs.stop();
+  });
+  if (deps.startJobs !== false) {
+    app.addHook('onReady', async () => {
+      await services.jobs.start();
+    });
+  }
+  return app;
+}

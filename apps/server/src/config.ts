@@ -1,0 +1,105 @@
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { z } from 'zod';
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const booleanFromEnv = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+/** Every setting the server reads from the environment, with its default. */
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+  DEMO_PASSWORD: z.string().min(8).max(20).default('Demo12345'),
+  /** Seed the demo platform on start. Defaults to on for the embedded database only. */
+  DEMO_SEED: booleanFromEnv.optional(),
+  /** Run job workers in this process (API-only processes can turn it off). */
+  JOB_WORKERS: booleanFromEnv.default(true),
+  SITE_NAME: z.string().min(1).max(60).default('PodSupply'),
+  /** Where the built web app lives; served with an SPA fallback when present. */
+  WEB_DIST: z.string().optional(),
+  /** Upload limit for request bodies, in bytes. */
+  BODY_LIMIT: z.coerce.number().int().positive().default(1024 * 1024),
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  jwtSecret: string;
+  logLevel: (typeof LOG_LEVELS)[number];
+  demoPassword: string;
+  demoSeed: boolean;
+  jobWorkers: boolean;
+  siteName: string;
+  webDist: string;
+  bodyLimit: number;
+  version: string;
+};
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+const repoRoot = resolve(import.meta.dirname, '../../..');
+
+function readVersion(): string {
+  const pkg = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { version?: string };
+  return pkg.version ?? '0.0.0';
+}
+
+/** The JWT secret is generated once and kept in DATA_DIR so tokens survive restarts. */
+function loadOrCreateSecret(dataDir: string): string {
+  const file = join(dataDir, 'jwt-secret');
+  if (existsSync(file)) {
+    const secret = readFileSync(file, 'utf8').trim();
+    if (secret.length >= 32) return secret;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret + '\n', { mode: 0o600 });
+  chmodSync(file, 0o600);
+  return secret;
+}
+
+/**
+ * Reads and validates the whole configuration once. Throws ConfigError naming every bad
+ * variable, so `main.ts` can fail fast with a clear message.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(
+    Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== '')),
+  );
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.') || '(env)'}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = resolve(e.DATA_DIR);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    jwtSecret: e.JWT_SECRET ?? loadOrCreateSecret(dataDir),
+    logLevel: e.LOG_LEVEL,
+    demoPassword: e.DEMO_PASSWORD,
+    demoSeed: e.DEMO_SEED ?? e.DATABASE_URL === undefined,
+    jobWorkers: e.JOB_WORKERS,
+    siteName: e.SITE_NAME,
+    webDist: resolve(e.WEB_DIST ?? join(repoRoot, 'apps/web/dist')),
+    bodyLimit: e.BODY_LIMIT,
+    version: readVersion(),
+  };
+}

@@ -1,0 +1,94 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import * as schema from './schema/index.ts';
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+/** The ORM handle modules use. Both drivers expose the same query builder. */
+export type Db = ReturnType<typeof drizzlePg<typeof schema>>;
+/** A transaction handle, as passed to `db.transaction(async (tx) => …)`. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** Either a database or a transaction: repositories accept both. */
+export type Executor = Db | Tx;
+
+/** Raw SQL access for the job queue adapter and the test reset; not for modules. */
+export interface RawSql {
+  /** One parameterised statement. */
+  query<R = Record<string, unknown>>(text: string, values?: unknown[]): Promise<{ rows: R[] }>;
+  /** One or more statements without parameters. */
+  exec(text: string): Promise<void>;
+}
+
+export interface Database {
+  kind: DatabaseKind;
+  db: Db;
+  raw: RawSql;
+  /** The connection string for processes that need their own pool (pg-boss on PostgreSQL). */
+  url: string | undefined;
+  /** The embedded instance, when kind is 'pglite'. */
+  pglite: PGlite | undefined;
+  close(): Promise<void>;
+}
+
+export type DatabaseOptions =
+  | { kind: 'postgres'; url: string; poolSize?: number }
+  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob };
+
+/** Opens PGlite under DATA_DIR/pg when no DATABASE_URL is set, node-postgres otherwise. */
+export function databaseOptionsFor(dataDir: string, databaseUrl: string | undefined): DatabaseOptions {
+  if (databaseUrl) return { kind: 'postgres', url: databaseUrl };
+  const dir = join(dataDir, 'pg');
+  mkdirSync(dir, { recursive: true });
+  return { kind: 'pglite', dataDir: dir };
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.kind === 'postgres') {
+    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    // An idle client's network error must not crash the process; the next query reports it.
+    pool.on('error', () => undefined);
+    const db = drizzlePg({ client: pool, schema });
+    return {
+      kind: 'postgres',
+      db,
+      url: options.url,
+      pglite: undefined,
+      raw: {
+        query: async <R>(text: string, values?: unknown[]) => {
+          const r = await pool.query(text, values);
+          return { rows: r.rows as R[] };
+        },
+        exec: async (text: string) => {
+          await pool.query(text);
+        },
+      },
+      close: () => pool.end(),
+    };
+  }
+  const pglite = await PGlite.create({
+    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+  });
+  // The two drivers' query builders are the same API; the cast lets modules type against one.
+  const db = drizzlePglite({ client: pglite, schema }) as unknown as Db;
+  return {
+    kind: 'pglite',
+    db,
+    url: undefined,
+    pglite,
+    raw: {
+      query: async <R>(text: string, values?: unknown[]) => {
+        const r = await pglite.query<R>(text, values);
+        return { rows: r.rows };
+      },
+      exec: async (text: string) => {
+        await pglite.exec(text);
+      },
+    },
+    close: () => pglite.close(),
+  };
+}

@@ -1,0 +1,5 @@
+export * from './tenancy.ts';
+export * from './logistics.ts';
+export * from './access.ts';
+export * from './member.ts';
+export * from './platform.ts';

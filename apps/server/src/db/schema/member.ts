@@ -1,0 +1,34 @@
+import { date, index, integer, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, money, updatedAt } from './columns.ts';
+import { RECORD_STATUSES, tenants } from './tenancy.ts';
+
+/** A member-centre user (spec §3 Member user), signed in with X-User-Token. */
+export const members = pgTable(
+  'members',
+  {
+    id: id(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    username: text('username').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    nickname: text('nickname').notNull().default(''),
+    email: text('email').notNull().default(''),
+    mobile: text('mobile').notNull().default(''),
+    avatar: text('avatar').notNull().default(''),
+    /** 0 unknown, 1 male, 2 female (spec §3). */
+    gender: smallint('gender').notNull().default(0),
+    birthday: date('birthday'),
+    /** Minor units (fen). */
+    money: money('money').notNull().default(0),
+    score: integer('score').notNull().default(0),
+    motto: text('motto').notNull().default(''),
+    status: text('status', { enum: RECORD_STATUSES }).notNull().default('enabled'),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    lastLoginIp: text('last_login_ip'),
+    joinTime: timestamp('join_time', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('members_tenant_username_uq').on(t.tenantId, t.username), index('members_tenant_idx').on(t.tenantId)],
+);

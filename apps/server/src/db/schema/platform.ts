@@ -1,0 +1,26 @@
+import { index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { JOB_STATES } from '@pod/shared';
+import { createdAt, updatedAt } from './columns.ts';
+
+/**
+ * The public record of a background job: what GET /api/v1/jobs/{id} and progress bars read.
+ * The queue itself (pg-boss) keeps its own tables in the `pgboss` schema; the ids are the same.
+ */
+export const jobRuns = pgTable(
+  'job_runs',
+  {
+    id: uuid('id').primaryKey(),
+    /** Null for platform-level jobs (e.g. the demo seed). */
+    tenantId: uuid('tenant_id'),
+    createdBy: uuid('created_by'),
+    name: text('name').notNull(),
+    state: text('state', { enum: JOB_STATES }).notNull().default('queued'),
+    progress: integer('progress').notNull().default(0),
+    attempts: integer('attempts').notNull().default(0),
+    result: jsonb('result'),
+    error: text('error'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('job_runs_tenant_idx').on(t.tenantId)],
+);

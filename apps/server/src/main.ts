@@ -1,0 +1,59 @@
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig, type Config } from './config.ts';
+import { databaseOptionsFor, openDatabase } from './db/client.ts';
+import { migrateDatabase } from './db/migrate.ts';
+import { seedDemo } from './db/seed/seed.ts';
+
+function readConfig(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+/** Starts the platform: read config, open and migrate the database, seed the demo, listen. */
+async function main(): Promise<void> {
+  const config = readConfig();
+  const database = await openDatabase(databaseOptionsFor(config.dataDir, config.databaseUrl));
+  await migrateDatabase(database);
+  const app = await buildApp({ config, database });
+  await app.ready();
+
+  if (config.demoSeed) {
+    const seeded = await seedDemo(app.services);
+    if (seeded.created) app.log.info({ thumbnailJob: seeded.thumbnailJobId }, 'demo platform seeded');
+  }
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    // In-flight requests finish, workers stop, then the database closes; give up after 20 s.
+    const force = setTimeout(() => process.exit(1), 20_000);
+    force.unref();
+    app
+      .close()
+      .then(() => database.close())
+      .then(() => process.exit(0))
+      .catch((error: unknown) => {
+        app.log.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      });
+  };
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(`PodSupply ${config.version} on ${database.kind}: http://localhost:${config.port}`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,1 @@
+export { createMember, findMemberByUsername, memberActor, type MemberRow, type NewMember } from './member.service.ts';

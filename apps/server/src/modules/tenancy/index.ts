@@ -1,0 +1,9 @@
+export {
+  createMerchant,
+  createTenant,
+  findTenantByName,
+  normaliseDomain,
+  tenantForHost,
+  type NewTenant,
+} from './tenancy.service.ts';
+export type { MerchantRow, TenantRow } from './tenancy.repo.ts';

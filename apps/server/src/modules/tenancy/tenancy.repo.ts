@@ -1,0 +1,28 @@
+import { eq } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { merchants, tenants } from '../../db/schema/index.ts';
+
+export type TenantRow = typeof tenants.$inferSelect;
+export type MerchantRow = typeof merchants.$inferSelect;
+
+export async function findTenantByDomain(tx: Executor, domain: string): Promise<TenantRow | undefined> {
+  const [row] = await tx.select().from(tenants).where(eq(tenants.domain, domain)).limit(1);
+  return row;
+}
+
+export async function findTenantByName(tx: Executor, name: string): Promise<TenantRow | undefined> {
+  const [row] = await tx.select().from(tenants).where(eq(tenants.name, name)).limit(1);
+  return row;
+}
+
+export async function insertTenant(tx: Executor, values: typeof tenants.$inferInsert): Promise<TenantRow> {
+  const [row] = await tx.insert(tenants).values(values).returning();
+  if (!row) throw new Error('tenant insert returned nothing');
+  return row;
+}
+
+export async function insertMerchant(tx: Executor, values: typeof merchants.$inferInsert): Promise<MerchantRow> {
+  const [row] = await tx.insert(merchants).values(values).returning();
+  if (!row) throw new Error('merchant insert returned nothing');
+  return row;
+}

@@ -1,0 +1,36 @@
+import type { Executor } from '../../db/client.ts';
+import * as repo from './tenancy.repo.ts';
+
+export interface NewTenant {
+  name: string;
+  shortName?: string;
+  domain?: string | null;
+}
+
+/** Normalises a Host header to the form tenants.domain stores: lower-case, no port. */
+export function normaliseDomain(host: string): string {
+  return host.trim().toLowerCase().replace(/:\d+$/, '').replace(/\.$/, '');
+}
+
+/** Creates a supplier tenant. The full supplier record (levels, fees) arrives with tenancy. */
+export function createTenant(tx: Executor, input: NewTenant) {
+  return repo.insertTenant(tx, {
+    name: input.name,
+    shortName: input.shortName ?? '',
+    domain: input.domain ? normaliseDomain(input.domain) : null,
+  });
+}
+
+/** The tenant a request's host names, if any (spec: a domain resolves to its tenant). */
+export function tenantForHost(tx: Executor, host: string | undefined) {
+  if (!host) return Promise.resolve(undefined);
+  return repo.findTenantByDomain(tx, normaliseDomain(host));
+}
+
+export function findTenantByName(tx: Executor, name: string) {
+  return repo.findTenantByName(tx, name);
+}
+
+export function createMerchant(ctx: { tenantId: string; tx: Executor }, input: { name: string; number: string }) {
+  return repo.insertMerchant(ctx.tx, { tenantId: ctx.tenantId, name: input.name, number: input.number });
+}

@@ -1,0 +1,51 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { parseLanguage } from '@pod/shared';
+import type { Actor } from '../context.ts';
+import { AppError } from '../http/errors.ts';
+import type { TokenService } from './tokens.ts';
+
+/** Decides whether an actor holds a permission. Role-based access fills this in (spec §6). */
+export interface PermissionChecker {
+  has(actor: Actor, permission: string): Promise<boolean>;
+}
+
+/**
+ * Until roles and menus exist, only platform administrators hold named permissions; everyone
+ * else may call routes whose permission is null. The access module replaces this checker.
+ */
+export const platformOnlyPermissions: PermissionChecker = {
+  has: (actor) => Promise.resolve(actor.kind === 'admin' && actor.tier === 'platform'),
+};
+
+function bearer(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header) return undefined;
+  const [scheme, token] = header.split(' ');
+  return scheme?.toLowerCase() === 'bearer' && token ? token : undefined;
+}
+
+function memberToken(request: FastifyRequest): string | undefined {
+  const header = request.headers['x-user-token'];
+  return typeof header === 'string' && header ? header : undefined;
+}
+
+/**
+ * Sets `request.ctx` on every request and enforces the route's declared audience and permission
+ * at the entry point (CONVENTIONS 2): admin routes take `Authorization: Bearer`, member routes
+ * take `X-User-Token`.
+ */
+export function installAuthGuard(app: FastifyInstance, tokens: TokenService, permissions: PermissionChecker): void {
+  app.decorateRequest('ctx');
+  app.addHook('onRequest', async (request) => {
+    request.ctx = { requestId: request.id, lang: parseLanguage(request.headers['accept-language']), actor: null };
+    const { audience, permission } = request.routeOptions.config;
+    if (!audience || audience === 'public') return;
+
+    const token = audience === 'admin' ? bearer(request) : memberToken(request);
+    const actor = token ? await tokens.verify(token, audience) : null;
+    if (!actor) throw AppError.unauthorized();
+    request.ctx.actor = actor;
+
+    if (permission && !(await permissions.has(actor, permission))) throw AppError.forbidden();
+  });
+}

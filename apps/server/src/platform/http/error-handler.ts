@@ -1,0 +1,70 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { parseLanguage } from '@pod/shared';
+import { t } from '../i18n/i18n.ts';
+import { failure } from './envelope.ts';
+import { AppError, statusMessageKey } from './errors.ts';
+import { fieldErrors, type ValidationIssue } from './validation.ts';
+
+const langOf = (request: FastifyRequest) =>
+  request.ctx?.lang ?? parseLanguage(request.headers['accept-language']);
+
+function inputFor(request: FastifyRequest, context: string | undefined): unknown {
+  switch (context) {
+    case 'querystring':
+      return request.query;
+    case 'params':
+      return request.params;
+    case 'headers':
+      return request.headers;
+    default:
+      return request.body;
+  }
+}
+
+/**
+ * One place turns every thrown error into the envelope with the status of spec §8. User input
+ * never yields a 500; a real 500 never leaks a stack or a message.
+ */
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    const lang = langOf(request);
+
+    if (error instanceof AppError) {
+      return reply.code(error.status).send(failure(error.status, t(lang, error.key, error.params), error.data));
+    }
+
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const context = (error as { validationContext?: string }).validationContext;
+      const errors = fieldErrors(
+        lang,
+        error.validation as unknown as ValidationIssue[],
+        inputFor(request, context),
+      );
+      const msg = errors[0]?.message ?? t(lang, 'http.400');
+      return reply.code(400).send(failure(400, msg, { errors }));
+    }
+
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error }, 'response does not match its schema');
+      return reply.code(500).send(failure(500, t(lang, 'http.500')));
+    }
+
+    const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
+    if (status >= 400 && status < 500) {
+      // Fastify's own client errors: malformed JSON, wrong content type, body too large…
+      request.log.info({ code: error.code }, error.message);
+      return reply.code(status).send(failure(status, t(lang, statusMessageKey(status), { url: request.url })));
+    }
+
+    request.log.error({ err: error }, 'unhandled error');
+    const safeStatus = status >= 500 && status <= 599 ? status : 500;
+    return reply.code(safeStatus).send(failure(safeStatus, t(lang, statusMessageKey(safeStatus))));
+  });
+}
+
+/** The 404 envelope for an unknown API address (spec §8: "error requesting address" plus the url). */
+export function sendNotFound(request: FastifyRequest, reply: FastifyReply) {
+  const lang = langOf(request);
+  return reply.code(404).send(failure(404, t(lang, 'http.404', { url: request.url })));
+}

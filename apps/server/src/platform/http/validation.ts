@@ -1,0 +1,72 @@
+import type { FieldError, Language } from '@pod/shared';
+import { hasMessage, t } from '../i18n/i18n.ts';
+
+/** The part of a fastify-type-provider-zod validation error this module reads. */
+export interface ValidationIssue {
+  keyword: string;
+  instancePath: string;
+  params: Record<string, unknown>;
+}
+
+function valueAt(input: unknown, path: string[]): unknown {
+  let node = input;
+  for (const part of path) {
+    if (node === null || typeof node !== 'object') return undefined;
+    node = (node as Record<string, unknown>)[part];
+  }
+  return node;
+}
+
+/** The field's label in the caller's language when the catalogue has one, else its path. */
+function fieldLabel(lang: Language, path: string[]): string {
+  const name = [...path].reverse().find((p) => !/^\d+$/.test(p));
+  if (!name) return t(lang, 'validation.body');
+  return hasMessage(`fields.${name}`) ? t(lang, `fields.${name}`) : path.join('.');
+}
+
+const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
+
+function messageFor(lang: Language, issue: ValidationIssue, path: string[], input: unknown): string {
+  const field = fieldLabel(lang, path);
+  const value = valueAt(input, path);
+  const { params } = issue;
+  switch (issue.keyword) {
+    case 'invalid_type':
+      return t(lang, isBlank(value) ? 'validation.required' : 'validation.invalid', { field });
+    case 'invalid_value':
+      return t(lang, 'validation.select', { field });
+    case 'too_small': {
+      if (isBlank(value)) return t(lang, 'validation.required', { field });
+      const min = Number(params.minimum);
+      if (params.origin === 'string') return t(lang, 'validation.tooShort', { field, min });
+      return t(lang, 'validation.tooSmall', { field, min });
+    }
+    case 'too_big': {
+      const max = Number(params.maximum);
+      if (params.origin === 'string') return t(lang, 'validation.tooLong', { field, max });
+      return t(lang, 'validation.tooBig', { field, max });
+    }
+    default:
+      return t(lang, 'validation.invalid', { field });
+  }
+}
+
+/**
+ * Turns schema validation issues into per-field messages that name the field (spec §5:
+ * "Please enter {field}", "Please select {field}", "Please enter the correct {field}").
+ */
+export function fieldErrors(lang: Language, issues: ValidationIssue[], input: unknown): FieldError[] {
+  const out: FieldError[] = [];
+  for (const issue of issues) {
+    const path = issue.instancePath.split('/').filter(Boolean);
+    if (issue.keyword === 'unrecognized_keys' && Array.isArray(issue.params.keys)) {
+      for (const key of issue.params.keys as string[]) {
+        const field = [...path, key].join('.');
+        out.push({ field, message: t(lang, 'validation.unknownField', { field }) });
+      }
+      continue;
+    }
+    out.push({ field: path.join('.'), message: messageFor(lang, issue, path, input) });
+  }
+  return out;
+}

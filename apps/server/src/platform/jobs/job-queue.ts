@@ -1,0 +1,181 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, type SQL } from 'drizzle-orm';
+import PgBoss from 'pg-boss';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Job, JobState } from '@pod/shared';
+import type { Database } from '../../db/client.ts';
+import { jobRuns } from '../../db/schema/index.ts';
+import { pgliteBossDb } from './pg-boss-db.ts';
+
+/** What a job handler is given. */
+export interface JobRun<T> {
+  id: string;
+  data: T;
+  /** 1 on the first try, 2 on the first retry… */
+  attempt: number;
+  /** Reports progress in percent (0–100) for the web's progress bars. */
+  progress(percent: number): Promise<void>;
+}
+
+/** A kind of job a module offers. Retries back off exponentially from `retryDelaySeconds`. */
+export interface JobDefinition<T> {
+  name: string;
+  retryLimit?: number;
+  retryDelaySeconds?: number;
+  expireInSeconds?: number;
+  /** Returns the job's result (stored as JSON); throws to fail or retry. */
+  handler(run: JobRun<T>): Promise<unknown>;
+}
+
+export interface EnqueueOptions {
+  tenantId: string | null;
+  createdBy?: string | null;
+}
+
+/** Which jobs a caller may read: one tenant's, or every tenant's for the platform. */
+export type JobScope = { tenantId: string } | { allTenants: true };
+
+interface Envelope<T> {
+  payload: T;
+}
+
+const QUEUE_NAME = /^[a-z][a-z0-9_.-]{1,60}$/;
+
+const toJob = (row: typeof jobRuns.$inferSelect): Job => ({
+  id: row.id,
+  name: row.name,
+  state: row.state,
+  progress: row.progress,
+  attempts: row.attempts,
+  result: row.result ?? null,
+  error: row.error,
+  createdAt: row.createdAt.toISOString(),
+  updatedAt: row.updatedAt.toISOString(),
+});
+
+/**
+ * The job API for modules, on pg-boss in the same PostgreSQL (embedded or real). `job_runs` is
+ * the public record of each job; pg-boss owns scheduling, locking, retry and back-off.
+ */
+export class JobQueue {
+  readonly #definitions = new Map<string, JobDefinition<unknown>>();
+  #boss: PgBoss | null = null;
+
+  constructor(
+    private readonly database: Database,
+    private readonly log: FastifyBaseLogger,
+    private readonly options: { workers: boolean; pollingIntervalSeconds?: number } = { workers: true },
+  ) {}
+
+  /** Declares a job kind. Call before start(). */
+  define<T>(definition: JobDefinition<T>): void {
+    if (!QUEUE_NAME.test(definition.name)) throw new Error(`invalid job name ${definition.name}`);
+    if (this.#definitions.has(definition.name)) throw new Error(`job ${definition.name} defined twice`);
+    this.#definitions.set(definition.name, definition as JobDefinition<unknown>);
+  }
+
+  get isStarted(): boolean {
+    return this.#boss !== null;
+  }
+
+  async start(): Promise<void> {
+    if (this.#boss) return;
+    const { database } = this;
+    const boss =
+      database.kind === 'pglite' && database.pglite
+        ? new PgBoss({ db: pgliteBossDb(database.pglite), schedule: false })
+        : // On real PostgreSQL pg-boss gets a pool of its own (ARCHITECTURE "Slow work is a job").
+          new PgBoss({ connectionString: database.url, max: 4, schedule: false });
+    boss.on('error', (error) => this.log.error({ err: error }, 'job queue error'));
+    await boss.start();
+    for (const def of this.#definitions.values()) {
+      await boss.createQueue(def.name, {
+        name: def.name,
+        retryLimit: def.retryLimit ?? 2,
+        retryDelay: def.retryDelaySeconds ?? 5,
+        retryBackoff: true,
+        expireInSeconds: def.expireInSeconds ?? 15 * 60,
+      });
+      if (this.options.workers) {
+        await boss.work<Envelope<unknown>>(
+          def.name,
+          { includeMetadata: true, batchSize: 1, pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 1 },
+          async ([job]) => {
+            if (job) await this.#run(def, job);
+          },
+        );
+      }
+    }
+    this.#boss = boss;
+  }
+
+  async stop(): Promise<void> {
+    const boss = this.#boss;
+    this.#boss = null;
+    if (boss) await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+  }
+
+  /** Queues a job and returns its id, which GET /api/v1/jobs/{id} reports on. */
+  async enqueue<T>(name: string, data: T, options: EnqueueOptions): Promise<string> {
+    const boss = this.#boss;
+    if (!boss) throw new Error('job queue is not started');
+    if (!this.#definitions.has(name)) throw new Error(`unknown job ${name}`);
+    const id = randomUUID();
+    await this.database.db.insert(jobRuns).values({
+      id,
+      name,
+      tenantId: options.tenantId,
+      createdBy: options.createdBy ?? null,
+    });
+    try {
+      await boss.send(name, { payload: data } satisfies Envelope<T>, { id });
+    } catch (error) {
+      await this.#update(id, { state: 'failed', error: 'could not be queued' });
+      throw error;
+    }
+    return id;
+  }
+
+  /** A job as the caller may see it, or null (also for another tenant's job). */
+  async get(id: string, scope: JobScope): Promise<Job | null> {
+    const conditions: SQL[] = [eq(jobRuns.id, id)];
+    if ('tenantId' in scope) conditions.push(eq(jobRuns.tenantId, scope.tenantId));
+    const [row] = await this.database.db
+      .select()
+      .from(jobRuns)
+      .where(and(...conditions))
+      .limit(1);
+    return row ? toJob(row) : null;
+  }
+
+  async #run(
+    def: JobDefinition<unknown>,
+    job: PgBoss.JobWithMetadata<Envelope<unknown>>,
+  ): Promise<void> {
+    const attempt = job.retryCount + 1;
+    await this.#update(job.id, { state: 'active', attempts: attempt, error: null });
+    try {
+      const result = await def.handler({
+        id: job.id,
+        data: job.data.payload,
+        attempt,
+        progress: (percent) =>
+          this.#update(job.id, { progress: Math.max(0, Math.min(100, Math.round(percent))) }),
+      });
+      await this.#update(job.id, { state: 'completed', progress: 100, result: result ?? null });
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      const willRetry = job.retryCount < job.retryLimit;
+      this.log.warn({ job: job.id, name: def.name, attempt, willRetry, err: error }, 'job failed');
+      await this.#update(job.id, { state: willRetry ? 'retrying' : 'failed', error: message.slice(0, 2000) });
+      throw error;
+    }
+  }
+
+  async #update(
+    id: string,
+    values: Partial<{ state: JobState; progress: number; attempts: number; result: unknown; error: string | null }>,
+  ): Promise<void> {
+    await this.database.db.update(jobRuns).set(values).where(eq(jobRuns.id, id));
+  }
+}

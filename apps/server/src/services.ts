@@ -1,0 +1,16 @@
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import type { PermissionChecker } from './platform/auth/guard.ts';
+import type { TokenService } from './platform/auth/tokens.ts';
+import type { JobQueue } from './platform/jobs/job-queue.ts';
+import type { FileStorage } from './platform/storage/storage.ts';
+
+/** What buildApp() wires together and hands to every module's routes. */
+export interface AppServices {
+  config: Config;
+  database: Database;
+  storage: FileStorage;
+  jobs: JobQueue;
+  tokens: TokenService;
+  permissions: PermissionChecker;
+}

@@ -1,0 +1,39 @@
+import type { Executor } from '../../src/db/client.ts';
+import {
+  buildFactoryWithUser,
+  buildMember,
+  buildMerchant,
+  buildPlatformAdmin,
+  buildSupplierAdmin,
+  buildTenant,
+} from './index.ts';
+
+/** The demo accounts the README lists; all share one password (DEMO_PASSWORD). */
+export const DEMO_USERNAMES = {
+  platformAdmin: 'admin',
+  supplier: 'supplier',
+  factory: 'factory',
+  merchant: 'merchant',
+  staff: 'staff',
+  member: 'member',
+} as const;
+
+/** Builds the demo platform from the same factories the tests use (CONVENTIONS 11). */
+export async function createDemoPlatform(tx: Executor, password: string) {
+  const platformAdmin = await buildPlatformAdmin(tx, { username: DEMO_USERNAMES.platformAdmin, password });
+  const tenant = await buildTenant(tx, { name: 'Demo Supplier' });
+  const supplier = await buildSupplierAdmin(tx, tenant.id, { username: DEMO_USERNAMES.supplier, password });
+  const factory = await buildFactoryWithUser(tx, tenant.id, {
+    name: 'Demo Factory',
+    username: DEMO_USERNAMES.factory,
+    password,
+  });
+  const merchant = await buildMerchant(tx, tenant.id, {
+    name: 'Demo Merchant',
+    number: 'M0001',
+    primary: { username: DEMO_USERNAMES.merchant, password },
+    staff: [{ username: DEMO_USERNAMES.staff, password }],
+  });
+  const member = await buildMember(tx, tenant.id, { username: DEMO_USERNAMES.member, password });
+  return { platformAdmin, tenant, supplier, factory, merchant, member };
+}

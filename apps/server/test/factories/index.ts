@@ -1,0 +1,109 @@
+import { randomBytes } from 'node:crypto';
+import type { Executor } from '../../src/db/client.ts';
+import { createAdminUser } from '../../src/modules/access/index.ts';
+import { createFactory } from '../../src/modules/logistics/index.ts';
+import { createMember } from '../../src/modules/member/index.ts';
+import { createMerchant, createTenant } from '../../src/modules/tenancy/index.ts';
+
+export const FACTORY_PASSWORD = 'Factory12345';
+
+let counter = 0;
+/** A name no other test will use: a letter first, then letters and digits (fits username rules). */
+export function unique(prefix: string): string {
+  counter += 1;
+  return `${prefix}${counter}${randomBytes(3).toString('hex')}`.slice(0, 15);
+}
+
+export async function buildTenant(tx: Executor, overrides: { name?: string; domain?: string | null } = {}) {
+  return createTenant(tx, { name: overrides.name ?? unique('Supplier'), domain: overrides.domain ?? null });
+}
+
+export async function buildPlatformAdmin(tx: Executor, overrides: { username?: string; password?: string } = {}) {
+  return createAdminUser(tx, {
+    tier: 'platform',
+    tenantId: null,
+    username: overrides.username ?? unique('admin'),
+    password: overrides.password ?? FACTORY_PASSWORD,
+  });
+}
+
+export async function buildSupplierAdmin(
+  tx: Executor,
+  tenantId: string,
+  overrides: { username?: string; password?: string } = {},
+) {
+  return createAdminUser(tx, {
+    tier: 'supplier',
+    tenantId,
+    isPrimary: true,
+    username: overrides.username ?? unique('supplier'),
+    password: overrides.password ?? FACTORY_PASSWORD,
+  });
+}
+
+export async function buildFactoryWithUser(
+  tx: Executor,
+  tenantId: string,
+  overrides: { name?: string; username?: string; password?: string } = {},
+) {
+  const factory = await createFactory({ tenantId, tx }, { name: overrides.name ?? unique('Factory'), number: unique('F') });
+  const user = await createAdminUser(tx, {
+    tier: 'factory',
+    tenantId,
+    factoryId: factory.id,
+    username: overrides.username ?? unique('factory'),
+    password: overrides.password ?? FACTORY_PASSWORD,
+  });
+  return { factory, user };
+}
+
+/** A merchant with its primary account and, optionally, ordinary staff. */
+export async function buildMerchant(
+  tx: Executor,
+  tenantId: string,
+  overrides: {
+    name?: string;
+    number?: string;
+    primary?: { username: string; password: string };
+    staff?: Array<{ username: string; password: string }>;
+  } = {},
+) {
+  const merchant = await createMerchant(
+    { tenantId, tx },
+    { name: overrides.name ?? unique('Merchant'), number: overrides.number ?? unique('M') },
+  );
+  const primary = await createAdminUser(tx, {
+    tier: 'merchant',
+    tenantId,
+    merchantId: merchant.id,
+    isPrimary: true,
+    username: overrides.primary?.username ?? unique('merchant'),
+    password: overrides.primary?.password ?? FACTORY_PASSWORD,
+  });
+  const staff = [];
+  for (const s of overrides.staff ?? []) {
+    staff.push(
+      await createAdminUser(tx, {
+        tier: 'merchant',
+        tenantId,
+        merchantId: merchant.id,
+        isPrimary: false,
+        username: s.username,
+        password: s.password,
+        createdBy: primary.id,
+      }),
+    );
+  }
+  return { merchant, primary, staff };
+}
+
+export async function buildMember(
+  tx: Executor,
+  tenantId: string,
+  overrides: { username?: string; password?: string } = {},
+) {
+  return createMember(
+    { tenantId, tx },
+    { username: overrides.username ?? unique('member'), password: overrides.password ?? FACTORY_PASSWORD },
+  );
+}

@@ -1,0 +1,20 @@
+import { z } from 'zod';
+
+export const JOB_STATES = ['queued', 'active', 'retrying', 'completed', 'failed', 'cancelled'] as const;
+export type JobState = (typeof JOB_STATES)[number];
+
+/** Progress of a background job as the web's progress bars read it (GET /api/v1/jobs/{id}). */
+export const jobSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  state: z.enum(JOB_STATES),
+  progress: z.number().int().min(0).max(100),
+  attempts: z.number().int(),
+  result: z.unknown().nullable(),
+  error: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Job = z.infer<typeof jobSchema>;
+
+export const jobIdParamsSchema = z.object({ id: z.uuid() });

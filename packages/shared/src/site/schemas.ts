@@ -1,0 +1,33 @@
+import { z } from 'zod';
+
+/**
+ * Site info that fills the admin store and the app shell (spec §3 "Admin session" info and
+ * "Site config"). Served by GET /api/v1/index for the tenant the request's host resolves to.
+ */
+export const siteInfoSchema = z.object({
+  name: z.string(),
+  supplier_name: z.string(),
+  supplier_logo: z.string(),
+  favicon: z.string(),
+  website_title: z.string(),
+  website_keywords: z.string(),
+  website_description: z.string(),
+  domain_icp: z.string(),
+  template_flag: z.string(),
+  contact: z.string(),
+  mobile: z.string(),
+  email: z.string(),
+  address: z.string(),
+  about_us: z.string(),
+  user_type: z.string(),
+  version: z.string(),
+  languages: z.array(z.enum(['zh-cn', 'en'])),
+  currencies: z.array(z.enum(['CNY', 'USD'])),
+  upload: z.object({
+    mode: z.string(),
+    maxSize: z.number().int(),
+    allowedSuffixes: z.array(z.string()),
+    allowedMimeTypes: z.array(z.string()),
+  }),
+});
+export type SiteInfo = z.infer<typeof siteInfoSchema>;

@@ -1,0 +1,30 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * `npm test` runs every project: unit tests (pure, no I/O) and the server's integration tests
+ * against buildApp() and a real database (PGlite, or PostgreSQL when DATABASE_URL is set).
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.ts', 'apps/*/test/**/*.test.ts'],
+          exclude: ['**/*.int.test.ts', '**/node_modules/**'],
+        },
+      },
+      {
+        test: {
+          name: 'server-int',
+          include: ['apps/server/**/*.int.test.ts'],
+          exclude: ['**/node_modules/**'],
+          globalSetup: ['apps/server/test/global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          pool: 'forks',
+        },
+      },
+    ],
+  },
+});

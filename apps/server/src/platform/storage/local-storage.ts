@@ -52,8 +52,9 @@ export class LocalFileStorage implements FileStorage {
   }
 
   async exists(key: string): Promise<boolean> {
+    const path = this.pathOf(key);
     try {
-      return (await stat(this.pathOf(key))).isFile();
+      return (await stat(path)).isFile();
     } catch {
       return false;
     }

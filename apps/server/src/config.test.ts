@@ -35,7 +35,13 @@ describe('config', () => {
   it('fails fast naming every bad variable', () => {
     let error: unknown;
     try {
-      loadConfig({ DATA_DIR: tempDir(), PORT: 'eighty', LOG_LEVEL: 'loud', DATABASE_URL: 'mysql://x', JWT_SECRET: 'short' });
+      loadConfig({
+        DATA_DIR: tempDir(),
+        PORT: 'eighty',
+        LOG_LEVEL: 'loud',
+        DATABASE_URL: 'mysql://x',
+        JWT_SECRET: 'short',
+      });
     } catch (e) {
       error = e;
     }

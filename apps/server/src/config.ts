@@ -29,7 +29,11 @@ const envSchema = z.object({
   /** Where the built web app lives; served with an SPA fallback when present. */
   WEB_DIST: z.string().optional(),
   /** Upload limit for request bodies, in bytes. */
-  BODY_LIMIT: z.coerce.number().int().positive().default(1024 * 1024),
+  BODY_LIMIT: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(1024 * 1024),
 });
 
 export type Config = {

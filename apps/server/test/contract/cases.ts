@@ -4,8 +4,10 @@ import { DEMO_THUMBNAILS_JOB } from '../../src/db/seed/demo-jobs.ts';
 import { registerCrossTenantCase } from './cross-tenant.ts';
 
 /** Signs in as the primary account of a fresh merchant of the tenant. */
-export const merchantOfTenant = async (t: Parameters<Parameters<typeof registerCrossTenantCase>[0]['as']>[0], tenantId: string) =>
-  t.authAs(adminActor((await buildMerchant(t.database.db, tenantId)).primary));
+export const merchantOfTenant = async (
+  t: Parameters<Parameters<typeof registerCrossTenantCase>[0]['as']>[0],
+  tenantId: string,
+) => t.authAs(adminActor((await buildMerchant(t.database.db, tenantId)).primary));
 
 registerCrossTenantCase({
   name: 'jobs: GET /api/v1/jobs/{id}',

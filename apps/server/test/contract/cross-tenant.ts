@@ -8,7 +8,10 @@ import type { TestApp } from '../helpers/test-app.ts';
 export interface CrossTenantCase {
   name: string;
   /** Creates the resource as tenant A and returns the request that reads it. */
-  arrange(t: TestApp, tenantId: string): Promise<{ method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE'; url: string; payload?: unknown }>;
+  arrange(
+    t: TestApp,
+    tenantId: string,
+  ): Promise<{ method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE'; url: string; payload?: unknown }>;
   /** Headers for a signed-in user of the given (other) tenant. */
   as(t: TestApp, tenantId: string): Promise<Record<string, string>>;
 }

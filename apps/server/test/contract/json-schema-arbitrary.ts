@@ -62,14 +62,20 @@ export function arbitraryFor(schema: JsonSchema | undefined, depth = 0): fc.Arbi
     case 'object': {
       const props = schema.properties ?? {};
       const keys = Object.keys(props);
-      const shaped = fc.record(
-        Object.fromEntries(keys.map((k) => [k, arbitraryFor(props[k], depth + 1)])),
-        { requiredKeys: [] },
-      );
+      const shaped = fc.record(Object.fromEntries(keys.map((k) => [k, arbitraryFor(props[k], depth + 1)])), {
+        requiredKeys: [],
+      });
       const withExtra = fc
-        .tuple(shaped, fc.dictionary(fc.constantFrom('__proto__', 'constructor', 'extra', 'tenant_id'), anyJson))
+        .tuple(
+          shaped,
+          fc.dictionary(fc.constantFrom('__proto__', 'constructor', 'extra', 'tenant_id'), anyJson),
+        )
         .map(([a, b]) => ({ ...b, ...a }));
-      return fc.oneof({ weight: 4, arbitrary: shaped }, { weight: 1, arbitrary: withExtra }, { weight: 1, arbitrary: anyJson });
+      return fc.oneof(
+        { weight: 4, arbitrary: shaped },
+        { weight: 1, arbitrary: withExtra },
+        { weight: 1, arbitrary: anyJson },
+      );
     }
     case 'array':
       return fc.oneof(fc.array(arbitraryFor(schema.items, depth + 1), { maxLength: 60 }), anyJson);
@@ -80,7 +86,13 @@ export function arbitraryFor(schema: JsonSchema | undefined, depth = 0): fc.Arbi
     case 'integer':
     case 'number': {
       const edges = [...nastyNumbers, ...boundaryNumbers(schema)];
-      return fc.oneof(fc.integer(), fc.double({ noNaN: true }), fc.constantFrom(...edges), fc.string(), anyJson);
+      return fc.oneof(
+        fc.integer(),
+        fc.double({ noNaN: true }),
+        fc.constantFrom(...edges),
+        fc.string(),
+        anyJson,
+      );
     }
     case 'boolean':
       return fc.oneof(fc.boolean(), fc.constantFrom('true', 'false', 0, 1, ''), anyJson);
@@ -91,10 +103,12 @@ export function arbitraryFor(schema: JsonSchema | undefined, depth = 0): fc.Arbi
 
 /** Query strings carry only text: render generated values the way a browser would. */
 export function toQueryString(value: unknown): string {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) return `q=${encodeURIComponent(JSON.stringify(value))}`;
+  if (value === null || typeof value !== 'object' || Array.isArray(value))
+    return `q=${encodeURIComponent(JSON.stringify(value))}`;
   const params = new URLSearchParams();
   for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
-    if (Array.isArray(v)) for (const item of v) params.append(k, typeof item === 'string' ? item : JSON.stringify(item));
+    if (Array.isArray(v))
+      for (const item of v) params.append(k, typeof item === 'string' ? item : JSON.stringify(item));
     else params.append(k, typeof v === 'string' ? v : JSON.stringify(v));
   }
   return params.toString();

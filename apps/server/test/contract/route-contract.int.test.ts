@@ -79,7 +79,10 @@ describe('route contract', () => {
   });
 
   it('public routes are exactly the allowlist', () => {
-    const publicOps = operations.filter((op) => op['x-audience'] === 'public').map(key).sort();
+    const publicOps = operations
+      .filter((op) => op['x-audience'] === 'public')
+      .map(key)
+      .sort();
     expect(publicOps).toEqual([...PUBLIC_ROUTES].sort());
   });
 
@@ -108,7 +111,9 @@ describe('route contract', () => {
         properties: Object.fromEntries(query.map((p) => [p.name, p.schema ?? {}])),
       };
       const pathArb = fc.record(
-        Object.fromEntries(path.map((p) => [p.name, fc.oneof(fc.string({ minLength: 1 }), fc.uuid(), fc.constant(SAMPLE_ID))])),
+        Object.fromEntries(
+          path.map((p) => [p.name, fc.oneof(fc.string({ minLength: 1 }), fc.uuid(), fc.constant(SAMPLE_ID))]),
+        ),
       );
       await fc.assert(
         fc.asyncProperty(
@@ -116,7 +121,10 @@ describe('route contract', () => {
           query.length ? arbitraryFor(querySchema) : fc.constant(undefined),
           bodySchema ? arbitraryFor(bodySchema) : fc.constant(undefined),
           async (pathValues, queryValue, bodyValue) => {
-            const url = fillPath(op.path, (name) => String((pathValues as Record<string, unknown>)[name] ?? SAMPLE_ID));
+            const url = fillPath(
+              op.path,
+              (name) => (pathValues as Record<string, string>)[name] ?? SAMPLE_ID,
+            );
             const qs = queryValue === undefined ? '' : `?${toQueryString(queryValue)}`;
             const res = await t.app.inject({
               method: op.method as 'GET',

@@ -18,7 +18,10 @@ export async function buildTenant(tx: Executor, overrides: { name?: string; doma
   return createTenant(tx, { name: overrides.name ?? unique('Supplier'), domain: overrides.domain ?? null });
 }
 
-export async function buildPlatformAdmin(tx: Executor, overrides: { username?: string; password?: string } = {}) {
+export async function buildPlatformAdmin(
+  tx: Executor,
+  overrides: { username?: string; password?: string } = {},
+) {
   return createAdminUser(tx, {
     tier: 'platform',
     tenantId: null,
@@ -46,7 +49,10 @@ export async function buildFactoryWithUser(
   tenantId: string,
   overrides: { name?: string; username?: string; password?: string } = {},
 ) {
-  const factory = await createFactory({ tenantId, tx }, { name: overrides.name ?? unique('Factory'), number: unique('F') });
+  const factory = await createFactory(
+    { tenantId, tx },
+    { name: overrides.name ?? unique('Factory'), number: unique('F') },
+  );
   const user = await createAdminUser(tx, {
     tier: 'factory',
     tenantId,

@@ -58,7 +58,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       await database.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },
-    authAs: async (actor) => {
+    authAs: async (actor): Promise<Record<string, string>> => {
       const token = await app.services.tokens.sign(actor);
       return actor.kind === 'admin' ? { authorization: `Bearer ${token}` } : { 'x-user-token': token };
     },

@@ -5,8 +5,7 @@ import { inject } from 'vitest';
 import { openDatabase, type Database } from '../../src/db/client.ts';
 
 export type TestDatabaseTemplate =
-  | { kind: 'pglite'; dumpFile: string }
-  | { kind: 'postgres'; url: string; template: string };
+  { kind: 'pglite'; dumpFile: string } | { kind: 'postgres'; url: string; template: string };
 
 function withDatabase(url: string, name: string): string {
   const u = new URL(url);
@@ -30,7 +29,11 @@ export async function openTestDatabase(): Promise<Database & { drop(): Promise<v
   } finally {
     await admin.end();
   }
-  const database = await openDatabase({ kind: 'postgres', url: withDatabase(template.url, name), poolSize: 5 });
+  const database = await openDatabase({
+    kind: 'postgres',
+    url: withDatabase(template.url, name),
+    poolSize: 5,
+  });
   return {
     ...database,
     drop: async () => {
@@ -49,7 +52,9 @@ export async function resetDatabase(database: Database): Promise<void> {
     `SELECT tablename FROM pg_tables WHERE schemaname = 'public'`,
   );
   const tables = rows.map((r) => `public."${r.tablename}"`);
-  const { rows: boss } = await database.raw.query<{ name: string | null }>(`SELECT to_regclass('pgboss.job')::text AS name`);
+  const { rows: boss } = await database.raw.query<{ name: string | null }>(
+    `SELECT to_regclass('pgboss.job')::text AS name`,
+  );
   if (boss[0]?.name) tables.push('pgboss.job', 'pgboss.archive');
   if (tables.length) await database.raw.exec(`TRUNCATE ${tables.join(', ')} CASCADE`);
 }

@@ -1,4 +1,14 @@
-import { date, index, integer, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  date,
+  index,
+  integer,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { createdAt, id, money, updatedAt } from './columns.ts';
 import { RECORD_STATUSES, tenants } from './tenancy.ts';
 
@@ -30,5 +40,8 @@ export const members = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('members_tenant_username_uq').on(t.tenantId, t.username), index('members_tenant_idx').on(t.tenantId)],
+  (t) => [
+    uniqueIndex('members_tenant_username_uq').on(t.tenantId, t.username),
+    index('members_tenant_idx').on(t.tenantId),
+  ],
 );

@@ -17,7 +17,11 @@ export const tenants = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('tenants_domain_uq').on(t.domain).where(sql`${t.domain} is not null`)],
+  (t) => [
+    uniqueIndex('tenants_domain_uq')
+      .on(t.domain)
+      .where(sql`${t.domain} is not null`),
+  ],
 );
 
 /** A merchant of a supplier tenant (spec §3 Merchant). Its users are admin users of tier merchant. */
@@ -34,5 +38,8 @@ export const merchants = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('merchants_tenant_number_uq').on(t.tenantId, t.number), index('merchants_tenant_idx').on(t.tenantId)],
+  (t) => [
+    uniqueIndex('merchants_tenant_number_uq').on(t.tenantId, t.number),
+    index('merchants_tenant_idx').on(t.tenantId),
+  ],
 );

@@ -20,10 +20,14 @@ function tShirtSvg(hex: string): string {
 }
 
 /** Renders the demo T-shirt mockups to 1200 px PNGs and stores them. */
-export async function storeDemoMockups(storage: FileStorage): Promise<Array<{ colour: string; file: StoredFile }>> {
+export async function storeDemoMockups(
+  storage: FileStorage,
+): Promise<Array<{ colour: string; file: StoredFile }>> {
   const out: Array<{ colour: string; file: StoredFile }> = [];
   for (const [colour, hex] of DEMO_COLOURS) {
-    const png = await sharp(Buffer.from(tShirtSvg(hex))).png().toBuffer();
+    const png = await sharp(Buffer.from(tShirtSvg(hex)))
+      .png()
+      .toBuffer();
     out.push({ colour, file: await storage.put(Readable.from(png), { extension: 'png' }) });
   }
   return out;

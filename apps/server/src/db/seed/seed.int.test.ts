@@ -33,7 +33,13 @@ describe('demo seed', () => {
       tiers[username] = user!.tier;
       expect(await verifyPassword(t.config.demoPassword, user!.passwordHash)).toBe(true);
     }
-    expect(tiers).toEqual({ admin: 'platform', supplier: 'supplier', factory: 'factory', merchant: 'merchant', staff: 'merchant' });
+    expect(tiers).toEqual({
+      admin: 'platform',
+      supplier: 'supplier',
+      factory: 'factory',
+      merchant: 'merchant',
+      staff: 'merchant',
+    });
 
     const merchant = await findAdminUserByUsername(db, DEMO_USERNAMES.merchant);
     const staff = await findAdminUserByUsername(db, DEMO_USERNAMES.staff);
@@ -51,9 +57,17 @@ describe('demo seed', () => {
     const supplier = await findAdminUserByUsername(t.database.db, DEMO_USERNAMES.supplier);
     const headers = await t.authAs(adminActor(supplier!));
     const deadline = Date.now() + 25_000;
-    let job: { state: string; progress: number; result: { thumbnails: Array<{ source: string; thumbnail: string }> } };
+    let job: {
+      state: string;
+      progress: number;
+      result: { thumbnails: Array<{ source: string; thumbnail: string }> };
+    };
     for (;;) {
-      const res = await t.app.inject({ method: 'GET', url: `/api/v1/jobs/${seeded.thumbnailJobId}`, headers });
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/jobs/${seeded.thumbnailJobId}`,
+        headers,
+      });
       job = res.json().data;
       if (job.state === 'completed' || job.state === 'failed' || Date.now() > deadline) break;
       await new Promise((r) => setTimeout(r, 200));

@@ -1,2 +1,7 @@
-export { adminActor, createAdminUser, findAdminUserByUsername, type NewAdminUser } from './admin-user.service.ts';
+export {
+  adminActor,
+  createAdminUser,
+  findAdminUserByUsername,
+  type NewAdminUser,
+} from './admin-user.service.ts';
 export type { AdminUserRow } from './admin-user.repo.ts';

@@ -1,1 +1,7 @@
-export { createMember, findMemberByUsername, memberActor, type MemberRow, type NewMember } from './member.service.ts';
+export {
+  createMember,
+  findMemberByUsername,
+  memberActor,
+  type MemberRow,
+  type NewMember,
+} from './member.service.ts';

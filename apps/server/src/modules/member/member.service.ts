@@ -15,7 +15,10 @@ export interface NewMember {
 }
 
 /** Creates a member-centre user of a tenant. */
-export async function createMember(ctx: { tenantId: string; tx: Executor }, input: NewMember): Promise<MemberRow> {
+export async function createMember(
+  ctx: { tenantId: string; tx: Executor },
+  input: NewMember,
+): Promise<MemberRow> {
   const [row] = await ctx.tx
     .insert(members)
     .values({

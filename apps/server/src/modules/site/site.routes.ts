@@ -34,6 +34,11 @@ export function siteRoutes(app: ZodApp, { database, config }: AppServices): void
       },
     },
     async (request) =>
-      ok(await siteInfoForHost(database.db, request.headers.host, { siteName: config.siteName, version: config.version })),
+      ok(
+        await siteInfoForHost(database.db, request.headers.host, {
+          siteName: config.siteName,
+          version: config.version,
+        }),
+      ),
   );
 }

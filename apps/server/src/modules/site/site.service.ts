@@ -12,7 +12,11 @@ export interface SiteDefaults {
  * Site info for the shell and the admin store. A host that is a supplier's domain gets that
  * supplier's name; any other host gets the platform's own site.
  */
-export async function siteInfoForHost(tx: Executor, host: string | undefined, defaults: SiteDefaults): Promise<SiteInfo> {
+export async function siteInfoForHost(
+  tx: Executor,
+  host: string | undefined,
+  defaults: SiteDefaults,
+): Promise<SiteInfo> {
   const tenant = await tenantForHost(tx, host);
   const name = tenant?.name ?? defaults.siteName;
   return {

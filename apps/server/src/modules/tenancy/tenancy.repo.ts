@@ -21,7 +21,10 @@ export async function insertTenant(tx: Executor, values: typeof tenants.$inferIn
   return row;
 }
 
-export async function insertMerchant(tx: Executor, values: typeof merchants.$inferInsert): Promise<MerchantRow> {
+export async function insertMerchant(
+  tx: Executor,
+  values: typeof merchants.$inferInsert,
+): Promise<MerchantRow> {
   const [row] = await tx.insert(merchants).values(values).returning();
   if (!row) throw new Error('merchant insert returned nothing');
   return row;

@@ -31,6 +31,9 @@ export function findTenantByName(tx: Executor, name: string) {
   return repo.findTenantByName(tx, name);
 }
 
-export function createMerchant(ctx: { tenantId: string; tx: Executor }, input: { name: string; number: string }) {
+export function createMerchant(
+  ctx: { tenantId: string; tx: Executor },
+  input: { name: string; number: string },
+) {
   return repo.insertMerchant(ctx.tx, { tenantId: ctx.tenantId, name: input.name, number: input.number });
 }

@@ -16,7 +16,14 @@ describe('passwords', () => {
 
 describe('tokens', () => {
   const tokens = new TokenService('x'.repeat(40));
-  const admin = { kind: 'admin', id: 'u1', tier: 'merchant', tenantId: 't1', merchantId: 'm1', isPrimary: true } as const;
+  const admin = {
+    kind: 'admin',
+    id: 'u1',
+    tier: 'merchant',
+    tenantId: 't1',
+    merchantId: 'm1',
+    isPrimary: true,
+  } as const;
 
   it('round-trips an admin and a member actor', async () => {
     expect(await tokens.verify(await tokens.sign(admin), 'admin')).toEqual(admin);
@@ -26,7 +33,9 @@ describe('tokens', () => {
 
   it('never accepts one kind of token in place of the other', async () => {
     expect(await tokens.verify(await tokens.sign(admin), 'member')).toBeNull();
-    expect(await tokens.verify(await tokens.sign({ kind: 'member', id: 'u', tenantId: 't' }), 'admin')).toBeNull();
+    expect(
+      await tokens.verify(await tokens.sign({ kind: 'member', id: 'u', tenantId: 't' }), 'admin'),
+    ).toBeNull();
   });
 
   it('refuses expired, tampered and foreign tokens', async () => {

@@ -34,10 +34,18 @@ function memberToken(request: FastifyRequest): string | undefined {
  * at the entry point (CONVENTIONS 2): admin routes take `Authorization: Bearer`, member routes
  * take `X-User-Token`.
  */
-export function installAuthGuard(app: FastifyInstance, tokens: TokenService, permissions: PermissionChecker): void {
+export function installAuthGuard(
+  app: FastifyInstance,
+  tokens: TokenService,
+  permissions: PermissionChecker,
+): void {
   app.decorateRequest('ctx');
   app.addHook('onRequest', async (request) => {
-    request.ctx = { requestId: request.id, lang: parseLanguage(request.headers['accept-language']), actor: null };
+    request.ctx = {
+      requestId: request.id,
+      lang: parseLanguage(request.headers['accept-language']),
+      actor: null,
+    };
     const { audience, permission } = request.routeOptions.config;
     if (!audience || audience === 'public') return;
 

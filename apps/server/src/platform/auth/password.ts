@@ -10,7 +10,9 @@ const KEYLEN = 32;
 function derive(password: string, salt: Buffer, n: number, r: number, p: number): Promise<Buffer> {
   const options: ScryptOptions = { N: n, r, p, maxmem: 64 * 1024 * 1024 };
   return new Promise((resolve, reject) =>
-    scrypt(password.normalize('NFKC'), salt, KEYLEN, options, (err, key) => (err ? reject(err) : resolve(key))),
+    scrypt(password.normalize('NFKC'), salt, KEYLEN, options, (err, key) =>
+      err ? reject(err) : resolve(key),
+    ),
   );
 }
 

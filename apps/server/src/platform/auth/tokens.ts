@@ -26,7 +26,13 @@ export class TokenService {
   async sign(actor: Actor, expiresIn: number = LIMITS.tokenExpiresIn): Promise<string> {
     const claims: Claims =
       actor.kind === 'admin'
-        ? { typ: 'admin', tid: actor.tenantId, tier: actor.tier, mid: actor.merchantId, prim: actor.isPrimary }
+        ? {
+            typ: 'admin',
+            tid: actor.tenantId,
+            tier: actor.tier,
+            mid: actor.merchantId,
+            prim: actor.isPrimary,
+          }
         : { typ: 'member', tid: actor.tenantId };
     return new SignJWT({ ...claims })
       .setProtectedHeader({ alg: 'HS256' })

@@ -4,7 +4,7 @@ import { parseLanguage } from '@pod/shared';
 import { t } from '../i18n/i18n.ts';
 import { failure } from './envelope.ts';
 import { AppError, statusMessageKey } from './errors.ts';
-import { fieldErrors, type ValidationIssue } from './validation.ts';
+import { fieldErrors } from './validation.ts';
 
 const langOf = (request: FastifyRequest) =>
   request.ctx?.lang ?? parseLanguage(request.headers['accept-language']);
@@ -31,16 +31,14 @@ export function installErrorHandler(app: FastifyInstance): void {
     const lang = langOf(request);
 
     if (error instanceof AppError) {
-      return reply.code(error.status).send(failure(error.status, t(lang, error.key, error.params), error.data));
+      return reply
+        .code(error.status)
+        .send(failure(error.status, t(lang, error.key, error.params), error.data));
     }
 
     if (hasZodFastifySchemaValidationErrors(error)) {
       const context = (error as { validationContext?: string }).validationContext;
-      const errors = fieldErrors(
-        lang,
-        error.validation as unknown as ValidationIssue[],
-        inputFor(request, context),
-      );
+      const errors = fieldErrors(lang, error.validation, inputFor(request, context));
       const msg = errors[0]?.message ?? t(lang, 'http.400');
       return reply.code(400).send(failure(400, msg, { errors }));
     }
@@ -54,7 +52,9 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (status >= 400 && status < 500) {
       // Fastify's own client errors: malformed JSON, wrong content type, body too large…
       request.log.info({ code: error.code }, error.message);
-      return reply.code(status).send(failure(status, t(lang, statusMessageKey(status), { url: request.url })));
+      return reply
+        .code(status)
+        .send(failure(status, t(lang, statusMessageKey(status), { url: request.url })));
     }
 
     request.log.error({ err: error }, 'unhandled error');

@@ -29,7 +29,10 @@ beforeAll(async () => {
       );
       app.get(
         '/api/test/boom',
-        { config: { audience: 'public', permission: null }, schema: { tags: ['test'], operationId: 'testBoom' } },
+        {
+          config: { audience: 'public', permission: null },
+          schema: { tags: ['test'], operationId: 'testBoom' },
+        },
         async () => {
           throw new Error('secret internal detail');
         },
@@ -52,7 +55,11 @@ describe('envelope and errors', () => {
   it('an unknown route gives the 404 envelope in zh-cn by default', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/v1/does-not-exist?x=1' });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toMatchObject({ code: 404, data: null, msg: '请求地址出错：/api/v1/does-not-exist?x=1' });
+    expect(res.json()).toMatchObject({
+      code: 404,
+      data: null,
+      msg: '请求地址出错：/api/v1/does-not-exist?x=1',
+    });
   });
 
   it('an unknown route gives the 404 envelope in English', async () => {
@@ -85,7 +92,11 @@ describe('envelope and errors', () => {
   });
 
   it('validation messages are rendered in zh-cn', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/test/echo', payload: { username: 'ab', password: 'x' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      payload: { username: 'ab', password: 'x' },
+    });
     expect(res.statusCode).toBe(400);
     const fields = (res.json().data.errors as Array<{ field: string; message: string }>).map((e) => e.field);
     expect(fields).toEqual(expect.arrayContaining(['username', 'password']));
@@ -114,7 +125,11 @@ describe('envelope and errors', () => {
   });
 
   it('an unexpected error gives a 500 envelope without its message or stack', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/test/boom', headers: { 'accept-language': 'en' } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/test/boom',
+      headers: { 'accept-language': 'en' },
+    });
     expect(res.statusCode).toBe(500);
     expect(res.json()).toMatchObject({ code: 500, msg: 'Server internal error!', data: null });
     expect(res.body).not.toContain('secret internal detail');
@@ -122,9 +137,17 @@ describe('envelope and errors', () => {
   });
 
   it('echoes a safe request id and replaces an unsafe one', async () => {
-    const good = await t.app.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': 'abc-123' } });
+    const good = await t.app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { 'x-request-id': 'abc-123' },
+    });
     expect(good.headers['x-request-id']).toBe('abc-123');
-    const bad = await t.app.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': 'a b<script>' } });
+    const bad = await t.app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { 'x-request-id': 'a b<script>' },
+    });
     expect(bad.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
 

@@ -34,7 +34,7 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
     },
     transform: (input) => {
       const out = jsonSchemaTransform(input);
-      const config = input.route.config as { audience?: Audience; permission?: string | null } | undefined;
+      const config = input.route.config;
       if (!config?.audience) return out;
       return {
         ...out,

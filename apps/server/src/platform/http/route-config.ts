@@ -33,7 +33,7 @@ export function enforceRouteDeclarations(app: FastifyInstance): void {
     const schema = route.schema as { hide?: boolean; tags?: string[]; operationId?: string } | undefined;
     if (schema?.hide) return;
     const where = `${String(route.method)} ${route.url}`;
-    const config = route.config as { audience?: Audience; permission?: string | null } | undefined;
+    const config = route.config;
     if (!config?.audience || !AUDIENCES.includes(config.audience)) {
       throw new Error(`Route ${where} must declare config.audience (public | admin | member)`);
     }

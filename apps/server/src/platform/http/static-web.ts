@@ -21,7 +21,10 @@ export async function serveWebApp(app: FastifyInstance, webDist: string): Promis
       index: false,
       // Hashed assets can be cached for good; index.html must always be revalidated.
       setHeaders: (reply, path) => {
-        reply.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+        reply.header(
+          'cache-control',
+          path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
       },
     });
   }

@@ -3,14 +3,17 @@ import { parseLanguage } from '@pod/shared';
 import { serverCatalogues, t } from './i18n.ts';
 
 const flatten = (o: object, p = ''): string[] =>
-  Object.entries(o).flatMap(([k, v]) => (typeof v === 'object' && v ? flatten(v as object, `${p}${k}.`) : [`${p}${k}`]));
+  Object.entries(o).flatMap(([k, v]) =>
+    typeof v === 'object' && v ? flatten(v as object, `${p}${k}.`) : [`${p}${k}`],
+  );
 
 describe('server i18n', () => {
   it('zh-cn and en have the same keys and no empty message', () => {
     const zh = flatten(serverCatalogues['zh-cn']).sort();
     const en = flatten(serverCatalogues.en).sort();
     expect(en).toEqual(zh);
-    for (const lang of ['zh-cn', 'en'] as const) for (const key of zh) expect(t(lang, key).trim(), key).not.toBe('');
+    for (const lang of ['zh-cn', 'en'] as const)
+      for (const key of zh) expect(t(lang, key).trim(), key).not.toBe('');
   });
 
   it('fills placeholders and falls back to the key when a message is missing', () => {

@@ -71,7 +71,7 @@ export class JobQueue {
   define<T>(definition: JobDefinition<T>): void {
     if (!QUEUE_NAME.test(definition.name)) throw new Error(`invalid job name ${definition.name}`);
     if (this.#definitions.has(definition.name)) throw new Error(`job ${definition.name} defined twice`);
-    this.#definitions.set(definition.name, definition as JobDefinition<unknown>);
+    this.#definitions.set(definition.name, definition);
   }
 
   get isStarted(): boolean {
@@ -99,7 +99,11 @@ export class JobQueue {
       if (this.options.workers) {
         await boss.work<Envelope<unknown>>(
           def.name,
-          { includeMetadata: true, batchSize: 1, pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 1 },
+          {
+            includeMetadata: true,
+            batchSize: 1,
+            pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 1,
+          },
           async ([job]) => {
             if (job) await this.#run(def, job);
           },
@@ -148,10 +152,7 @@ export class JobQueue {
     return row ? toJob(row) : null;
   }
 
-  async #run(
-    def: JobDefinition<unknown>,
-    job: PgBoss.JobWithMetadata<Envelope<unknown>>,
-  ): Promise<void> {
+  async #run(def: JobDefinition<unknown>, job: PgBoss.JobWithMetadata<Envelope<unknown>>): Promise<void> {
     const attempt = job.retryCount + 1;
     await this.#update(job.id, { state: 'active', attempts: attempt, error: null });
     try {
@@ -174,7 +175,13 @@ export class JobQueue {
 
   async #update(
     id: string,
-    values: Partial<{ state: JobState; progress: number; attempts: number; result: unknown; error: string | null }>,
+    values: Partial<{
+      state: JobState;
+      progress: number;
+      attempts: number;
+      result: unknown;
+      error: string | null;
+    }>,
   ): Promise<void> {
     await this.database.db.update(jobRuns).set(values).where(eq(jobRuns.id, id));
   }

@@ -53,7 +53,11 @@ async function merchantOf(tenantId: string): Promise<Actor> {
   return adminActor(primary);
 }
 
-async function poll(id: string, headers: Record<string, string>, until: (job: { state: string; progress: number }) => boolean) {
+async function poll(
+  id: string,
+  headers: Record<string, string>,
+  until: (job: { state: string; progress: number }) => boolean,
+) {
   const deadline = Date.now() + 25_000;
   for (;;) {
     const res = await t.app.inject({ method: 'GET', url: `/api/v1/jobs/${id}`, headers });
@@ -70,14 +74,24 @@ describe('jobs', () => {
     const tenant = await buildTenant(t.database.db);
     const actor = await merchantOf(tenant.id);
     const headers = await t.authAs(actor);
-    const id = await t.services.jobs.enqueue('test.progress', { steps: 3 }, { tenantId: tenant.id, createdBy: actor.id });
+    const id = await t.services.jobs.enqueue(
+      'test.progress',
+      { steps: 3 },
+      { tenantId: tenant.id, createdBy: actor.id },
+    );
 
     const midway = await poll(id, headers, (j) => j.progress === 50);
     expect(midway.state).toBe('active');
 
     releaseProgressJob();
     const done = await poll(id, headers, (j) => j.state === 'completed');
-    expect(done).toMatchObject({ progress: 100, attempts: 1, result: { steps: 3, attempt: 1 }, error: null, name: 'test.progress' });
+    expect(done).toMatchObject({
+      progress: 100,
+      attempts: 1,
+      result: { steps: 3, attempt: 1 },
+      error: null,
+      name: 'test.progress',
+    });
   });
 
   it('retries a failed attempt with back-off and then succeeds', async () => {
@@ -111,7 +125,11 @@ describe('jobs', () => {
     expect(other.json()).toMatchObject({ code: 404, msg: 'Job not found', data: null });
 
     const platform = adminActor(await buildPlatformAdmin(t.database.db));
-    const seen = await t.app.inject({ method: 'GET', url: `/api/v1/jobs/${id}`, headers: await t.authAs(platform) });
+    const seen = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/jobs/${id}`,
+      headers: await t.authAs(platform),
+    });
     expect(seen.statusCode).toBe(200);
     expect(seen.json().data.id).toBe(id);
   });
@@ -119,18 +137,30 @@ describe('jobs', () => {
   it('needs an admin token: none, or a member token, gives 401', async () => {
     const tenant = await buildTenant(t.database.db);
     const id = await t.services.jobs.enqueue('test.broken', null, { tenantId: tenant.id });
-    const none = await t.app.inject({ method: 'GET', url: `/api/v1/jobs/${id}`, headers: { 'accept-language': 'en' } });
+    const none = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/jobs/${id}`,
+      headers: { 'accept-language': 'en' },
+    });
     expect(none.statusCode).toBe(401);
     expect(none.json().msg).toBe('User not logged in, please log in again!');
     const member = await t.authAs({ kind: 'member', id: tenant.id, tenantId: tenant.id });
-    const wrongKind = await t.app.inject({ method: 'GET', url: `/api/v1/jobs/${id}`, headers: { authorization: `Bearer ${member['x-user-token']}` } });
+    const wrongKind = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/jobs/${id}`,
+      headers: { authorization: `Bearer ${member['x-user-token']}` },
+    });
     expect(wrongKind.statusCode).toBe(401);
   });
 
   it('rejects a malformed id with 400 naming the field', async () => {
     const tenant = await buildTenant(t.database.db);
     const headers = await t.authAs(await merchantOf(tenant.id));
-    const res = await t.app.inject({ method: 'GET', url: '/api/v1/jobs/not-a-uuid', headers: { ...headers, 'accept-language': 'en' } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/jobs/not-a-uuid',
+      headers: { ...headers, 'accept-language': 'en' },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().data.errors).toEqual([{ field: 'id', message: 'Please enter the correct ID' }]);
   });

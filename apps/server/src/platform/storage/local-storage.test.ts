@@ -19,7 +19,11 @@ describe('local file storage', () => {
     const content = 'hello print-on-demand';
     const stored = await files.put(Readable.from([Buffer.from(content)]), { extension: 'TXT' });
     const sha = createHash('sha256').update(content).digest('hex');
-    expect(stored).toEqual({ key: `${sha.slice(0, 2)}/${sha.slice(2, 4)}/${sha}.txt`, size: content.length, sha256: sha });
+    expect(stored).toEqual({
+      key: `${sha.slice(0, 2)}/${sha.slice(2, 4)}/${sha}.txt`,
+      size: content.length,
+      sha256: sha,
+    });
     expect(await text((await files.get(stored.key))!)).toBe(content);
     expect(await files.exists(stored.key)).toBe(true);
     await files.delete(stored.key);
@@ -36,7 +40,9 @@ describe('local file storage', () => {
   it('stops a stream over the limit and leaves nothing behind', async () => {
     const { root, files } = storage();
     const chunks = Array.from({ length: 10 }, () => Buffer.alloc(1024, 1));
-    await expect(files.put(Readable.from(chunks), { maxBytes: 4096 })).rejects.toBeInstanceOf(FileTooLargeError);
+    await expect(files.put(Readable.from(chunks), { maxBytes: 4096 })).rejects.toBeInstanceOf(
+      FileTooLargeError,
+    );
     expect(readdirSync(join(root, '.tmp'))).toEqual([]);
     expect(readdirSync(root)).toEqual(['.tmp']);
   });

@@ -48,6 +48,11 @@ export function assertStorageKey(key: string): void {
 }
 
 export function storageKeyFor(sha256: string, extension?: string): string {
-  const ext = extension ? `.${extension.toLowerCase().replace(/[^a-z0-9]/g, '').slice(0, 10)}` : '';
+  const ext = extension
+    ? `.${extension
+        .toLowerCase()
+        .replace(/[^a-z0-9]/g, '')
+        .slice(0, 10)}`
+    : '';
   return `${sha256.slice(0, 2)}/${sha256.slice(2, 4)}/${sha256}${ext === '.' ? '' : ext}`;
 }

@@ -1,0 +1,73 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const dataDir = mkdtempSync(join(tmpdir(), 'pod-main-'));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+/** Starts main.ts as `npm start` would (embedded database), on a free port. */
+function startServer() {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'info',
+  };
+  delete env.DATABASE_URL;
+  const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'main.ts')], {
+    env: { ...env, WEB_DIST: join(dataDir, 'no-web') },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const port = new Promise<number>((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /listening at http:\/\/127\.0\.0\.1:(\d+)/.exec(output);
+      if (match) resolve(Number(match[1]));
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.on('exit', (code) => reject(new Error(`server exited with ${code}: ${output}`)));
+  });
+  const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+  return { child, port, exited, output: () => output };
+}
+
+describe('main', () => {
+  it('starts on the embedded database with the demo seed, serves health, and shuts down gracefully', async () => {
+    const server = startServer();
+    const port = await server.port;
+    const res = await fetch(`http://127.0.0.1:${port}/api/health`);
+    expect(await res.json()).toMatchObject({ code: 1, data: { status: 'ok', database: 'pglite' } });
+    expect(server.output()).toContain('demo platform seeded');
+
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+    expect(server.output()).toContain('shutting down');
+  }, 60_000);
+
+  it('restarts on the same data without seeding twice', async () => {
+    const server = startServer();
+    const port = await server.port;
+    expect((await fetch(`http://127.0.0.1:${port}/api/health`)).status).toBe(200);
+    expect(server.output()).not.toContain('demo platform seeded');
+    server.child.kill('SIGINT');
+    expect(await server.exited).toBe(0);
+  }, 60_000);
+
+  it('fails fast with a clear message on bad configuration', async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'main.ts')], {
+      env: { ...process.env, DATA_DIR: dataDir, PORT: 'not-a-port' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    expect(code).toBe(1);
+    expect(stderr).toContain('Invalid configuration');
+    expect(stderr).toContain('PORT');
+  }, 30_000);
+});

@@ -6,6 +6,7 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../src/db/client.ts';
 import { migrateDatabase } from '../src/db/migrate.ts';
+import { withDatabase } from './helpers/database-url.ts';
 import type { TestDatabaseTemplate } from './helpers/test-database.ts';
 
 declare module 'vitest' {
@@ -50,10 +51,4 @@ export default async function setup(project: TestProject) {
   writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
   project.provide('dbTemplate', { kind: 'pglite', dumpFile: file });
   return () => rmSync(dir, { recursive: true, force: true });
-}
-
-export function withDatabase(url: string, name: string): string {
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  return u.toString();
 }

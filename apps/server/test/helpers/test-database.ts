@@ -3,15 +3,10 @@ import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { openDatabase, type Database } from '../../src/db/client.ts';
+import { withDatabase } from './database-url.ts';
 
 export type TestDatabaseTemplate =
   { kind: 'pglite'; dumpFile: string } | { kind: 'postgres'; url: string; template: string };
-
-function withDatabase(url: string, name: string): string {
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  return u.toString();
-}
 
 /** A migrated database of this test file's own, copied from the run's template. */
 export async function openTestDatabase(): Promise<Database & { drop(): Promise<void> }> {

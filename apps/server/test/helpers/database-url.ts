@@ -1,0 +1,6 @@
+/** The same server URL, naming another database. */
+export function withDatabase(url: string, name: string): string {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+}

@@ -18,7 +18,7 @@ export async function serveWebApp(app: FastifyInstance, webDist: string): Promis
       root: webDist,
       prefix: '/',
       wildcard: true,
-      index: false,
+      index: 'index.html',
       // Hashed assets can be cached for good; index.html must always be revalidated.
       setHeaders: (reply, path) => {
         reply.header(

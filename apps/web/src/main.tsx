@@ -1,0 +1,22 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router/dom';
+// antd's own CSS reset (body margin, box sizing); antd ships no global styles otherwise.
+import 'antd/dist/reset.css';
+import { AppProviders } from './app/providers.tsx';
+import { router } from './app/router.tsx';
+import { currentLanguage } from './i18n/i18n.ts';
+
+// The language only changes by reloading (spec §1), so setting it once at start-up is enough.
+document.documentElement.lang = currentLanguage();
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root element');
+
+createRoot(container).render(
+  <StrictMode>
+    <AppProviders>
+      <RouterProvider router={router} />
+    </AppProviders>
+  </StrictMode>,
+);

@@ -24,6 +24,8 @@ export interface TestApp {
 export interface TestAppOptions extends Partial<Omit<AppDeps, 'config' | 'database'>> {
   /** Extra routes a test registers before the app is ready. */
   beforeReady?: (app: FastifyInstance) => void;
+  /** Extra environment for loadConfig (e.g. WEB_DIST). */
+  env?: Record<string, string>;
 }
 
 /** Builds the real app on this test file's own database; one per file, reset between tests. */
@@ -34,9 +36,10 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     LOG_LEVEL: 'silent',
     JWT_SECRET: 'test-secret-test-secret-test-secret-42',
     WEB_DIST: join(dataDir, 'no-web'),
+    ...options.env,
   });
   const database = await openTestDatabase();
-  const { beforeReady, ...deps } = options;
+  const { beforeReady, env: _env, ...deps } = options;
   const app = await buildApp({
     config,
     database,

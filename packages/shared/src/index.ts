@@ -4,3 +4,5 @@ export * from './limits.ts';
 export * from './platform/health.ts';
 export * from './site/schemas.ts';
 export * from './jobs/schemas.ts';
+export * from './auth/fields.ts';
+export * from './auth/schemas.ts';

@@ -5,8 +5,23 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { registerDemoJobs } from './db/seed/demo-jobs.ts';
+import { activeAdminActor } from './modules/access/index.ts';
+import {
+  CaptchaService,
+  OutboxSender,
+  SessionService,
+  VerificationService,
+  type MessageSender,
+} from './modules/auth/index.ts';
 import { moduleRegistrations } from './modules/index.ts';
-import { installAuthGuard, platformOnlyPermissions, type PermissionChecker } from './platform/auth/guard.ts';
+import { activeMemberActor } from './modules/member/index.ts';
+import {
+  installAuthGuard,
+  platformOnlyPermissions,
+  type PermissionChecker,
+  type SessionValidator,
+} from './platform/auth/guard.ts';
+import { RateLimiter } from './platform/rate-limit.ts';
 import { TokenService } from './platform/auth/tokens.ts';
 import { installErrorHandler } from './platform/http/error-handler.ts';
 import { registerOpenApi } from './platform/http/openapi.ts';
@@ -23,6 +38,8 @@ export interface AppDeps {
   database: Database;
   storage?: FileStorage;
   permissions?: PermissionChecker;
+  /** Delivers SMS and e-mail; defaults to the outbox (log + message_outbox table). */
+  messageSender?: MessageSender;
   /** Start the job queue (and its workers, if config.jobWorkers) when the app is ready. Default true. */
   startJobs?: boolean;
   /** Pass false to silence logs (tests). Defaults to pino at config.logLevel. */
@@ -69,6 +86,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     reply.header('x-request-id', request.id);
   });
 
+  const db = database.db;
+  const tokens = new TokenService(config.jwtSecret);
+  const limiter = new RateLimiter(db);
   const services: AppServices = {
     config,
     database,
@@ -77,14 +97,31 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       workers: config.jobWorkers,
       ...(deps.jobPollingSeconds ? { pollingIntervalSeconds: deps.jobPollingSeconds } : {}),
     }),
-    tokens: new TokenService(config.jwtSecret),
+    tokens,
     permissions: deps.permissions ?? platformOnlyPermissions,
+    limiter,
+    sessions: new SessionService(tokens),
+    captcha: new CaptchaService(db),
+    codes: new VerificationService(
+      db,
+      deps.messageSender ?? new OutboxSender(db, app.log),
+      limiter,
+      config.jwtSecret,
+    ),
   };
   app.decorate('services', services);
 
+  // A token is good while its sign-in is live and its user may still act (not disabled or locked).
+  const validateSession: SessionValidator = async (actor, sessionId) => {
+    if (!(await services.sessions.isActive(db, actor, sessionId))) return false;
+    const current =
+      actor.kind === 'admin' ? await activeAdminActor(db, actor.id) : await activeMemberActor(db, actor.id);
+    return current !== null;
+  };
+
   installErrorHandler(app);
   enforceRouteDeclarations(app);
-  installAuthGuard(app, services.tokens, services.permissions);
+  installAuthGuard(app, services.tokens, services.permissions, validateSession);
   await registerOpenApi(app, config.version);
 
   jobRoutes(app, services);

@@ -34,6 +34,9 @@ const envSchema = z.object({
     .int()
     .positive()
     .default(1024 * 1024),
+  /** Click captcha on login: on by default; `off` for scripted API clients. */
+  CAPTCHA: z.enum(['on', 'off']).default('on'),
+  NODE_ENV: z.string().optional(),
 });
 
 export type Config = {
@@ -49,6 +52,9 @@ export type Config = {
   siteName: string;
   webDist: string;
   bodyLimit: number;
+  captcha: boolean;
+  /** Test-only hooks (captcha answers, outbox) exist only when NODE_ENV=test. */
+  testHooks: boolean;
   version: string;
 };
 
@@ -104,6 +110,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     siteName: e.SITE_NAME,
     webDist: resolve(e.WEB_DIST ?? join(repoRoot, 'apps/web/dist')),
     bodyLimit: e.BODY_LIMIT,
+    captcha: e.CAPTCHA === 'on',
+    testHooks: e.NODE_ENV === 'test',
     version: readVersion(),
   };
 }

@@ -1,8 +1,10 @@
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import type { CaptchaService, SessionService, VerificationService } from './modules/auth/index.ts';
 import type { PermissionChecker } from './platform/auth/guard.ts';
 import type { TokenService } from './platform/auth/tokens.ts';
 import type { JobQueue } from './platform/jobs/job-queue.ts';
+import type { RateLimiter } from './platform/rate-limit.ts';
 import type { FileStorage } from './platform/storage/storage.ts';
 
 /** What buildApp() wires together and hands to every module's routes. */
@@ -13,4 +15,8 @@ export interface AppServices {
   jobs: JobQueue;
   tokens: TokenService;
   permissions: PermissionChecker;
+  limiter: RateLimiter;
+  sessions: SessionService;
+  captcha: CaptchaService;
+  codes: VerificationService;
 }

@@ -1,8 +1,14 @@
 import type { ZodApp } from '../platform/http/types.ts';
 import type { AppServices } from '../services.ts';
+import { adminAuthRoutes, commonRoutes, testHookRoutes } from './auth/index.ts';
+import { memberRoutes } from './member/index.ts';
 import { siteRoutes } from './site/index.ts';
 
 /** Every bounded context's routes and jobs, registered in this order. */
 export const moduleRegistrations: Array<(app: ZodApp, services: AppServices) => void | Promise<void>> = [
   siteRoutes,
+  adminAuthRoutes,
+  commonRoutes,
+  memberRoutes,
+  testHookRoutes,
 ];

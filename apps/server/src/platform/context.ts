@@ -19,6 +19,8 @@ export interface RequestContext {
   requestId: string;
   lang: Language;
   actor: Actor | null;
+  /** The sign-in (refresh-token family) the access token belongs to. */
+  sessionId: string | null;
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { Executor } from '../../src/db/client.ts';
+import { adjustMember } from '../../src/modules/member/index.ts';
 import {
   buildFactoryWithUser,
   buildMember,
@@ -21,7 +22,8 @@ export const DEMO_USERNAMES = {
 /** Builds the demo platform from the same factories the tests use (CONVENTIONS 11). */
 export async function createDemoPlatform(tx: Executor, password: string) {
   const platformAdmin = await buildPlatformAdmin(tx, { username: DEMO_USERNAMES.platformAdmin, password });
-  const tenant = await buildTenant(tx, { name: 'Demo Supplier' });
+  // The default tenant: hosts that are no supplier's domain (e.g. localhost) sign up here.
+  const tenant = await buildTenant(tx, { name: 'Demo Supplier', isDefault: true });
   const supplier = await buildSupplierAdmin(tx, tenant.id, { username: DEMO_USERNAMES.supplier, password });
   const factory = await buildFactoryWithUser(tx, tenant.id, {
     name: 'Demo Factory',
@@ -34,6 +36,14 @@ export async function createDemoPlatform(tx: Executor, password: string) {
     primary: { username: DEMO_USERNAMES.merchant, password },
     staff: [{ username: DEMO_USERNAMES.staff, password }],
   });
-  const member = await buildMember(tx, tenant.id, { username: DEMO_USERNAMES.member, password });
+  const member = await buildMember(tx, tenant.id, {
+    username: DEMO_USERNAMES.member,
+    password,
+    mobile: '13800000000',
+    email: 'member@example.com',
+  });
+  const scope = { tenantId: tenant.id, tx };
+  await adjustMember(scope, member.id, { score: 100, memo: 'Welcome bonus / 注册奖励' });
+  await adjustMember(scope, member.id, { money: 50_00, memo: 'Opening balance / 初始余额' });
   return { platformAdmin, tenant, supplier, factory, merchant, member };
 }

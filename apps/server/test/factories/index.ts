@@ -14,8 +14,15 @@ export function unique(prefix: string): string {
   return `${prefix}${counter}${randomBytes(3).toString('hex')}`.slice(0, 15);
 }
 
-export async function buildTenant(tx: Executor, overrides: { name?: string; domain?: string | null } = {}) {
-  return createTenant(tx, { name: overrides.name ?? unique('Supplier'), domain: overrides.domain ?? null });
+export async function buildTenant(
+  tx: Executor,
+  overrides: { name?: string; domain?: string | null; isDefault?: boolean } = {},
+) {
+  return createTenant(tx, {
+    name: overrides.name ?? unique('Supplier'),
+    domain: overrides.domain ?? null,
+    isDefault: overrides.isDefault ?? false,
+  });
 }
 
 export async function buildPlatformAdmin(
@@ -106,10 +113,21 @@ export async function buildMerchant(
 export async function buildMember(
   tx: Executor,
   tenantId: string,
-  overrides: { username?: string; password?: string } = {},
+  overrides: { username?: string; password?: string; mobile?: string; email?: string } = {},
 ) {
   return createMember(
     { tenantId, tx },
-    { username: overrides.username ?? unique('member'), password: overrides.password ?? FACTORY_PASSWORD },
+    {
+      username: overrides.username ?? unique('member'),
+      password: overrides.password ?? FACTORY_PASSWORD,
+      ...(overrides.mobile ? { mobile: overrides.mobile } : {}),
+      ...(overrides.email ? { email: overrides.email } : {}),
+    },
   );
+}
+
+/** A mainland mobile number no other test uses. */
+export function uniqueMobile(): string {
+  counter += 1;
+  return `139${String((Date.now() + counter * 7919) % 100_000_000).padStart(8, '0')}`;
 }

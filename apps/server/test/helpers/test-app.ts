@@ -17,7 +17,10 @@ export interface TestApp {
   /** Empties the database between tests. */
   reset(): Promise<void>;
   close(): Promise<void>;
-  /** Headers that sign a request in as the actor (admin → Bearer, member → X-User-Token). */
+  /**
+   * Headers that sign a request in as the actor (admin → Bearer, member → X-User-Token), through
+   * a real sign-in (session row and all), so the user must exist.
+   */
   authAs(actor: Actor): Promise<Record<string, string>>;
 }
 
@@ -62,7 +65,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       rmSync(dataDir, { recursive: true, force: true });
     },
     authAs: async (actor): Promise<Record<string, string>> => {
-      const token = await app.services.tokens.sign(actor);
+      const { accessToken: token } = await app.services.sessions.issue(database.db, actor);
       return actor.kind === 'admin' ? { authorization: `Bearer ${token}` } : { 'x-user-token': token };
     },
   };

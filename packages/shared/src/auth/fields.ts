@@ -70,8 +70,8 @@ export function withConfirmation<T extends z.ZodObject<{ confirmPassword: z.ZodS
   schema: T,
   passwordField = 'password',
 ) {
-  return schema.refine(
-    (v: Record<string, unknown>) => v.confirmPassword === v[passwordField],
-    { path: ['confirmPassword'], params: { rule: PASSWORD_MISMATCH } },
-  );
+  return schema.refine((v: Record<string, unknown>) => v.confirmPassword === v[passwordField], {
+    path: ['confirmPassword'],
+    params: { rule: PASSWORD_MISMATCH },
+  });
 }

@@ -114,20 +114,22 @@ export interface MenuNode {
   buttons: string[];
   children: MenuNode[];
 }
-export const menuNodeSchema: z.ZodType<MenuNode> = z.lazy(() =>
-  z.object({
-    id: z.string(),
-    type: z.enum(['menu_dir', 'menu', 'button']),
-    title: z.string(),
-    name: z.string(),
-    path: z.string(),
-    component: z.string(),
-    icon: z.string(),
-    keepalive: z.boolean(),
-    buttons: z.array(z.string()),
-    children: z.array(menuNodeSchema),
-  }),
-);
+export const menuNodeSchema: z.ZodType<MenuNode> = z
+  .lazy(() =>
+    z.object({
+      id: z.string(),
+      type: z.enum(['menu_dir', 'menu', 'button']),
+      title: z.string(),
+      name: z.string(),
+      path: z.string(),
+      component: z.string(),
+      icon: z.string(),
+      keepalive: z.boolean(),
+      buttons: z.array(z.string()),
+      children: z.array(menuNodeSchema),
+    }),
+  )
+  .meta({ id: 'MenuNode' });
 
 /** GET /api/v1/auth/index: the signed-in admin's session. */
 export const adminSessionSchema = z.object({
@@ -229,7 +231,10 @@ export const accountVerificationBodySchema = z.object({
   /** Code sent to the member's current mobile or e-mail (event "verify"). */
   captcha: verificationCodeSchema,
 });
-export const accountVerificationReplySchema = z.object({ type: z.enum(BIND_TYPES), accountVerificationToken: z.string() });
+export const accountVerificationReplySchema = z.object({
+  type: z.enum(BIND_TYPES),
+  accountVerificationToken: z.string(),
+});
 
 export const changeBindBodySchema = z.discriminatedUnion('type', [
   z.object({
@@ -277,7 +282,12 @@ export const memberScoreLogSchema = z.object({
 });
 
 export function pagedSchema<T extends z.ZodType>(item: T) {
-  return z.object({ list: z.array(item), total: z.number().int(), page: z.number().int(), per_page: z.number().int() });
+  return z.object({
+    list: z.array(item),
+    total: z.number().int(),
+    page: z.number().int(),
+    per_page: z.number().int(),
+  });
 }
 
 export const memberOverviewSchema = z.object({
@@ -289,8 +299,18 @@ export const memberOverviewSchema = z.object({
 // ---------------------------------------------------------------------------------------------
 // SMS and e-mail codes (spec §7 common calls)
 
-export const SMS_TEMPLATES = ['user_register', 'user_retrieve_pwd', 'user_change_mobile', 'user_mobile_verify'] as const;
+export const SMS_TEMPLATES = [
+  'user_register',
+  'user_retrieve_pwd',
+  'user_change_mobile',
+  'user_mobile_verify',
+] as const;
 export const smsSendBodySchema = z.object({ mobile: mobileSchema, template_code: z.enum(SMS_TEMPLATES) });
 
-export const EMS_EVENTS = ['user_register', 'user_retrieve_pwd', 'user_change_email', 'user_email_verify'] as const;
+export const EMS_EVENTS = [
+  'user_register',
+  'user_retrieve_pwd',
+  'user_change_email',
+  'user_email_verify',
+] as const;
 export const emsSendBodySchema = z.object({ email: emailSchema, event: z.enum(EMS_EVENTS) });

@@ -1,10 +1,11 @@
+import { ADMIN_TIERS } from '@pod/shared';
 import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './columns.ts';
 import { factories } from './logistics.ts';
 import { merchants, RECORD_STATUSES, tenants } from './tenancy.ts';
 
 /** spec §6 tiers. */
-export const ADMIN_TIERS = ['platform', 'supplier', 'factory', 'merchant'] as const;
+export { ADMIN_TIERS };
 export type AdminTier = (typeof ADMIN_TIERS)[number];
 
 /**
@@ -29,6 +30,8 @@ export const adminUsers = pgTable(
     email: text('email').notNull().default(''),
     mobile: text('mobile').notNull().default(''),
     status: text('status', { enum: RECORD_STATUSES }).notNull().default('enabled'),
+    /** Locked by an administrator (spec §4 lock/unlock); a locked user cannot sign in. */
+    isLocked: boolean('is_locked').notNull().default(false),
     createdBy: uuid('created_by'),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     lastLoginIp: text('last_login_ip'),

@@ -3,3 +3,4 @@ export * from './logistics.ts';
 export * from './access.ts';
 export * from './member.ts';
 export * from './platform.ts';
+export * from './auth.ts';

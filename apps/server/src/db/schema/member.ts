@@ -45,3 +45,43 @@ export const members = pgTable(
     index('members_tenant_idx').on(t.tenantId),
   ],
 );
+
+/** Append-only log of a member's balance changes (spec §7 GET /api/account/balance). */
+export const memberMoneyLogs = pgTable(
+  'member_money_logs',
+  {
+    id: id(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => members.id),
+    money: money('money').notNull(),
+    before: money('before').notNull(),
+    after: money('after').notNull(),
+    memo: text('memo').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [index('member_money_logs_member_idx').on(t.memberId, t.createdAt)],
+);
+
+/** Append-only log of a member's score (integral) changes (GET /api/account/integral). */
+export const memberScoreLogs = pgTable(
+  'member_score_logs',
+  {
+    id: id(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => members.id),
+    score: integer('score').notNull(),
+    before: integer('before').notNull(),
+    after: integer('after').notNull(),
+    memo: text('memo').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [index('member_score_logs_member_idx').on(t.memberId, t.createdAt)],
+);

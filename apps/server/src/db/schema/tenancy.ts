@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './columns.ts';
 
 export const RECORD_STATUSES = ['enabled', 'disabled'] as const;
@@ -13,6 +13,11 @@ export const tenants = pgTable(
     shortName: text('short_name').notNull().default(''),
     /** The storefront/admin host that resolves to this tenant, lower-case, without port. */
     domain: text('domain'),
+    /**
+     * The tenant that serves hosts which are no supplier's domain (registration and the member
+     * centre need a tenant). At most one.
+     */
+    isDefault: boolean('is_default').notNull().default(false),
     status: text('status', { enum: RECORD_STATUSES }).notNull().default('enabled'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { adminUsers } from '../../db/schema/index.ts';
 
@@ -12,6 +12,11 @@ export async function findAdminUserByUsername(
   return row;
 }
 
+export async function findAdminUserById(tx: Executor, id: string): Promise<AdminUserRow | undefined> {
+  const [row] = await tx.select().from(adminUsers).where(eq(adminUsers.id, id)).limit(1);
+  return row;
+}
+
 export async function insertAdminUser(
   tx: Executor,
   values: typeof adminUsers.$inferInsert,
@@ -19,4 +24,27 @@ export async function insertAdminUser(
   const [row] = await tx.insert(adminUsers).values(values).returning();
   if (!row) throw new Error('admin user insert returned nothing');
   return row;
+}
+
+export async function updateAdminUser(
+  tx: Executor,
+  id: string,
+  values: Partial<typeof adminUsers.$inferInsert>,
+): Promise<AdminUserRow | undefined> {
+  const [row] = await tx.update(adminUsers).set(values).where(eq(adminUsers.id, id)).returning();
+  return row;
+}
+
+/** A merchant's primary account and all its staff. */
+export async function setStatusForMerchant(
+  tx: Executor,
+  merchantId: string,
+  status: AdminUserRow['status'],
+): Promise<string[]> {
+  const rows = await tx
+    .update(adminUsers)
+    .set({ status })
+    .where(and(eq(adminUsers.merchantId, merchantId), eq(adminUsers.tier, 'merchant')))
+    .returning({ id: adminUsers.id });
+  return rows.map((r) => r.id);
 }

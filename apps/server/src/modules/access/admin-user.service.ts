@@ -13,10 +13,11 @@ export interface NewAdminUser {
   username: string;
   password: string;
   nickname?: string;
+  mobile?: string;
   createdBy?: string | null;
 }
 
-/** Creates an admin-area account of any tier; the password is stored only as a scrypt hash. */
+/** Creates an admin-area account of any tier; the password is stored only as an argon2id hash. */
 export async function createAdminUser(tx: Executor, input: NewAdminUser) {
   if (input.tier !== 'platform' && !input.tenantId) throw new Error(`${input.tier} users belong to a tenant`);
   return repo.insertAdminUser(tx, {
@@ -28,13 +29,17 @@ export async function createAdminUser(tx: Executor, input: NewAdminUser) {
     username: input.username,
     passwordHash: await hashPassword(input.password),
     nickname: input.nickname ?? input.username,
+    mobile: input.mobile ?? '',
     createdBy: input.createdBy ?? null,
   });
 }
 
-export function findAdminUserByUsername(tx: Executor, username: string) {
-  return repo.findAdminUserByUsername(tx, username);
-}
+export const findAdminUserByUsername = repo.findAdminUserByUsername;
+export const findAdminUserById = repo.findAdminUserById;
+
+/** May this user sign in and keep using a session: enabled and not locked. */
+export const canSignIn = (user: Pick<repo.AdminUserRow, 'status' | 'isLocked'>) =>
+  user.status === 'enabled' && !user.isLocked;
 
 /** The actor an admin user acts as, for tokens and service contexts. */
 export function adminActor(user: repo.AdminUserRow): Actor {
@@ -46,4 +51,35 @@ export function adminActor(user: repo.AdminUserRow): Actor {
     merchantId: user.merchantId,
     isPrimary: user.isPrimary,
   };
+}
+
+/** The actor for a user id when that user may still act, else null. */
+export async function activeAdminActor(tx: Executor, id: string): Promise<Actor | null> {
+  const user = await repo.findAdminUserById(tx, id);
+  return user && canSignIn(user) ? adminActor(user) : null;
+}
+
+export async function recordAdminLogin(tx: Executor, id: string, ip: string): Promise<void> {
+  await repo.updateAdminUser(tx, id, { lastLoginAt: new Date(), lastLoginIp: ip });
+}
+
+/**
+ * Enables or disables a user. Disabling a merchant's primary account disables its staff too
+ * (spec §4). Returns the ids whose status changed, so their sessions can be ended.
+ */
+export async function setAdminUserStatus(
+  tx: Executor,
+  user: repo.AdminUserRow,
+  status: repo.AdminUserRow['status'],
+): Promise<string[]> {
+  if (user.tier === 'merchant' && user.isPrimary && user.merchantId && status === 'disabled') {
+    return repo.setStatusForMerchant(tx, user.merchantId, status);
+  }
+  await repo.updateAdminUser(tx, user.id, { status });
+  return [user.id];
+}
+
+/** Locks or unlocks a user (spec §4). */
+export async function setAdminUserLocked(tx: Executor, id: string, isLocked: boolean): Promise<void> {
+  await repo.updateAdminUser(tx, id, { isLocked });
 }

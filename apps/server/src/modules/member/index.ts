@@ -1,7 +1,12 @@
+import './messages.ts';
+
 export {
+  activeMemberActor,
+  adjustMember,
   createMember,
   findMemberByUsername,
   memberActor,
   type MemberRow,
   type NewMember,
 } from './member.service.ts';
+export { memberRoutes } from './member.routes.ts';

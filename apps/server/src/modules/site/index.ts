@@ -1,1 +1,2 @@
 export { siteRoutes } from './site.routes.ts';
+export { siteInfoForHost } from './site.service.ts';

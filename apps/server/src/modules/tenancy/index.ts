@@ -1,7 +1,10 @@
 export {
   createMerchant,
   createTenant,
+  findMerchant,
+  findMerchantByNumber,
   findTenantByName,
+  tenantForRequest,
   normaliseDomain,
   tenantForHost,
   type NewTenant,

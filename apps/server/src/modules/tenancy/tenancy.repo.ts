@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { merchants, tenants } from '../../db/schema/index.ts';
 
@@ -27,5 +27,36 @@ export async function insertMerchant(
 ): Promise<MerchantRow> {
   const [row] = await tx.insert(merchants).values(values).returning();
   if (!row) throw new Error('merchant insert returned nothing');
+  return row;
+}
+
+export async function findDefaultTenant(tx: Executor): Promise<TenantRow | undefined> {
+  const [row] = await tx.select().from(tenants).where(eq(tenants.isDefault, true)).limit(1);
+  return row;
+}
+
+export async function findMerchant(
+  tx: Executor,
+  tenantId: string,
+  id: string,
+): Promise<MerchantRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(merchants)
+    .where(and(eq(merchants.tenantId, tenantId), eq(merchants.id, id)))
+    .limit(1);
+  return row;
+}
+
+export async function findMerchantByNumber(
+  tx: Executor,
+  tenantId: string,
+  number: string,
+): Promise<MerchantRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(merchants)
+    .where(and(eq(merchants.tenantId, tenantId), eq(merchants.number, number)))
+    .limit(1);
   return row;
 }

@@ -5,6 +5,7 @@ export interface NewTenant {
   name: string;
   shortName?: string;
   domain?: string | null;
+  isDefault?: boolean;
 }
 
 /** Normalises a Host header to the form tenants.domain stores: lower-case, no port. */
@@ -18,6 +19,7 @@ export function createTenant(tx: Executor, input: NewTenant) {
     name: input.name,
     shortName: input.shortName ?? '',
     domain: input.domain ? normaliseDomain(input.domain) : null,
+    isDefault: input.isDefault ?? false,
   });
 }
 
@@ -26,6 +28,17 @@ export function tenantForHost(tx: Executor, host: string | undefined) {
   if (!host) return Promise.resolve(undefined);
   return repo.findTenantByDomain(tx, normaliseDomain(host));
 }
+
+/**
+ * The tenant a request belongs to when it carries no token: its host's supplier, or else the
+ * platform's default tenant.
+ */
+export async function tenantForRequest(tx: Executor, host: string | undefined) {
+  return (await tenantForHost(tx, host)) ?? (await repo.findDefaultTenant(tx));
+}
+
+export const findMerchant = repo.findMerchant;
+export const findMerchantByNumber = repo.findMerchantByNumber;
 
 export function findTenantByName(tx: Executor, name: string) {
   return repo.findTenantByName(tx, name);

@@ -5,7 +5,7 @@ import { TokenService } from './tokens.ts';
 describe('passwords', () => {
   it('verifies the right password and refuses a wrong one or a malformed hash', async () => {
     const hash = await hashPassword('Demo12345');
-    expect(hash).toMatch(/^scrypt\$/);
+    expect(hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     expect(hash).not.toContain('Demo12345');
     expect(await verifyPassword('Demo12345', hash)).toBe(true);
     expect(await verifyPassword('Demo12346', hash)).toBe(false);
@@ -25,22 +25,55 @@ describe('tokens', () => {
     isPrimary: true,
   } as const;
 
-  it('round-trips an admin and a member actor', async () => {
-    expect(await tokens.verify(await tokens.sign(admin), 'admin')).toEqual(admin);
+  it('round-trips an admin and a member actor with their session', async () => {
+    expect(await tokens.verify(await tokens.sign(admin, 's1'), 'admin')).toEqual({
+      actor: admin,
+      sessionId: 's1',
+    });
     const member = { kind: 'member', id: 'u2', tenantId: 't1' } as const;
-    expect(await tokens.verify(await tokens.sign(member), 'member')).toEqual(member);
+    expect(await tokens.verify(await tokens.sign(member, 's2'), 'member')).toEqual({
+      actor: member,
+      sessionId: 's2',
+    });
   });
 
   it('never accepts one kind of token in place of the other', async () => {
-    expect(await tokens.verify(await tokens.sign(admin), 'member')).toBeNull();
+    expect(await tokens.verify(await tokens.sign(admin, 's'), 'member')).toBeNull();
     expect(
-      await tokens.verify(await tokens.sign({ kind: 'member', id: 'u', tenantId: 't' }), 'admin'),
+      await tokens.verify(await tokens.sign({ kind: 'member', id: 'u', tenantId: 't' }, 's'), 'admin'),
     ).toBeNull();
   });
 
+  it('refuses a purpose token as an access token, and the reverse', async () => {
+    const purpose = await tokens.signPurpose('account-verification', 'u1', { type: 'mobile' }, 60);
+    expect(await tokens.verify(purpose, 'admin')).toBeNull();
+    expect(await tokens.verifyPurpose(purpose, 'account-verification', 'u1')).toMatchObject({
+      type: 'mobile',
+    });
+    expect(await tokens.verifyPurpose(purpose, 'account-verification', 'u2')).toBeNull();
+    expect(
+      await tokens.verifyPurpose(await tokens.sign(admin, 's'), 'account-verification', 'u1'),
+    ).toBeNull();
+  });
+
+  it('refuses an unsigned (alg none) token', async () => {
+    const header = Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url');
+    const body = Buffer.from(
+      JSON.stringify({
+        sub: 'u1',
+        aud: 'admin',
+        iss: 'podsupply',
+        sid: 's',
+        tier: 'platform',
+        exp: 9_999_999_999,
+      }),
+    ).toString('base64url');
+    expect(await tokens.verify(`${header}.${body}.`, 'admin')).toBeNull();
+  });
+
   it('refuses expired, tampered and foreign tokens', async () => {
-    expect(await tokens.verify(await tokens.sign(admin, -10), 'admin')).toBeNull();
-    const good = await tokens.sign(admin);
+    expect(await tokens.verify(await tokens.sign(admin, 's', -10), 'admin')).toBeNull();
+    const good = await tokens.sign(admin, 's');
     expect(await tokens.verify(good.slice(0, -2) + 'AA', 'admin')).toBeNull();
     const other = new TokenService('y'.repeat(40));
     expect(await other.verify(good, 'admin')).toBeNull();

@@ -4,6 +4,12 @@ import type { Actor } from '../context.ts';
 import { AppError } from '../http/errors.ts';
 import type { TokenService } from './tokens.ts';
 
+/**
+ * Says whether a verified token's sign-in is still good: the session not revoked (logout,
+ * password change, reuse detection) and the user neither disabled nor locked.
+ */
+export type SessionValidator = (actor: Actor, sessionId: string) => Promise<boolean>;
+
 /** Decides whether an actor holds a permission. Role-based access fills this in (spec §6). */
 export interface PermissionChecker {
   has(actor: Actor, permission: string): Promise<boolean>;
@@ -38,6 +44,7 @@ export function installAuthGuard(
   app: FastifyInstance,
   tokens: TokenService,
   permissions: PermissionChecker,
+  validateSession: SessionValidator,
 ): void {
   app.decorateRequest('ctx');
   app.addHook('onRequest', async (request) => {
@@ -45,14 +52,18 @@ export function installAuthGuard(
       requestId: request.id,
       lang: parseLanguage(request.headers['accept-language']),
       actor: null,
+      sessionId: null,
     };
     const { audience, permission } = request.routeOptions.config;
     if (!audience || audience === 'public') return;
 
     const token = audience === 'admin' ? bearer(request) : memberToken(request);
-    const actor = token ? await tokens.verify(token, audience) : null;
-    if (!actor) throw AppError.unauthorized();
+    const verified = token ? await tokens.verify(token, audience) : null;
+    if (!verified || !(await validateSession(verified.actor, verified.sessionId)))
+      throw AppError.unauthorized();
+    const { actor } = verified;
     request.ctx.actor = actor;
+    request.ctx.sessionId = verified.sessionId;
 
     if (permission && !(await permissions.has(actor, permission))) throw AppError.forbidden();
   });

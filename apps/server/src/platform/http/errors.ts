@@ -26,8 +26,8 @@ export class AppError extends Error {
   static notFound(key: string, params?: Record<string, string | number>) {
     return new AppError(404, key, params);
   }
-  static conflict(key = 'http.409', params?: Record<string, string | number>) {
-    return new AppError(409, key, params);
+  static conflict(key = 'http.409', params?: Record<string, string | number>, data?: unknown) {
+    return new AppError(409, key, params, data);
   }
 }
 

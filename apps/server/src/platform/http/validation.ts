@@ -46,6 +46,20 @@ function messageFor(lang: Language, issue: ValidationIssue, path: string[], inpu
       if (params.origin === 'string') return t(lang, 'validation.tooLong', { field, max });
       return t(lang, 'validation.tooBig', { field, max });
     }
+    case 'custom': {
+      // Rules named by the shared schemas (packages/shared auth/fields.ts).
+      const rule = (params.params as { rule?: unknown } | undefined)?.rule;
+      if (typeof rule === 'string' && hasMessage(`validation.${rule}`))
+        return t(lang, `validation.${rule}`, { field });
+      return t(lang, 'validation.invalid', { field });
+    }
+    case 'invalid_format': {
+      if (isBlank(value)) return t(lang, 'validation.required', { field });
+      const name = path.at(-1);
+      if (name && hasMessage(`validation.format.${name}`))
+        return t(lang, `validation.format.${name}`, { field });
+      return t(lang, 'validation.invalid', { field });
+    }
     default:
       return t(lang, 'validation.invalid', { field });
   }

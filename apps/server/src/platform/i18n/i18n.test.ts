@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseLanguage } from '@pod/shared';
+// Importing the modules registers every module's messages.
+import '../../modules/index.ts';
 import { serverCatalogues, t } from './i18n.ts';
 
 const flatten = (o: object, p = ''): string[] =>

@@ -2,9 +2,32 @@ import { DEFAULT_LANGUAGE, type Language } from '@pod/shared';
 import en from './locales/en.json' with { type: 'json' };
 import zhCn from './locales/zh-cn.json' with { type: 'json' };
 
-type Catalogue = { [key: string]: string | Catalogue };
+export type Catalogue = { [key: string]: string | Catalogue };
+export type Catalogues = Record<Language, Catalogue>;
 
-const catalogues: Record<Language, Catalogue> = { 'zh-cn': zhCn, en };
+const catalogues: Catalogues = { 'zh-cn': structuredClone(zhCn), en: structuredClone(en) };
+
+function merge(target: Catalogue, source: Catalogue, path: string): void {
+  for (const [key, value] of Object.entries(source)) {
+    const existing = target[key];
+    if (typeof value === 'string') {
+      if (existing !== undefined) throw new Error(`i18n key ${path}${key} defined twice`);
+      target[key] = value;
+    } else {
+      if (typeof existing === 'string')
+        throw new Error(`i18n key ${path}${key} is both a message and a group`);
+      const group = existing ?? {};
+      target[key] = group;
+      merge(group, value, `${path}${key}.`);
+    }
+  }
+}
+
+/** Adds a module's messages (its own locales/*.json) to the server catalogue. */
+export function registerMessages(messages: Catalogues): void {
+  merge(catalogues['zh-cn'], messages['zh-cn'], '');
+  merge(catalogues.en, messages.en, '');
+}
 
 function lookup(catalogue: Catalogue, key: string): string | undefined {
   let node: string | Catalogue | undefined = catalogue;
@@ -31,4 +54,4 @@ export function t(lang: Language, key: string, params: Record<string, string | n
   );
 }
 
-export const serverCatalogues = catalogues;
+export const serverCatalogues: Readonly<Catalogues> = catalogues;

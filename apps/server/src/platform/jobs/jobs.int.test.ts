@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildMerchant, buildPlatformAdmin, buildTenant } from '../../../test/factories/index.ts';
+import {
+  buildMember,
+  buildMerchant,
+  buildPlatformAdmin,
+  buildTenant,
+} from '../../../test/factories/index.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
 import { adminActor } from '../../modules/access/index.ts';
+import { memberActor } from '../../modules/member/index.ts';
 import type { Actor } from '../context.ts';
 
 let t: TestApp;
@@ -144,7 +150,7 @@ describe('jobs', () => {
     });
     expect(none.statusCode).toBe(401);
     expect(none.json().msg).toBe('User not logged in, please log in again!');
-    const member = await t.authAs({ kind: 'member', id: tenant.id, tenantId: tenant.id });
+    const member = await t.authAs(memberActor(await buildMember(t.database.db, tenant.id)));
     const wrongKind = await t.app.inject({
       method: 'GET',
       url: `/api/v1/jobs/${id}`,

@@ -1,0 +1,180 @@
+import type { AdminLoginBody, AdminLoginReply, AdminRegisterBody, AdminSession, Language } from '@pod/shared';
+import type { Db } from '../../db/client.ts';
+import { dummyPasswordHash, verifyPassword } from '../../platform/auth/password.ts';
+import { AppError } from '../../platform/http/errors.ts';
+import { tooManyRequests, type RateLimitRule } from '../../platform/rate-limit.ts';
+import type { AppServices } from '../../services.ts';
+import {
+  activeAdminActor,
+  adminActor,
+  canSignIn,
+  createAdminUser,
+  findAdminUserById,
+  findAdminUserByUsername,
+  recordAdminLogin,
+  type AdminUserRow,
+} from '../access/index.ts';
+import { siteInfoForHost } from '../site/index.ts';
+import { createMerchant, findMerchant, findMerchantByNumber, tenantForRequest } from '../tenancy/index.ts';
+import type { IssuedSession } from './session.service.ts';
+
+/** Where a sign-in comes from: for limits, the session record and the site info. */
+export interface ClientMeta {
+  ip: string;
+  userAgent: string;
+  host: string | undefined;
+  lang: Language;
+}
+
+export const LOGIN_PER_IP: RateLimitRule = { name: 'login:ip', limit: 30, windowSeconds: 600 };
+/** Five wrong passwords lock the account for a quarter of an hour. */
+export const LOGIN_FAILURES_PER_ACCOUNT: RateLimitRule = { name: 'login:fail', limit: 5, windowSeconds: 900 };
+const REGISTER_PER_IP: RateLimitRule = { name: 'register:ip', limit: 10, windowSeconds: 3600 };
+
+type Services = Pick<AppServices, 'database' | 'config' | 'sessions' | 'captcha' | 'codes' | 'limiter'>;
+
+async function sessionFor(
+  db: Db,
+  user: AdminUserRow,
+  meta: ClientMeta,
+  siteName: string,
+  version: string,
+): Promise<AdminSession> {
+  const merchant =
+    user.merchantId && user.tenantId ? await findMerchant(db, user.tenantId, user.merchantId) : undefined;
+  return {
+    user: {
+      id: user.id,
+      name: user.nickname || user.username,
+      username: user.username,
+      nickname: user.nickname,
+      avatar: user.avatar,
+      last_login_time: user.lastLoginAt?.toISOString() ?? null,
+      tier: user.tier,
+      is_primary: user.isPrimary,
+      merchant: merchant ? { id: merchant.id, name: merchant.name, number: merchant.number } : null,
+    },
+    info: await siteInfoForHost(db, meta.host, { siteName, version }),
+    settings: { product_tag_type: 'default' },
+    // The access issue fills menus from roles; until then nobody has any.
+    menus: [],
+  };
+}
+
+const withTokens = (session: AdminSession, issued: IssuedSession): AdminLoginReply => ({
+  ...session,
+  access_token: issued.accessToken,
+  token_type: 'Bearer',
+  expires_in: issued.expiresIn,
+  refresh_token: issued.refreshToken,
+});
+
+/**
+ * Admin sign-in (spec §5: account, password and captcha). Limits: per IP, and per account after
+ * five wrong passwords. A disabled or locked user is refused.
+ */
+export async function loginAdmin(
+  s: Services,
+  meta: ClientMeta,
+  body: AdminLoginBody,
+): Promise<AdminLoginReply> {
+  const db = s.database.db;
+  await s.limiter.enforce(LOGIN_PER_IP, meta.ip);
+  if (s.config.captcha) await s.captcha.consumePassed(body.captchaId, body.captchaInfo);
+
+  const account = body.username.toLowerCase();
+  const failures = await s.limiter.peek(LOGIN_FAILURES_PER_ACCOUNT, account);
+  if (!failures.allowed) throw tooManyRequests(failures.retryAfterSeconds, 'auth.accountTemporarilyLocked');
+
+  const user = await findAdminUserByUsername(db, body.username);
+  const ok = await verifyPassword(body.password, user?.passwordHash ?? (await dummyPasswordHash()));
+  if (!user || !ok) {
+    await s.limiter.hit(LOGIN_FAILURES_PER_ACCOUNT, account);
+    throw AppError.badRequest('auth.badCredentials');
+  }
+  if (user.isLocked) throw AppError.badRequest('auth.userLocked');
+  if (!canSignIn(user)) throw AppError.badRequest('auth.userDisabled');
+  await s.limiter.clear(LOGIN_FAILURES_PER_ACCOUNT, account);
+
+  const issued = await db.transaction(async (tx) => {
+    await recordAdminLogin(tx, user.id, meta.ip);
+    return s.sessions.issue(tx, adminActor(user), {
+      keep: body.keep ?? false,
+      ip: meta.ip,
+      userAgent: meta.userAgent,
+    });
+  });
+  const fresh = (await findAdminUserById(db, user.id)) ?? user;
+  return withTokens(await sessionFor(db, fresh, meta, s.config.siteName, s.config.version), issued);
+}
+
+/**
+ * Merchant self-registration (spec §5: username, password, merchant number, phone): a new
+ * merchant with its primary account, in the tenant of the request's host. Signs the user in.
+ */
+export async function registerMerchant(
+  s: Services,
+  meta: ClientMeta,
+  body: AdminRegisterBody,
+): Promise<AdminLoginReply> {
+  const db = s.database.db;
+  await s.limiter.enforce(REGISTER_PER_IP, meta.ip);
+  const tenant = await tenantForRequest(db, meta.host);
+  if (!tenant) throw AppError.badRequest('auth.registerUnavailable');
+  if (await findAdminUserByUsername(db, body.username)) {
+    throw AppError.conflict('auth.usernameTaken', {}, { field: 'username' });
+  }
+  if (await findMerchantByNumber(db, tenant.id, body.merchantNumber)) {
+    throw AppError.conflict('auth.merchantNumberTaken', {}, { field: 'merchantNumber' });
+  }
+  await s.codes.consume('sms', body.mobile, 'register', body.code);
+
+  const { user, issued } = await db.transaction(async (tx) => {
+    const merchant = await createMerchant(
+      { tenantId: tenant.id, tx },
+      { name: body.username, number: body.merchantNumber },
+    );
+    const created = await createAdminUser(tx, {
+      tier: 'merchant',
+      tenantId: tenant.id,
+      merchantId: merchant.id,
+      isPrimary: true,
+      username: body.username,
+      password: body.password,
+      mobile: body.mobile,
+    });
+    await recordAdminLogin(tx, created.id, meta.ip);
+    const session = await s.sessions.issue(tx, adminActor(created), {
+      ip: meta.ip,
+      userAgent: meta.userAgent,
+    });
+    return { user: created, issued: session };
+  });
+  return withTokens(await sessionFor(db, user, meta, s.config.siteName, s.config.version), issued);
+}
+
+/** GET /api/v1/auth/index: the session of the signed-in admin. */
+export async function currentAdminSession(
+  s: Services,
+  meta: ClientMeta,
+  userId: string,
+): Promise<AdminSession> {
+  const user = await findAdminUserById(s.database.db, userId);
+  if (!user) throw AppError.unauthorized();
+  return sessionFor(s.database.db, user, meta, s.config.siteName, s.config.version);
+}
+
+/** PUT /api/v1/auth/refresh: a rotated pair, or 401 (and a revoked family on reuse). */
+export async function refreshAdmin(s: Services, token: string) {
+  const result = await s.database.db.transaction((tx) =>
+    s.sessions.rotate(tx, token, 'admin', (id) => activeAdminActor(tx, id)),
+  );
+  if (!result.ok)
+    throw AppError.unauthorized(result.reason === 'reused' ? 'auth.refreshReused' : 'auth.refreshInvalid');
+  return {
+    access_token: result.session.accessToken,
+    token_type: 'Bearer' as const,
+    expires_in: result.session.expiresIn,
+    refresh_token: result.session.refreshToken,
+  };
+}

@@ -1,0 +1,214 @@
+import type { MemberCheckInBody, MemberSession } from '@pod/shared';
+import { dummyPasswordHash, hashPassword, verifyPassword } from '../../platform/auth/password.ts';
+import { AppError } from '../../platform/http/errors.ts';
+import { tooManyRequests, type RateLimitRule } from '../../platform/rate-limit.ts';
+import type { AppServices } from '../../services.ts';
+import type { ClientMeta, IssuedSession } from '../auth/index.ts';
+import { tenantForRequest } from '../tenancy/index.ts';
+import {
+  activeMemberActor,
+  createMember,
+  currentMember,
+  findMemberBy,
+  memberActor,
+  memberUserInfo,
+  updateMember,
+  type MemberRow,
+} from './member.service.ts';
+
+type Services = Pick<
+  AppServices,
+  'database' | 'config' | 'sessions' | 'captcha' | 'codes' | 'limiter' | 'tokens'
+>;
+type LoginBody = Extract<MemberCheckInBody, { tab: 'login' }>;
+type RegisterBody = Extract<MemberCheckInBody, { tab: 'register' }>;
+
+const LOGIN_PER_IP: RateLimitRule = { name: 'member-login:ip', limit: 30, windowSeconds: 600 };
+const FAILURES_PER_ACCOUNT: RateLimitRule = { name: 'member-login:fail', limit: 5, windowSeconds: 900 };
+const REGISTER_PER_IP: RateLimitRule = { name: 'member-register:ip', limit: 10, windowSeconds: 3600 };
+const VERIFICATION_TTL_SECONDS = 600;
+
+const sessionReply = (m: MemberRow, issued: IssuedSession): MemberSession => ({
+  ...memberUserInfo(m),
+  token: issued.accessToken,
+  refresh_token: issued.refreshToken,
+  expires_in: issued.expiresIn,
+});
+
+async function memberTenant(s: Services, host: string | undefined) {
+  const tenant = await tenantForRequest(s.database.db, host);
+  if (!tenant) throw AppError.badRequest('auth.registerUnavailable');
+  return tenant;
+}
+
+async function signIn(s: Services, meta: ClientMeta, member: MemberRow, keep: boolean) {
+  const db = s.database.db;
+  return db.transaction(async (tx) => {
+    const updated = await updateMember({ tenantId: member.tenantId, tx }, member.id, {
+      lastLoginAt: new Date(),
+      lastLoginIp: meta.ip,
+    });
+    const issued = await s.sessions.issue(tx, memberActor(member), {
+      keep,
+      ip: meta.ip,
+      userAgent: meta.userAgent,
+    });
+    return sessionReply(updated, issued);
+  });
+}
+
+/** POST /api/user/checkIn, tab "login": as the admin login, in the member area of the host's tenant. */
+export async function memberLogin(s: Services, meta: ClientMeta, body: LoginBody): Promise<MemberSession> {
+  await s.limiter.enforce(LOGIN_PER_IP, meta.ip);
+  if (s.config.captcha) await s.captcha.consumePassed(body.captchaId, body.captchaInfo);
+  const tenant = await memberTenant(s, meta.host);
+  const account = `${tenant.id}:${body.username.toLowerCase()}`;
+  const failures = await s.limiter.peek(FAILURES_PER_ACCOUNT, account);
+  if (!failures.allowed) throw tooManyRequests(failures.retryAfterSeconds, 'auth.accountTemporarilyLocked');
+
+  const member = await findMemberBy({ tenantId: tenant.id, tx: s.database.db }, 'username', body.username);
+  const ok = await verifyPassword(body.password, member?.passwordHash ?? (await dummyPasswordHash()));
+  if (!member || !ok) {
+    await s.limiter.hit(FAILURES_PER_ACCOUNT, account);
+    throw AppError.badRequest('auth.badCredentials');
+  }
+  if (member.status !== 'enabled') throw AppError.badRequest('auth.userDisabled');
+  await s.limiter.clear(FAILURES_PER_ACCOUNT, account);
+  return signIn(s, meta, member, body.keep ?? false);
+}
+
+/** POST /api/user/checkIn, tab "register": needs the SMS code sent with template user_register. */
+export async function memberRegister(
+  s: Services,
+  meta: ClientMeta,
+  body: RegisterBody,
+): Promise<MemberSession> {
+  await s.limiter.enforce(REGISTER_PER_IP, meta.ip);
+  const tenant = await memberTenant(s, meta.host);
+  const scope = { tenantId: tenant.id, tx: s.database.db };
+  if (await findMemberBy(scope, 'username', body.username)) {
+    throw AppError.conflict('auth.usernameTaken', {}, { field: 'username' });
+  }
+  if (await findMemberBy(scope, 'mobile', body.mobile)) {
+    throw AppError.conflict('member.mobileTaken', {}, { field: 'mobile' });
+  }
+  await s.codes.consume('sms', body.mobile, 'user_register', body.code);
+  const member = await createMember(scope, {
+    username: body.username,
+    password: body.password,
+    mobile: body.mobile,
+    ...(body.email ? { email: body.email } : {}),
+  });
+  return signIn(s, meta, member, false);
+}
+
+/** PUT /api/user/refresh. */
+export async function refreshMember(s: Services, token: string) {
+  const result = await s.database.db.transaction((tx) =>
+    s.sessions.rotate(tx, token, 'member', (id) => activeMemberActor(tx, id)),
+  );
+  if (!result.ok)
+    throw AppError.unauthorized(result.reason === 'reused' ? 'auth.refreshReused' : 'auth.refreshInvalid');
+  return {
+    token: result.session.accessToken,
+    refresh_token: result.session.refreshToken,
+    expires_in: result.session.expiresIn,
+  };
+}
+
+/** Changes the password and ends every sign-in of the member. */
+export async function changeMemberPassword(
+  s: Services,
+  member: { tenantId: string; id: string },
+  oldPassword: string,
+  newPassword: string,
+): Promise<void> {
+  const db = s.database.db;
+  const current = await currentMember({ tenantId: member.tenantId, tx: db }, member.id);
+  if (!(await verifyPassword(oldPassword, current.passwordHash))) {
+    throw AppError.badRequest('member.oldPasswordWrong', {}, { field: 'oldPassword' });
+  }
+  const passwordHash = await hashPassword(newPassword);
+  await db.transaction(async (tx) => {
+    await updateMember({ tenantId: member.tenantId, tx }, member.id, { passwordHash });
+    await s.sessions.revokeAllFor(tx, 'member', member.id);
+  });
+}
+
+const channelOf = (type: 'mobile' | 'email') => (type === 'mobile' ? 'sms' : 'email');
+
+/**
+ * POST /api/account/verification: the member proves they still hold their current mobile or
+ * e-mail (a code sent with event user_mobile_verify / user_email_verify) and gets a short-lived
+ * token that allows changing that binding.
+ */
+export async function verifyAccount(
+  s: Services,
+  member: { tenantId: string; id: string },
+  type: 'mobile' | 'email',
+  code: string,
+): Promise<string> {
+  const current = await currentMember({ tenantId: member.tenantId, tx: s.database.db }, member.id);
+  const target = type === 'mobile' ? current.mobile : current.email;
+  if (!target) throw AppError.badRequest('member.notBound', {}, { field: 'type' });
+  await s.codes.consume(
+    channelOf(type),
+    target,
+    type === 'mobile' ? 'user_mobile_verify' : 'user_email_verify',
+    code,
+  );
+  return s.tokens.signPurpose('account-verification', member.id, { type }, VERIFICATION_TTL_SECONDS);
+}
+
+/** POST /api/account/changeBind: a new mobile or e-mail, after verifyAccount and a code sent to the new one. */
+export async function changeBind(
+  s: Services,
+  member: { tenantId: string; id: string },
+  input: { type: 'mobile' | 'email'; value: string; code: string; verificationToken: string },
+): Promise<MemberRow> {
+  const proof = await s.tokens.verifyPurpose(input.verificationToken, 'account-verification', member.id);
+  if (proof?.type !== input.type)
+    throw AppError.badRequest('member.verificationExpired', {}, { field: 'accountVerificationToken' });
+  const scope = { tenantId: member.tenantId, tx: s.database.db };
+  const owner = await findMemberBy(scope, input.type, input.value);
+  if (owner && owner.id !== member.id) {
+    throw AppError.conflict(
+      input.type === 'mobile' ? 'member.mobileTaken' : 'member.emailTaken',
+      {},
+      { field: input.type },
+    );
+  }
+  await s.codes.consume(
+    channelOf(input.type),
+    input.value,
+    input.type === 'mobile' ? 'user_change_mobile' : 'user_change_email',
+    input.code,
+  );
+  return updateMember(
+    scope,
+    member.id,
+    input.type === 'mobile' ? { mobile: input.value } : { email: input.value },
+  );
+}
+
+/**
+ * POST /api/account/retrievePassword: a new password for the member whose mobile or e-mail got
+ * the code (event user_retrieve_pwd). An unknown account answers like a wrong code, so the call
+ * does not reveal who is registered.
+ */
+export async function retrievePassword(
+  s: Services,
+  meta: ClientMeta,
+  input: { type: 'mobile' | 'email'; account: string; code: string; password: string },
+): Promise<void> {
+  const tenant = await memberTenant(s, meta.host);
+  const db = s.database.db;
+  const member = await findMemberBy({ tenantId: tenant.id, tx: db }, input.type, input.account);
+  if (!member) throw AppError.badRequest('verify.codeInvalid', {}, { field: 'captcha' });
+  await s.codes.consume(channelOf(input.type), input.account, 'user_retrieve_pwd', input.code);
+  const passwordHash = await hashPassword(input.password);
+  await db.transaction(async (tx) => {
+    await updateMember({ tenantId: tenant.id, tx }, member.id, { passwordHash });
+    await s.sessions.revokeAllFor(tx, 'member', member.id);
+  });
+}

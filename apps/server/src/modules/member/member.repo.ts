@@ -1,0 +1,88 @@
+import { and, count, desc, eq } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { memberMoneyLogs, members, memberScoreLogs } from '../../db/schema/index.ts';
+
+export type MemberRow = typeof members.$inferSelect;
+type Scope = { tenantId: string; tx: Executor };
+
+export async function insertMember(tx: Executor, values: typeof members.$inferInsert): Promise<MemberRow> {
+  const [row] = await tx.insert(members).values(values).returning();
+  if (!row) throw new Error('member insert returned nothing');
+  return row;
+}
+
+export async function findMemberById(tx: Executor, id: string): Promise<MemberRow | undefined> {
+  const [row] = await tx.select().from(members).where(eq(members.id, id)).limit(1);
+  return row;
+}
+
+export async function findMemberBy(
+  { tenantId, tx }: Scope,
+  field: 'username' | 'mobile' | 'email',
+  value: string,
+): Promise<MemberRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(members)
+    .where(and(eq(members.tenantId, tenantId), eq(members[field], value)))
+    .limit(1);
+  return row;
+}
+
+export async function updateMember(
+  { tenantId, tx }: Scope,
+  id: string,
+  values: Partial<typeof members.$inferInsert>,
+): Promise<MemberRow | undefined> {
+  const [row] = await tx
+    .update(members)
+    .set(values)
+    .where(and(eq(members.tenantId, tenantId), eq(members.id, id)))
+    .returning();
+  return row;
+}
+
+export async function listMoneyLogs(
+  { tenantId, tx }: Scope,
+  memberId: string,
+  page: number,
+  perPage: number,
+) {
+  const t = memberMoneyLogs;
+  const where = and(eq(t.tenantId, tenantId), eq(t.memberId, memberId));
+  const [total] = await tx.select({ n: count() }).from(t).where(where);
+  const rows = await tx
+    .select()
+    .from(t)
+    .where(where)
+    .orderBy(desc(t.createdAt), desc(t.id))
+    .limit(perPage)
+    .offset((page - 1) * perPage);
+  return { rows, total: total?.n ?? 0 };
+}
+
+export async function listScoreLogs(
+  { tenantId, tx }: Scope,
+  memberId: string,
+  page: number,
+  perPage: number,
+) {
+  const t = memberScoreLogs;
+  const where = and(eq(t.tenantId, tenantId), eq(t.memberId, memberId));
+  const [total] = await tx.select({ n: count() }).from(t).where(where);
+  const rows = await tx
+    .select()
+    .from(t)
+    .where(where)
+    .orderBy(desc(t.createdAt), desc(t.id))
+    .limit(perPage)
+    .offset((page - 1) * perPage);
+  return { rows, total: total?.n ?? 0 };
+}
+
+export async function insertMoneyLog(tx: Executor, values: typeof memberMoneyLogs.$inferInsert) {
+  await tx.insert(memberMoneyLogs).values(values);
+}
+export async function insertScoreLog(tx: Executor, values: typeof memberScoreLogs.$inferInsert) {
+  await tx.insert(memberScoreLogs).values(values);
+}

@@ -241,13 +241,13 @@ export const changeBindBodySchema = z.discriminatedUnion('type', [
     type: z.literal('mobile'),
     mobile: mobileSchema,
     captcha: verificationCodeSchema,
-    accountVerificationToken: z.string().min(10).max(200),
+    accountVerificationToken: z.string().min(10).max(1000),
   }),
   z.object({
     type: z.literal('email'),
     email: emailSchema,
     captcha: verificationCodeSchema,
-    accountVerificationToken: z.string().min(10).max(200),
+    accountVerificationToken: z.string().min(10).max(1000),
   }),
 ]);
 

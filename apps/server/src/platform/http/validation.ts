@@ -35,6 +35,10 @@ function messageFor(lang: Language, issue: ValidationIssue, path: string[], inpu
       return t(lang, isBlank(value) ? 'validation.required' : 'validation.invalid', { field });
     case 'invalid_value':
       return t(lang, 'validation.select', { field });
+    case 'invalid_union':
+      // A discriminated union whose discriminator is missing or unknown: a choice to make.
+      if (typeof params.discriminator === 'string') return t(lang, 'validation.select', { field });
+      return t(lang, 'validation.invalid', { field });
     case 'too_small': {
       if (isBlank(value)) return t(lang, 'validation.required', { field });
       const min = Number(params.minimum);

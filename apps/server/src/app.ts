@@ -5,7 +5,8 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { registerDemoJobs } from './db/seed/demo-jobs.ts';
-import { activeAdminActor } from './modules/access/index.ts';
+import { activeAdminActor, hasPermission } from './modules/access/index.ts';
+import { installAdminLog } from './modules/admin/index.ts';
 import {
   CaptchaService,
   OutboxSender,
@@ -15,12 +16,7 @@ import {
 } from './modules/auth/index.ts';
 import { moduleRegistrations } from './modules/index.ts';
 import { activeMemberActor } from './modules/member/index.ts';
-import {
-  installAuthGuard,
-  platformOnlyPermissions,
-  type PermissionChecker,
-  type SessionValidator,
-} from './platform/auth/guard.ts';
+import { installAuthGuard, type PermissionChecker, type SessionValidator } from './platform/auth/guard.ts';
 import { RateLimiter } from './platform/rate-limit.ts';
 import { TokenService } from './platform/auth/tokens.ts';
 import { installErrorHandler } from './platform/http/error-handler.ts';
@@ -98,7 +94,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       ...(deps.jobPollingSeconds ? { pollingIntervalSeconds: deps.jobPollingSeconds } : {}),
     }),
     tokens,
-    permissions: deps.permissions ?? platformOnlyPermissions,
+    permissions: deps.permissions ?? { has: (actor, permission) => hasPermission(db, actor, permission) },
     limiter,
     sessions: new SessionService(tokens),
     captcha: new CaptchaService(db),
@@ -122,6 +118,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   installErrorHandler(app);
   enforceRouteDeclarations(app);
   installAuthGuard(app, services.tokens, services.permissions, validateSession);
+  installAdminLog(app, db);
   await registerOpenApi(app, config.version);
 
   jobRoutes(app, services);

@@ -3,6 +3,7 @@ import { ConfigError, loadConfig, type Config } from './config.ts';
 import { databaseOptionsFor, openDatabase } from './db/client.ts';
 import { migrateDatabase } from './db/migrate.ts';
 import { seedDemo } from './db/seed/seed.ts';
+import { ensureSystemMenus } from './modules/access/index.ts';
 
 function readConfig(): Config {
   try {
@@ -21,6 +22,7 @@ async function main(): Promise<void> {
   const config = readConfig();
   const database = await openDatabase(databaseOptionsFor(config.dataDir, config.databaseUrl));
   await migrateDatabase(database);
+  await ensureSystemMenus(database.db);
   const app = await buildApp({ config, database });
   await app.ready();
 

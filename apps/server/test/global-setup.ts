@@ -6,6 +6,7 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../src/db/client.ts';
 import { migrateDatabase } from '../src/db/migrate.ts';
+import { ensureSystemMenus } from '../src/modules/access/index.ts';
 import { withDatabase } from './helpers/database-url.ts';
 import type { TestDatabaseTemplate } from './helpers/test-database.ts';
 
@@ -30,6 +31,7 @@ export default async function setup(project: TestProject) {
     const templateUrl = withDatabase(url, name);
     const database = await openDatabase({ kind: 'postgres', url: templateUrl, poolSize: 1 });
     await migrateDatabase(database);
+    await ensureSystemMenus(database.db);
     await database.close();
     project.provide('dbTemplate', { kind: 'postgres', url, template: name });
     return async () => {
@@ -44,6 +46,7 @@ export default async function setup(project: TestProject) {
 
   const database = await openDatabase({ kind: 'pglite' });
   await migrateDatabase(database);
+  await ensureSystemMenus(database.db);
   const dump = await database.pglite!.dumpDataDir('none');
   await database.close();
   const dir = mkdtempSync(join(tmpdir(), 'pod-test-'));

@@ -6,3 +6,4 @@ export * from './site/schemas.ts';
 export * from './jobs/schemas.ts';
 export * from './auth/fields.ts';
 export * from './auth/schemas.ts';
+export * from './access/schemas.ts';

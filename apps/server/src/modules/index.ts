@@ -1,5 +1,7 @@
 import type { ZodApp } from '../platform/http/types.ts';
 import type { AppServices } from '../services.ts';
+import { accessRoutes } from './access/index.ts';
+import { adminToolRoutes } from './admin/index.ts';
 import { adminAuthRoutes, commonRoutes, testHookRoutes } from './auth/index.ts';
 import { memberRoutes } from './member/index.ts';
 import { siteRoutes } from './site/index.ts';
@@ -10,5 +12,7 @@ export const moduleRegistrations: Array<(app: ZodApp, services: AppServices) => 
   adminAuthRoutes,
   commonRoutes,
   memberRoutes,
+  accessRoutes,
+  adminToolRoutes,
   testHookRoutes,
 ];

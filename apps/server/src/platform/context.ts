@@ -14,6 +14,8 @@ export type Actor =
     }
   | { kind: 'member'; id: string; tenantId: string };
 
+export type AdminActor = Extract<Actor, { kind: 'admin' }>;
+
 /** What every request knows about itself, set by the auth guard before the handler runs. */
 export interface RequestContext {
   requestId: string;
@@ -24,11 +26,20 @@ export interface RequestContext {
 }
 
 /**
- * The first argument of every service function (CONVENTIONS 1): tenant, actor and the
- * transaction the entry point opened. Services never open their own transactions.
+ * Which rows of a tenant an admin may see (spec §6 data scope), on top of tenant isolation:
+ * everything, or the rows of some departments and/or the rows they created themselves.
+ */
+export type DataScope =
+  { kind: 'all' } | { kind: 'limited'; userId: string; departmentIds: string[]; includeOwn: boolean };
+
+/**
+ * The first argument of every service function (CONVENTIONS 1): tenant (null for the platform's
+ * own rows), actor, data scope and the transaction the entry point opened. Services never open
+ * their own transactions.
  */
 export interface ServiceContext {
-  tenantId: string;
-  actor: Actor;
+  tenantId: string | null;
+  actor: AdminActor;
+  scope: DataScope;
   tx: Executor;
 }

@@ -4,3 +4,4 @@ export * from './access.ts';
 export * from './member.ts';
 export * from './platform.ts';
 export * from './auth.ts';
+export * from './admin.ts';

@@ -1,6 +1,6 @@
 import type { Executor } from '../../db/client.ts';
 import type { AdminTier } from '../../db/schema/index.ts';
-import type { Actor } from '../../platform/context.ts';
+import type { Actor, AdminActor } from '../../platform/context.ts';
 import { hashPassword } from '../../platform/auth/password.ts';
 import * as repo from './admin-user.repo.ts';
 
@@ -42,7 +42,7 @@ export const canSignIn = (user: Pick<repo.AdminUserRow, 'status' | 'isLocked'>) 
   user.status === 'enabled' && !user.isLocked;
 
 /** The actor an admin user acts as, for tokens and service contexts. */
-export function adminActor(user: repo.AdminUserRow): Actor {
+export function adminActor(user: repo.AdminUserRow): AdminActor {
   return {
     kind: 'admin',
     id: user.id,

@@ -1,3 +1,5 @@
+import './messages.ts';
+
 export {
   activeAdminActor,
   adminActor,
@@ -11,3 +13,7 @@ export {
   type NewAdminUser,
 } from './admin-user.service.ts';
 export type { AdminUserRow } from './admin-user.repo.ts';
+export { dataScopeFor, grantsFor, hasPermission, menuTreeFor } from './access.service.ts';
+export { adminContext } from './context.ts';
+export { accessRoutes } from './access.routes.ts';
+export { ensureSystemMenus, menuIdByName, MENU_CATALOGUE } from './menu-catalogue.ts';

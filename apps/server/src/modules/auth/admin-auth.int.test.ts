@@ -44,8 +44,17 @@ describe('admin login', () => {
         merchant: { id: merchant.id, number: merchant.number },
       },
       settings: { product_tag_type: expect.any(String) },
-      menus: [],
     });
+    // A primary account sees every menu of its tier, each item with its buttons.
+    const names = (
+      data.menus as Array<{ name: string; children: Array<{ name: string; buttons: string[] }> }>
+    ).map((m) => m.name);
+    expect(names).toEqual(expect.arrayContaining(['dashboard', 'access', 'system']));
+    const roleMenu = data.menus
+      .find((m: { name: string }) => m.name === 'access')
+      .children.find((c: { name: string }) => c.name === 'access/role');
+    expect(roleMenu.buttons).toEqual(expect.arrayContaining(['role:add', 'role:del']));
+    expect(JSON.stringify(data.menus)).not.toContain('access/menu');
     expect(data.access_token).toMatch(/^ey/);
     expect(data.refresh_token.length).toBeGreaterThanOrEqual(40);
     expect(data.user.last_login_time).not.toBeNull();

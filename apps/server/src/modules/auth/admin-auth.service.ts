@@ -11,6 +11,7 @@ import {
   createAdminUser,
   findAdminUserById,
   findAdminUserByUsername,
+  menuTreeFor,
   recordAdminLogin,
   type AdminUserRow,
 } from '../access/index.ts';
@@ -56,8 +57,8 @@ async function sessionFor(
     },
     info: await siteInfoForHost(db, meta.host, { siteName, version }),
     settings: { product_tag_type: 'default' },
-    // The access issue fills menus from roles; until then nobody has any.
-    menus: [],
+    // Exactly the menu tree the user may see, each item with its permitted buttons.
+    menus: await menuTreeFor(db, adminActor(user)),
   };
 }
 

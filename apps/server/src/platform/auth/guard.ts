@@ -15,14 +15,6 @@ export interface PermissionChecker {
   has(actor: Actor, permission: string): Promise<boolean>;
 }
 
-/**
- * Until roles and menus exist, only platform administrators hold named permissions; everyone
- * else may call routes whose permission is null. The access module replaces this checker.
- */
-export const platformOnlyPermissions: PermissionChecker = {
-  has: (actor) => Promise.resolve(actor.kind === 'admin' && actor.tier === 'platform'),
-};
-
 function bearer(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
   if (!header) return undefined;

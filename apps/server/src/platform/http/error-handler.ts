@@ -43,6 +43,16 @@ export function installErrorHandler(app: FastifyInstance): void {
       return reply.code(400).send(failure(400, msg, { errors }));
     }
 
+    // Constraint violations that slipped past the services' own checks (e.g. a race on a unique
+    // name) are the caller's conflict, not a server fault.
+    const pgCode =
+      (error as { code?: unknown; cause?: { code?: unknown } }).cause?.code ??
+      (error as { code?: unknown }).code;
+    if (pgCode === '23505' || pgCode === '23503') {
+      request.log.info({ pgCode }, 'constraint violation');
+      return reply.code(409).send(failure(409, t(lang, pgCode === '23505' ? 'http.409' : 'crud.inUse')));
+    }
+
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error }, 'response does not match its schema');
       return reply.code(500).send(failure(500, t(lang, 'http.500')));

@@ -1,0 +1,59 @@
+import { index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id } from './columns.ts';
+
+/** Every write by an admin user: who, when, route, IP and a summary of the change (issue: admin log). */
+export const adminLogs = pgTable(
+  'admin_logs',
+  {
+    id: id(),
+    tenantId: uuid('tenant_id'),
+    userId: uuid('user_id'),
+    username: text('username').notNull().default(''),
+    method: text('method').notNull(),
+    url: text('url').notNull(),
+    /** The route pattern, e.g. /api/v1/admin/roles/:id */
+    route: text('route').notNull(),
+    operationId: text('operation_id').notNull().default(''),
+    statusCode: text('status_code').notNull(),
+    ip: text('ip').notNull().default(''),
+    userAgent: text('user_agent').notNull().default(''),
+    /** The request body with secrets masked. */
+    summary: jsonb('summary'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('admin_logs_tenant_idx').on(t.tenantId, t.createdAt)],
+);
+
+/** Rows deleted from recyclable resources, restorable until purged. */
+export const dataRecycle = pgTable(
+  'data_recycle',
+  {
+    id: id(),
+    tenantId: uuid('tenant_id'),
+    resource: text('resource').notNull(),
+    tableName: text('table_name').notNull(),
+    rowId: text('row_id').notNull(),
+    data: jsonb('data').notNull(),
+    deletedBy: uuid('deleted_by'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('data_recycle_tenant_idx').on(t.tenantId, t.createdAt)],
+);
+
+/** Changes to fields marked sensitive, with before and after (issue: sensitive data logs). */
+export const sensitiveDataLogs = pgTable(
+  'sensitive_data_logs',
+  {
+    id: id(),
+    tenantId: uuid('tenant_id'),
+    resource: text('resource').notNull(),
+    tableName: text('table_name').notNull(),
+    rowId: text('row_id').notNull(),
+    field: text('field').notNull(),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    userId: uuid('user_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('sensitive_logs_tenant_idx').on(t.tenantId, t.createdAt)],
+);

@@ -1,0 +1,80 @@
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import {
+  adminUserRoles,
+  departments,
+  menus,
+  roleDepartments,
+  roleMenus,
+  roles,
+  type AdminTier,
+} from '../../db/schema/index.ts';
+
+export type MenuRow = typeof menus.$inferSelect;
+export type RoleRow = typeof roles.$inferSelect;
+
+/** Enabled menus (all types) open to a tier, larger sort first. */
+export function menusForTier(tx: Executor, tier: AdminTier): Promise<MenuRow[]> {
+  return tx
+    .select()
+    .from(menus)
+    .where(and(eq(menus.status, 'enabled'), sql`${tier} = ANY(${menus.tiers})`))
+    .orderBy(desc(menus.sort), asc(menus.title));
+}
+
+/** The enabled roles of a user within its own tenant. */
+export function enabledRolesOf(tx: Executor, userId: string, tenantId: string | null): Promise<RoleRow[]> {
+  return tx
+    .select({ role: roles })
+    .from(adminUserRoles)
+    .innerJoin(roles, eq(roles.id, adminUserRoles.roleId))
+    .where(
+      and(
+        eq(adminUserRoles.userId, userId),
+        eq(roles.status, 'enabled'),
+        tenantId === null ? isNull(roles.tenantId) : eq(roles.tenantId, tenantId),
+      ),
+    )
+    .then((rows) => rows.map((r) => r.role));
+}
+
+export async function menuIdsOfRoles(tx: Executor, roleIds: string[]): Promise<Set<string>> {
+  if (roleIds.length === 0) return new Set();
+  const rows = await tx
+    .select({ id: roleMenus.menuId })
+    .from(roleMenus)
+    .where(inArray(roleMenus.roleId, roleIds));
+  return new Set(rows.map((r) => r.id));
+}
+
+export async function departmentIdsOfRoles(tx: Executor, roleIds: string[]): Promise<string[]> {
+  if (roleIds.length === 0) return [];
+  const rows = await tx
+    .select({ id: roleDepartments.departmentId })
+    .from(roleDepartments)
+    .where(inArray(roleDepartments.roleId, roleIds));
+  return rows.map((r) => r.id);
+}
+
+/** A department and every department below it, within the tenant. */
+export async function departmentSubtree(
+  tx: Executor,
+  tenantId: string | null,
+  rootId: string,
+): Promise<string[]> {
+  const all = await tx
+    .select({ id: departments.id, parentId: departments.parentId })
+    .from(departments)
+    .where(tenantId === null ? isNull(departments.tenantId) : eq(departments.tenantId, tenantId));
+  const children = new Map<string, string[]>();
+  for (const d of all) if (d.parentId) children.set(d.parentId, [...(children.get(d.parentId) ?? []), d.id]);
+  const out: string[] = [];
+  const stack = [rootId];
+  while (stack.length) {
+    const id = stack.pop()!;
+    if (out.includes(id)) continue;
+    out.push(id);
+    stack.push(...(children.get(id) ?? []));
+  }
+  return out;
+}

@@ -1,0 +1,16 @@
+import { registerCrud } from '../../platform/crud/crud.ts';
+import type { ZodApp } from '../../platform/http/types.ts';
+import type { AppServices } from '../../services.ts';
+import { adminAccountResource } from './admin-account.resource.ts';
+import { adminContext } from './context.ts';
+import { departmentResource } from './department.resource.ts';
+import { menuResource } from './menu.resource.ts';
+import { roleResource } from './role.resource.ts';
+
+/** Roles, departments, menus and staff accounts, all through the CRUD kit. */
+export function accessRoutes(app: ZodApp, services: AppServices): void {
+  registerCrud(app, services, adminContext, roleResource);
+  registerCrud(app, services, adminContext, departmentResource);
+  registerCrud(app, services, adminContext, menuResource);
+  registerCrud(app, services, adminContext, adminAccountResource(services));
+}

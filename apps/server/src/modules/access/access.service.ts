@@ -1,0 +1,100 @@
+import type { MenuNode } from '@pod/shared';
+import type { Executor } from '../../db/client.ts';
+import type { Actor, AdminActor, DataScope } from '../../platform/context.ts';
+import { findAdminUserById } from './admin-user.repo.ts';
+import * as repo from './access.repo.ts';
+
+/** What an admin may do: every permission of their tier, or the named ones their roles grant. */
+export interface Grants {
+  all: boolean;
+  permissions: Set<string>;
+  menuIds: Set<string>;
+  menus: repo.MenuRow[];
+}
+
+/**
+ * Primary accounts (the platform's, a supplier's, a merchant's owner) hold every permission of
+ * their tier; everyone else holds what their enabled roles grant (decision 0011).
+ */
+export async function grantsFor(tx: Executor, actor: AdminActor): Promise<Grants> {
+  const tierMenus = await repo.menusForTier(tx, actor.tier);
+  let menuIds: Set<string>;
+  let all = false;
+  if (actor.isPrimary) {
+    all = true;
+    menuIds = new Set(tierMenus.map((m) => m.id));
+  } else {
+    const roleRows = await repo.enabledRolesOf(tx, actor.id, actor.tenantId);
+    menuIds = await repo.menuIdsOfRoles(
+      tx,
+      roleRows.filter((r) => r.tier === actor.tier).map((r) => r.id),
+    );
+  }
+  const granted = tierMenus.filter((m) => menuIds.has(m.id));
+  const permissions = new Set<string>();
+  for (const m of granted) {
+    if (m.type === 'button') permissions.add(m.name);
+    else if (m.permission) permissions.add(m.permission);
+  }
+  return { all, permissions, menuIds, menus: granted };
+}
+
+/** Whether the actor holds a permission. Members hold none of the admin permissions. */
+export async function hasPermission(tx: Executor, actor: Actor, permission: string): Promise<boolean> {
+  if (actor.kind !== 'admin') return false;
+  const grants = await grantsFor(tx, actor);
+  return grants.all || grants.permissions.has(permission);
+}
+
+/**
+ * The menu tree the actor may see (login reply `menus`): directories and items, larger sort
+ * first, each item carrying the names of its permitted buttons. Empty directories are left out.
+ */
+export async function menuTreeFor(tx: Executor, actor: AdminActor): Promise<MenuNode[]> {
+  const { menus } = await grantsFor(tx, actor);
+  const byParent = new Map<string | null, repo.MenuRow[]>();
+  for (const m of menus) byParent.set(m.parentId, [...(byParent.get(m.parentId) ?? []), m]);
+  const build = (parentId: string | null): MenuNode[] =>
+    (byParent.get(parentId) ?? [])
+      .filter((m) => m.type !== 'button')
+      .map((m) => ({
+        id: m.id,
+        type: m.type,
+        title: m.title,
+        name: m.name,
+        path: m.path,
+        component: m.component,
+        icon: m.icon,
+        keepalive: m.keepalive,
+        buttons: (byParent.get(m.id) ?? []).filter((b) => b.type === 'button').map((b) => b.name),
+        children: build(m.id),
+      }))
+      .filter((node) => node.type !== 'menu_dir' || node.children.length > 0);
+  return build(null);
+}
+
+/**
+ * The rows of the tenant the actor may see (spec §6). Primary accounts see all; otherwise the
+ * most permissive of their roles' scopes wins, and department scopes add up.
+ */
+export async function dataScopeFor(tx: Executor, actor: AdminActor): Promise<DataScope> {
+  if (actor.isPrimary) return { kind: 'all' };
+  const roleRows = (await repo.enabledRolesOf(tx, actor.id, actor.tenantId)).filter(
+    (r) => r.tier === actor.tier,
+  );
+  if (roleRows.some((r) => r.dataScope === 'all')) return { kind: 'all' };
+  const user = await findAdminUserById(tx, actor.id);
+  const departmentIds = new Set<string>();
+  for (const role of roleRows) {
+    if (role.dataScope === 'custom') {
+      for (const id of await repo.departmentIdsOfRoles(tx, [role.id])) departmentIds.add(id);
+    } else if (role.dataScope === 'dept' && user?.departmentId) {
+      departmentIds.add(user.departmentId);
+    } else if (role.dataScope === 'dept_and_below' && user?.departmentId) {
+      for (const id of await repo.departmentSubtree(tx, actor.tenantId, user.departmentId))
+        departmentIds.add(id);
+    }
+  }
+  // Everyone sees the rows they created themselves.
+  return { kind: 'limited', userId: actor.id, departmentIds: [...departmentIds], includeOwn: true };
+}

@@ -1,0 +1,171 @@
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { adminAccountCreateSchema, adminAccountSchema, adminAccountUpdateSchema } from '@pod/shared';
+import type { z } from 'zod';
+import { adminUserRoles, adminUsers, departments, roleMenus, roles } from '../../db/schema/index.ts';
+import { hashPassword } from '../../platform/auth/password.ts';
+import type { ServiceContext } from '../../platform/context.ts';
+import type { CrudDefinition } from '../../platform/crud/crud.ts';
+import { AppError } from '../../platform/http/errors.ts';
+import type { AppServices } from '../../services.ts';
+import { grantsFor } from './access.service.ts';
+
+type UserRow = typeof adminUsers.$inferSelect;
+type Input = Partial<z.infer<typeof adminAccountCreateSchema>> & { is_locked?: boolean };
+
+const inTenant = <C extends typeof roles.tenantId | typeof departments.tenantId>(
+  column: C,
+  tenantId: string | null,
+) => (tenantId === null ? isNull(column) : eq(column, tenantId));
+
+/** Roles must be of the tenant and tier, and grant nothing the caller does not hold. */
+async function checkAssignable(ctx: ServiceContext, input: Input): Promise<void> {
+  if (input.department_id) {
+    const [dept] = await ctx.tx
+      .select({ id: departments.id })
+      .from(departments)
+      .where(and(eq(departments.id, input.department_id), inTenant(departments.tenantId, ctx.tenantId)));
+    if (!dept) throw AppError.notFound('crud.notFound');
+  }
+  if (!input.role_ids?.length) return;
+  const found = await ctx.tx
+    .select({ id: roles.id })
+    .from(roles)
+    .where(
+      and(
+        inArray(roles.id, input.role_ids),
+        inTenant(roles.tenantId, ctx.tenantId),
+        eq(roles.tier, ctx.actor.tier),
+      ),
+    );
+  if (found.length !== new Set(input.role_ids).size) throw AppError.notFound('crud.notFound');
+  const grants = await grantsFor(ctx.tx, ctx.actor);
+  if (grants.all) return;
+  const menuRows = await ctx.tx
+    .select({ id: roleMenus.menuId })
+    .from(roleMenus)
+    .where(inArray(roleMenus.roleId, input.role_ids));
+  if (menuRows.some((m) => !grants.menuIds.has(m.id))) throw AppError.forbidden('access.cannotGrant');
+}
+
+/** Primary accounts are managed by their owners (personal centre) and the platform, not by staff. */
+function refuseProtected(ctx: ServiceContext, row: UserRow): void {
+  if (row.isPrimary) throw AppError.forbidden('access.primaryProtected');
+  if (row.id === ctx.actor.id) throw AppError.forbidden('access.notYourself');
+}
+
+/** Staff accounts of the caller's tier (and merchant); the caller's own tenant only. */
+export function adminAccountResource(
+  services: Pick<AppServices, 'sessions'>,
+): CrudDefinition<
+  typeof adminAccountSchema,
+  typeof adminAccountCreateSchema,
+  typeof adminAccountUpdateSchema
+> {
+  return {
+    resource: 'admin',
+    prefix: '/api/v1/admin/admin',
+    tag: 'access',
+    table: adminUsers,
+    columns: {
+      id: adminUsers.id,
+      tenantId: adminUsers.tenantId,
+      merchantId: adminUsers.merchantId,
+      createdBy: adminUsers.createdBy,
+      departmentId: adminUsers.departmentId,
+    },
+    item: adminAccountSchema,
+    toItem: (r) => {
+      const u = r as UserRow & { roleIds?: string[] };
+      return {
+        id: u.id,
+        username: u.username,
+        nickname: u.nickname,
+        mobile: u.mobile,
+        email: u.email,
+        tier: u.tier,
+        is_primary: u.isPrimary,
+        status: u.status,
+        is_locked: u.isLocked,
+        department_id: u.departmentId,
+        role_ids: u.roleIds ?? [],
+        last_login_time: u.lastLoginAt?.toISOString() ?? null,
+        last_login_ip: u.lastLoginIp,
+        created_at: u.createdAt.toISOString(),
+      };
+    },
+    create: adminAccountCreateSchema,
+    update: adminAccountUpdateSchema,
+    async toInsert(ctx, input) {
+      await checkAssignable(ctx, input);
+      return {
+        tier: ctx.actor.tier,
+        username: input.username,
+        passwordHash: await hashPassword(input.password),
+        nickname: input.nickname || input.username,
+        mobile: input.mobile,
+        email: input.email,
+        departmentId: input.department_id,
+        status: input.status,
+        isPrimary: false,
+        factoryId: null,
+      };
+    },
+    async toUpdate(ctx, input, existing) {
+      refuseProtected(ctx, existing as UserRow);
+      await checkAssignable(ctx, input);
+      // A new password set by an administrator ends the user's sign-ins.
+      if (input.password) await services.sessions.revokeAllFor(ctx.tx, 'admin', String(existing.id));
+      return {
+        ...(input.nickname !== undefined ? { nickname: input.nickname } : {}),
+        ...(input.mobile !== undefined ? { mobile: input.mobile } : {}),
+        ...(input.email !== undefined ? { email: input.email } : {}),
+        ...(input.department_id !== undefined ? { departmentId: input.department_id } : {}),
+        ...(input.status !== undefined ? { status: input.status } : {}),
+        ...(input.is_locked !== undefined ? { isLocked: input.is_locked } : {}),
+        ...(input.password ? { passwordHash: await hashPassword(input.password) } : {}),
+      };
+    },
+    async afterWrite(ctx, row, input) {
+      const userId = String(row.id);
+      const i = input as Input;
+      if (i.role_ids !== undefined) {
+        await ctx.tx.delete(adminUserRoles).where(eq(adminUserRoles.userId, userId));
+        if (i.role_ids.length) {
+          await ctx.tx
+            .insert(adminUserRoles)
+            .values([...new Set(i.role_ids)].map((roleId) => ({ userId, roleId })));
+        }
+      }
+    },
+    async enrich(ctx, row) {
+      const links = await ctx.tx
+        .select({ id: adminUserRoles.roleId })
+        .from(adminUserRoles)
+        .where(eq(adminUserRoles.userId, String(row.id)));
+      return { ...row, roleIds: links.map((l) => l.id) };
+    },
+    beforeDelete(ctx, row) {
+      refuseProtected(ctx, row as UserRow);
+      return Promise.resolve();
+    },
+    extraScope: (ctx) => [eq(adminUsers.tier, ctx.actor.tier)],
+    filters: {
+      status: { column: adminUsers.status, op: 'eq', schema: adminAccountCreateSchema.shape.status.unwrap() },
+      department_id: {
+        column: adminUsers.departmentId,
+        op: 'eq',
+        schema: adminAccountCreateSchema.shape.department_id.unwrap().unwrap(),
+      },
+      username: { column: adminUsers.username, op: 'like', schema: adminAccountCreateSchema.shape.username },
+    },
+    quickSearch: [adminUsers.username, adminUsers.nickname, adminUsers.mobile],
+    orderable: {
+      username: adminUsers.username,
+      created_at: adminUsers.createdAt,
+      last_login_time: adminUsers.lastLoginAt,
+    },
+    defaultOrder: [[adminUsers.createdAt, 'desc']],
+    selectLabel: adminUsers.username,
+    sensitive: [{ key: 'mobile' }, { key: 'email' }, { key: 'passwordHash', masked: true }],
+  };
+}

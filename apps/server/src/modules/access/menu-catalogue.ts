@@ -1,0 +1,213 @@
+import { eq, inArray, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { menus, type AdminTier } from '../../db/schema/index.ts';
+
+type Tier = AdminTier;
+const ALL: Tier[] = ['platform', 'supplier', 'factory', 'merchant'];
+const TENANTS: Tier[] = ['platform', 'supplier', 'merchant'];
+
+interface CatalogueEntry {
+  name: string;
+  type: 'menu_dir' | 'menu' | 'button';
+  /** An i18n key; the web shows its translation (or the text itself for menus admins add). */
+  title: string;
+  parent?: string;
+  icon?: string;
+  path?: string;
+  component?: string;
+  permission?: string;
+  keepalive?: boolean;
+  tiers: Tier[];
+  sort: number;
+}
+
+const buttons = (
+  resource: string,
+  parent: string,
+  tiers: Tier[],
+  actions = ['add', 'edit', 'del', 'sortable'],
+) =>
+  actions.map<CatalogueEntry>((action, i) => ({
+    name: `${resource}:${action}`,
+    type: 'button',
+    title: `menu.button.${action}`,
+    parent,
+    tiers,
+    sort: 100 - i,
+  }));
+
+/**
+ * The platform's own menus. Modules add theirs here as their pages land; administrators may add
+ * more through the menu resource. Applied at start (and after test resets) by name, so edits made
+ * by administrators to icon, sort or status are kept.
+ */
+export const MENU_CATALOGUE: CatalogueEntry[] = [
+  {
+    name: 'dashboard',
+    type: 'menu',
+    title: 'menu.dashboard',
+    icon: 'DashboardOutlined',
+    path: 'dashboard',
+    component: 'admin/dashboard',
+    tiers: ALL,
+    sort: 1000,
+  },
+  {
+    name: 'access',
+    type: 'menu_dir',
+    title: 'menu.access',
+    icon: 'TeamOutlined',
+    path: 'access',
+    tiers: TENANTS,
+    sort: 900,
+  },
+  {
+    name: 'access/admin',
+    type: 'menu',
+    title: 'menu.adminAccounts',
+    parent: 'access',
+    icon: 'UserOutlined',
+    path: 'access/admin',
+    component: 'access/admin',
+    permission: 'admin:list',
+    keepalive: true,
+    tiers: TENANTS,
+    sort: 100,
+  },
+  ...buttons('admin', 'access/admin', TENANTS, ['add', 'edit', 'del']),
+  {
+    name: 'access/role',
+    type: 'menu',
+    title: 'menu.roles',
+    parent: 'access',
+    icon: 'SafetyOutlined',
+    path: 'access/role',
+    component: 'access/role',
+    permission: 'role:list',
+    keepalive: true,
+    tiers: TENANTS,
+    sort: 90,
+  },
+  ...buttons('role', 'access/role', TENANTS),
+  {
+    name: 'access/department',
+    type: 'menu',
+    title: 'menu.departments',
+    parent: 'access',
+    icon: 'ApartmentOutlined',
+    path: 'access/department',
+    component: 'access/department',
+    permission: 'department:list',
+    keepalive: true,
+    tiers: TENANTS,
+    sort: 80,
+  },
+  ...buttons('department', 'access/department', TENANTS),
+  {
+    name: 'access/menu',
+    type: 'menu',
+    title: 'menu.menus',
+    parent: 'access',
+    icon: 'MenuOutlined',
+    path: 'access/menu',
+    component: 'access/menu',
+    permission: 'menu:list',
+    keepalive: true,
+    tiers: ['platform'],
+    sort: 70,
+  },
+  ...buttons('menu', 'access/menu', ['platform']),
+  {
+    name: 'system',
+    type: 'menu_dir',
+    title: 'menu.system',
+    icon: 'SettingOutlined',
+    path: 'system',
+    tiers: TENANTS,
+    sort: 100,
+  },
+  {
+    name: 'system/adminLog',
+    type: 'menu',
+    title: 'menu.adminLog',
+    parent: 'system',
+    icon: 'FileSearchOutlined',
+    path: 'system/adminLog',
+    component: 'admin/admin-log',
+    permission: 'adminLog:list',
+    tiers: TENANTS,
+    sort: 100,
+  },
+  {
+    name: 'system/recycle',
+    type: 'menu',
+    title: 'menu.recycle',
+    parent: 'system',
+    icon: 'RestOutlined',
+    path: 'system/recycle',
+    component: 'admin/recycle',
+    permission: 'recycle:list',
+    tiers: TENANTS,
+    sort: 90,
+  },
+  ...buttons('recycle', 'system/recycle', TENANTS, ['restore', 'del']),
+  {
+    name: 'system/sensitiveLog',
+    type: 'menu',
+    title: 'menu.sensitiveLog',
+    parent: 'system',
+    icon: 'EyeOutlined',
+    path: 'system/sensitiveLog',
+    component: 'admin/sensitive-log',
+    permission: 'sensitiveLog:list',
+    tiers: TENANTS,
+    sort: 80,
+  },
+  ...buttons('sensitiveLog', 'system/sensitiveLog', TENANTS, ['rollback']),
+];
+
+/** Inserts missing catalogue menus and links parents; existing rows keep administrators' edits. */
+export async function ensureSystemMenus(tx: Executor): Promise<void> {
+  const names = MENU_CATALOGUE.map((m) => m.name);
+  const existing = await tx
+    .select({ id: menus.id, name: menus.name })
+    .from(menus)
+    .where(inArray(menus.name, names));
+  const ids = new Map(existing.map((m) => [m.name, m.id]));
+  for (const entry of MENU_CATALOGUE) {
+    if (ids.has(entry.name)) continue;
+    const [row] = await tx
+      .insert(menus)
+      .values({
+        type: entry.type,
+        title: entry.title,
+        name: entry.name,
+        permission: entry.permission ?? '',
+        icon: entry.icon ?? '',
+        path: entry.path ?? '',
+        component: entry.component ?? '',
+        keepalive: entry.keepalive ?? false,
+        tiers: entry.tiers,
+        sort: entry.sort,
+        parentId: entry.parent ? (ids.get(entry.parent) ?? null) : null,
+      })
+      .onConflictDoNothing({ target: menus.name })
+      .returning({ id: menus.id });
+    if (row) ids.set(entry.name, row.id);
+  }
+  // Parents created in this run after their children (not the case today, but cheap to guarantee).
+  for (const entry of MENU_CATALOGUE) {
+    const parentId = entry.parent ? ids.get(entry.parent) : undefined;
+    const id = ids.get(entry.name);
+    if (parentId && id)
+      await tx
+        .update(menus)
+        .set({ parentId })
+        .where(sql`${menus.id} = ${id} AND ${menus.parentId} IS NULL`);
+  }
+}
+
+export async function menuIdByName(tx: Executor, name: string): Promise<string | undefined> {
+  const [row] = await tx.select({ id: menus.id }).from(menus).where(eq(menus.name, name));
+  return row?.id;
+}

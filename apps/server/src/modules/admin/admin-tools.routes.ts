@@ -1,0 +1,307 @@
+import { and, desc, eq, getTableColumns, gte, ilike, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import { z } from 'zod';
+import { adminLogSchema, envelope, recycleSchema, sensitiveLogSchema } from '@pod/shared';
+import { adminLogs, dataRecycle, sensitiveDataLogs } from '../../db/schema/index.ts';
+import type { ServiceContext } from '../../platform/context.ts';
+import { crudListQueryBase, idParamsSchema, listReplySchema } from '../../platform/crud/crud-schemas.ts';
+import { crudTables } from '../../platform/crud/crud.ts';
+import { ok } from '../../platform/http/envelope.ts';
+import { AppError } from '../../platform/http/errors.ts';
+import type { ZodApp } from '../../platform/http/types.ts';
+import { t } from '../../platform/i18n/i18n.ts';
+import type { AppServices } from '../../services.ts';
+import { adminContext } from '../access/index.ts';
+
+const TAGS = ['admin'];
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+const tenantOf = (column: PgColumn, ctx: ServiceContext) =>
+  ctx.tenantId === null ? isNull(column) : eq(column, ctx.tenantId);
+
+const logQuery = crudListQueryBase.omit({ select: true, order: true }).extend({
+  method: z.enum(['POST', 'PUT', 'PATCH', 'DELETE']).optional(),
+  from: z.iso.datetime({ offset: true }).optional(),
+  to: z.iso.datetime({ offset: true }).optional(),
+});
+
+/** spec §5: a date range must not exceed one year. */
+function dateRange(column: PgColumn, from?: string, to?: string): SQL[] {
+  if (from && to && new Date(to).getTime() - new Date(from).getTime() > 366 * DAY_MS) {
+    throw AppError.badRequest('admin.rangeTooLong', {}, { field: 'to' });
+  }
+  return [...(from ? [gte(column, new Date(from))] : []), ...(to ? [lte(column, new Date(to))] : [])];
+}
+
+/** Turns a recycled row's JSON back into values its table accepts (timestamps become dates). */
+function revive(table: Parameters<typeof getTableColumns>[0], data: Record<string, unknown>) {
+  const columns = getTableColumns(table);
+  return Object.fromEntries(
+    Object.entries(data)
+      .filter(([key]) => key in columns)
+      .map(([key, value]) => [
+        key,
+        columns[key]?.columnType === 'PgTimestamp' && typeof value === 'string' ? new Date(value) : value,
+      ]),
+  );
+}
+
+/** Admin log, data recycle and sensitive data logs (issue: admin tools). */
+export function adminToolRoutes(app: ZodApp, services: AppServices): void {
+  const db = services.database.db;
+
+  app.get(
+    '/api/v1/admin/adminLog',
+    {
+      config: { audience: 'admin', permission: 'adminLog:list' },
+      schema: {
+        tags: TAGS,
+        operationId: 'adminLogList',
+        summary: 'Writes by admin users, newest first; searchable by user, address and time',
+        querystring: logQuery,
+        response: { 200: envelope(listReplySchema(adminLogSchema)) },
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      const ctx = await adminContext(request, db);
+      const where: SQL[] = [
+        tenantOf(adminLogs.tenantId, ctx),
+        ...dateRange(adminLogs.createdAt, q.from, q.to),
+      ];
+      if (ctx.scope.kind === 'limited') where.push(eq(adminLogs.userId, ctx.actor.id));
+      if (q.method) where.push(eq(adminLogs.method, q.method));
+      if (q.quickSearch) {
+        const term = `%${q.quickSearch.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+        where.push(
+          or(ilike(adminLogs.username, term), ilike(adminLogs.url, term), ilike(adminLogs.ip, term))!,
+        );
+      }
+      const [count] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(adminLogs)
+        .where(and(...where));
+      const rows = await db
+        .select()
+        .from(adminLogs)
+        .where(and(...where))
+        .orderBy(desc(adminLogs.createdAt), desc(adminLogs.id))
+        .limit(q.limit)
+        .offset((q.page - 1) * q.limit);
+      return ok({
+        list: rows.map((r) => ({
+          id: r.id,
+          username: r.username,
+          method: r.method,
+          url: r.url,
+          route: r.route,
+          operation_id: r.operationId,
+          status_code: r.statusCode,
+          ip: r.ip,
+          user_agent: r.userAgent,
+          summary: r.summary ?? null,
+          created_at: r.createdAt.toISOString(),
+        })),
+        total: count?.n ?? 0,
+        page: q.page,
+        limit: q.limit,
+      });
+    },
+  );
+
+  app.get(
+    '/api/v1/admin/recycle',
+    {
+      config: { audience: 'admin', permission: 'recycle:list' },
+      schema: {
+        tags: TAGS,
+        operationId: 'recycleList',
+        summary: 'Deleted rows of recyclable resources, newest first',
+        querystring: crudListQueryBase
+          .omit({ select: true, order: true })
+          .extend({ resource: z.string().max(50).optional() }),
+        response: { 200: envelope(listReplySchema(recycleSchema)) },
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      const ctx = await adminContext(request, db);
+      const where: SQL[] = [tenantOf(dataRecycle.tenantId, ctx)];
+      if (q.resource) where.push(eq(dataRecycle.resource, q.resource));
+      const [count] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(dataRecycle)
+        .where(and(...where));
+      const rows = await db
+        .select()
+        .from(dataRecycle)
+        .where(and(...where))
+        .orderBy(desc(dataRecycle.createdAt), desc(dataRecycle.id))
+        .limit(q.limit)
+        .offset((q.page - 1) * q.limit);
+      return ok({
+        list: rows.map((r) => ({
+          id: r.id,
+          resource: r.resource,
+          row_id: r.rowId,
+          data: r.data,
+          deleted_by: r.deletedBy,
+          created_at: r.createdAt.toISOString(),
+        })),
+        total: count?.n ?? 0,
+        page: q.page,
+        limit: q.limit,
+      });
+    },
+  );
+
+  app.post(
+    '/api/v1/admin/recycle/:id/restore',
+    {
+      config: { audience: 'admin', permission: 'recycle:restore' },
+      schema: {
+        tags: TAGS,
+        operationId: 'recycleRestore',
+        summary: 'Put a deleted row back as it was',
+        params: idParamsSchema,
+        response: { 200: envelope(z.null()) },
+      },
+    },
+    async (request) => {
+      await db.transaction(async (tx) => {
+        const ctx = await adminContext(request, tx);
+        const [item] = await tx
+          .delete(dataRecycle)
+          .where(and(eq(dataRecycle.id, request.params.id), tenantOf(dataRecycle.tenantId, ctx)))
+          .returning();
+        if (!item) throw AppError.notFound('crud.notFound');
+        const target = crudTables.get(item.tableName);
+        if (!target) throw AppError.conflict('admin.cannotRestore');
+        await tx.insert(target.table).values(revive(target.table, item.data as Record<string, unknown>));
+      });
+      return ok(null, t(request.ctx.lang, 'admin.restored'));
+    },
+  );
+
+  app.delete(
+    '/api/v1/admin/recycle/:id',
+    {
+      config: { audience: 'admin', permission: 'recycle:del' },
+      schema: {
+        tags: TAGS,
+        operationId: 'recyclePurge',
+        summary: 'Delete a recycled row for good',
+        params: idParamsSchema,
+        response: { 200: envelope(z.null()) },
+      },
+    },
+    async (request) => {
+      const ctx = await adminContext(request, db);
+      const purged = await db
+        .delete(dataRecycle)
+        .where(and(eq(dataRecycle.id, request.params.id), tenantOf(dataRecycle.tenantId, ctx)))
+        .returning({ id: dataRecycle.id });
+      if (purged.length === 0) throw AppError.notFound('crud.notFound');
+      return ok(null, t(request.ctx.lang, 'common.ok'));
+    },
+  );
+
+  app.get(
+    '/api/v1/admin/sensitiveLog',
+    {
+      config: { audience: 'admin', permission: 'sensitiveLog:list' },
+      schema: {
+        tags: TAGS,
+        operationId: 'sensitiveLogList',
+        summary: 'Changes to sensitive fields, with before and after',
+        querystring: crudListQueryBase.omit({ select: true, order: true }),
+        response: { 200: envelope(listReplySchema(sensitiveLogSchema)) },
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      const ctx = await adminContext(request, db);
+      const where = tenantOf(sensitiveDataLogs.tenantId, ctx);
+      const [count] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(sensitiveDataLogs)
+        .where(where);
+      const rows = await db
+        .select()
+        .from(sensitiveDataLogs)
+        .where(where)
+        .orderBy(desc(sensitiveDataLogs.createdAt), desc(sensitiveDataLogs.id))
+        .limit(q.limit)
+        .offset((q.page - 1) * q.limit);
+      return ok({
+        list: rows.map((r) => ({
+          id: r.id,
+          resource: r.resource,
+          row_id: r.rowId,
+          field: r.field,
+          before: r.before ?? null,
+          after: r.after ?? null,
+          user_id: r.userId,
+          created_at: r.createdAt.toISOString(),
+        })),
+        total: count?.n ?? 0,
+        page: q.page,
+        limit: q.limit,
+      });
+    },
+  );
+
+  app.post(
+    '/api/v1/admin/sensitiveLog/:id/rollback',
+    {
+      config: { audience: 'admin', permission: 'sensitiveLog:rollback' },
+      schema: {
+        tags: TAGS,
+        operationId: 'sensitiveLogRollback',
+        summary: 'Set the field back to its value before the change, when that is still safe',
+        params: idParamsSchema,
+        response: { 200: envelope(z.null()) },
+      },
+    },
+    async (request) => {
+      await db.transaction(async (tx) => {
+        const ctx = await adminContext(request, tx);
+        const [log] = await tx
+          .select()
+          .from(sensitiveDataLogs)
+          .where(and(eq(sensitiveDataLogs.id, request.params.id), tenantOf(sensitiveDataLogs.tenantId, ctx)));
+        if (!log) throw AppError.notFound('crud.notFound');
+        const target = crudTables.get(log.tableName);
+        // Masked values (password hashes) were never stored, so they cannot be put back.
+        if (!target || log.before === '(hidden)') throw AppError.conflict('admin.rollbackUnsafe');
+        const conditions = [
+          eq(target.id, log.rowId),
+          ...(target.tenantId ? [tenantOf(target.tenantId, ctx)] : []),
+        ];
+        const [row] = (await tx
+          .select()
+          .from(target.table)
+          .where(and(...conditions))) as Array<Record<string, unknown>>;
+        // Safe only while the field still holds the value this change wrote.
+        if (!row || JSON.stringify(row[log.field] ?? null) !== JSON.stringify(log.after ?? null)) {
+          throw AppError.conflict('admin.rollbackUnsafe');
+        }
+        await tx
+          .update(target.table)
+          .set({ [log.field]: log.before })
+          .where(and(...conditions));
+        await tx.insert(sensitiveDataLogs).values({
+          tenantId: ctx.tenantId,
+          resource: log.resource,
+          tableName: log.tableName,
+          rowId: log.rowId,
+          field: log.field,
+          before: log.after,
+          after: log.before,
+          userId: ctx.actor.id,
+        });
+      });
+      return ok(null, t(request.ctx.lang, 'admin.rolledBack'));
+    },
+  );
+}

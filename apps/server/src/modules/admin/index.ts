@@ -1,0 +1,4 @@
+import './messages.ts';
+
+export { installAdminLog, summarise } from './admin-log.ts';
+export { adminToolRoutes } from './admin-tools.routes.ts';

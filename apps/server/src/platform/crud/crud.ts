@@ -1,0 +1,446 @@
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  getTableColumns,
+  getTableName,
+  gte,
+  ilike,
+  inArray,
+  isNull,
+  lte,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { envelope } from '@pod/shared';
+import type { Executor } from '../../db/client.ts';
+import { dataRecycle, sensitiveDataLogs } from '../../db/schema/index.ts';
+import type { AppServices } from '../../services.ts';
+import type { ServiceContext } from '../context.ts';
+import { ok } from '../http/envelope.ts';
+import { AppError } from '../http/errors.ts';
+import type { ZodApp } from '../http/types.ts';
+import { t } from '../i18n/i18n.ts';
+import {
+  crudListQueryBase,
+  idParamsSchema,
+  idsQuerySchema,
+  listReplySchema,
+  selectOptionsSchema,
+  sortableBodySchema,
+} from './crud-schemas.ts';
+
+type Row = Record<string, unknown>;
+export type FilterOp = 'eq' | 'like' | 'gte' | 'lte' | 'in';
+
+export interface CrudFilter {
+  column: PgColumn;
+  op: FilterOp;
+  schema: z.ZodType;
+}
+
+/** How a back-office resource maps onto a table; the kit does the rest (issue: the CRUD kit). */
+export interface CrudDefinition<
+  TItem extends z.ZodType,
+  TCreate extends z.ZodType,
+  TUpdate extends z.ZodType,
+> {
+  /** Permission prefix and recycle-bin name, e.g. `role` → `role:list`, `role:add`… */
+  resource: string;
+  prefix: string;
+  tag: string;
+  table: PgTable;
+  columns: {
+    id: PgColumn;
+    tenantId?: PgColumn;
+    merchantId?: PgColumn;
+    sort?: PgColumn;
+    createdBy?: PgColumn;
+    departmentId?: PgColumn;
+  };
+  item: TItem;
+  toItem(row: Row): z.infer<TItem>;
+  create: TCreate;
+  update: TUpdate;
+  /** Values to insert (tenant, creator and defaults are the kit's; business rules go here). */
+  toInsert(ctx: ServiceContext, input: z.infer<TCreate>): Promise<Row> | Row;
+  toUpdate(ctx: ServiceContext, input: z.infer<TUpdate>, existing: Row): Promise<Row> | Row;
+  /** Runs after insert or update, in the same transaction (e.g. a role's menus). */
+  afterWrite?(ctx: ServiceContext, row: Row, input: z.infer<TCreate> | z.infer<TUpdate>): Promise<void>;
+  /** Adds what one item's reply shows beyond its row (e.g. a role's menus); single reads only. */
+  enrich?(ctx: ServiceContext, row: Row): Promise<Row>;
+  /** Extra row conditions beyond tenant and data scope (e.g. roles of the caller's tier). */
+  extraScope?(ctx: ServiceContext): SQL[];
+  /** Throws to refuse a delete (e.g. a department that still has children). */
+  beforeDelete?(ctx: ServiceContext, row: Row): Promise<void>;
+  filters?: Record<string, CrudFilter>;
+  quickSearch?: PgColumn[];
+  orderable?: Record<string, PgColumn>;
+  defaultOrder?: Array<[PgColumn, 'asc' | 'desc']>;
+  selectLabel: PgColumn;
+  /** Deleted rows go to the recycle bin and can be restored. */
+  recyclable?: boolean;
+  /** Row keys whose changes are logged with before and after; masked ones log only that they changed. */
+  sensitive?: Array<{ key: string; masked?: boolean }>;
+}
+
+/** Tables the kit manages, by name: the recycle bin and sensitive-log rollback write back through it. */
+export const crudTables = new Map<string, { table: PgTable; id: PgColumn; tenantId: PgColumn | undefined }>();
+
+/** Builds the service context of an admin request, with its data scope. */
+export type ContextFactory = (request: FastifyRequest, tx: Executor) => Promise<ServiceContext>;
+
+function scopeConditions(def: CrudDefinition<z.ZodType, z.ZodType, z.ZodType>, ctx: ServiceContext): SQL[] {
+  const c = def.columns;
+  const out: SQL[] = [];
+  // Tenant isolation first, always: the platform's own rows have no tenant.
+  if (c.tenantId) out.push(ctx.tenantId === null ? isNull(c.tenantId) : eq(c.tenantId, ctx.tenantId));
+  if (c.merchantId && ctx.actor.tier === 'merchant' && ctx.actor.merchantId)
+    out.push(eq(c.merchantId, ctx.actor.merchantId));
+  // Then the data scope, on top of it (spec §6).
+  if (ctx.scope.kind === 'limited' && (c.createdBy || c.departmentId)) {
+    const parts: SQL[] = [];
+    if (c.departmentId && ctx.scope.departmentIds.length)
+      parts.push(inArray(c.departmentId, ctx.scope.departmentIds));
+    if (c.createdBy && ctx.scope.includeOwn) parts.push(eq(c.createdBy, ctx.scope.userId));
+    out.push(parts.length ? or(...parts)! : sql`false`);
+  }
+  if (def.extraScope) out.push(...def.extraScope(ctx));
+  return out;
+}
+
+function filterCondition(filter: CrudFilter, value: unknown): SQL | undefined {
+  if (value === undefined || value === '' || value === null) return undefined;
+  switch (filter.op) {
+    case 'eq':
+      return eq(filter.column, value);
+    case 'like':
+      return ilike(
+        filter.column,
+        `%${(typeof value === 'string' ? value : JSON.stringify(value)).replace(/[\\%_]/g, (m) => `\\${m}`)}%`,
+      );
+    case 'gte':
+      return gte(filter.column, value);
+    case 'lte':
+      return lte(filter.column, value);
+    case 'in':
+      return Array.isArray(value) && value.length ? inArray(filter.column, value) : undefined;
+  }
+}
+
+const jsonSafe = (v: unknown) => (v instanceof Date ? v.toISOString() : v);
+const params = (request: FastifyRequest) => request.params as { id: string };
+
+/**
+ * Registers the generic CRUD routes of one resource (spec §7): list with filters, paging, order and
+ * quick search; select lists; read; create; update; delete; batch delete; sortable. Every route is
+ * validated by zod, needs `<resource>:<action>`, and is tenant- and data-scoped.
+ */
+export function registerCrud<TItem extends z.ZodType, TCreate extends z.ZodType, TUpdate extends z.ZodType>(
+  zodApp: ZodApp,
+  services: AppServices,
+  contextFor: ContextFactory,
+  def: CrudDefinition<TItem, TCreate, TUpdate>,
+): void {
+  // The kit is generic over its schemas, which the type provider cannot follow; zod still
+  // validates every request and reply at run time.
+  const app = zodApp as unknown as FastifyInstance;
+  const db = services.database.db;
+  const { table, columns: c } = def;
+  const tableName = getTableName(table);
+  crudTables.set(tableName, { table, id: c.id, tenantId: c.tenantId });
+  const base = def as unknown as CrudDefinition<z.ZodType, z.ZodType, z.ZodType>;
+  const perm = (action: string) => ({ audience: 'admin' as const, permission: `${def.resource}:${action}` });
+  const op = (action: string) =>
+    `${def.resource.replace(/[:.-](\w)/g, (_, ch: string) => ch.toUpperCase())}${action}`;
+  const filterShape = Object.fromEntries(
+    Object.entries(def.filters ?? {}).map(([k, f]) => [k, f.schema.optional()]),
+  );
+  const listQuery = crudListQueryBase.extend(filterShape);
+  const itemEnvelope = envelope(def.item);
+
+  async function findScoped(ctx: ServiceContext, id: string): Promise<Row> {
+    const [row] = await ctx.tx
+      .select()
+      .from(table)
+      .where(and(eq(c.id, id), ...scopeConditions(base, ctx)))
+      .limit(1);
+    // Another tenant's id, or one outside the data scope, is simply not found.
+    if (!row) throw AppError.notFound('crud.notFound');
+    return row;
+  }
+
+  async function logSensitive(ctx: ServiceContext, before: Row, after: Row): Promise<void> {
+    for (const field of def.sensitive ?? []) {
+      const a = before[field.key];
+      const b = after[field.key];
+      if (JSON.stringify(jsonSafe(a)) === JSON.stringify(jsonSafe(b))) continue;
+      await ctx.tx.insert(sensitiveDataLogs).values({
+        tenantId: ctx.tenantId,
+        resource: def.resource,
+        tableName,
+        rowId: String(after[getColumnKey(table, c.id)]),
+        field: field.key,
+        before: field.masked ? '(hidden)' : jsonSafe(a),
+        after: field.masked ? '(changed)' : jsonSafe(b),
+        userId: ctx.actor.id,
+      });
+    }
+  }
+
+  async function remove(ctx: ServiceContext, ids: string[]): Promise<number> {
+    const rows = await ctx.tx
+      .select()
+      .from(table)
+      .where(and(inArray(c.id, ids), ...scopeConditions(base, ctx)));
+    if (rows.length !== ids.length) throw AppError.notFound('crud.notFound');
+    for (const row of rows as Row[]) {
+      await def.beforeDelete?.(ctx, row);
+      if (def.recyclable) {
+        await ctx.tx.insert(dataRecycle).values({
+          tenantId: ctx.tenantId,
+          resource: def.resource,
+          tableName,
+          rowId: String(row[getColumnKey(table, c.id)]),
+          data: Object.fromEntries(Object.entries(row).map(([k, v]) => [k, jsonSafe(v)])),
+          deletedBy: ctx.actor.id,
+        });
+      }
+    }
+    await ctx.tx.delete(table).where(and(inArray(c.id, ids), ...scopeConditions(base, ctx)));
+    return rows.length;
+  }
+
+  app.get(
+    def.prefix,
+    {
+      config: perm('list'),
+      schema: {
+        tags: [def.tag],
+        operationId: op('List'),
+        summary: `List ${def.resource} (filters, paging, order, quickSearch; select=true for options)`,
+        querystring: listQuery,
+        response: { 200: envelope(z.union([listReplySchema(def.item), selectOptionsSchema])) },
+      },
+    },
+    async (request) => {
+      const q = request.query as {
+        page: number;
+        limit: number;
+        order?: string;
+        quickSearch?: string;
+        select?: string;
+      } & Record<string, unknown>;
+      const ctx = await contextFor(request, db);
+      const where: SQL[] = scopeConditions(base, ctx);
+      for (const [key, filter] of Object.entries(def.filters ?? {})) {
+        const cond = filterCondition(filter, q[key]);
+        if (cond) where.push(cond);
+      }
+      if (q.quickSearch && def.quickSearch?.length) {
+        const term = `%${q.quickSearch.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+        where.push(or(...def.quickSearch.map((col) => ilike(col, term)))!);
+      }
+      const condition = where.length ? and(...where) : undefined;
+      if (q.select === 'true') {
+        const rows = await db
+          .select({ value: c.id, label: def.selectLabel })
+          .from(table)
+          .where(condition)
+          .orderBy(...(c.sort ? [desc(c.sort)] : []), asc(def.selectLabel))
+          .limit(500);
+        return ok({ options: rows.map((r) => ({ value: String(r.value), label: String(r.label) })) });
+      }
+      const order: SQL[] = [];
+      if (q.order) {
+        const [field, dir] = q.order.split(',') as [string, 'asc' | 'desc'];
+        const column = def.orderable?.[field];
+        if (!column) throw AppError.badRequest('crud.badOrder', { field });
+        order.push(dir === 'asc' ? asc(column) : desc(column));
+      }
+      for (const [column, dir] of def.defaultOrder ?? [])
+        order.push(dir === 'asc' ? asc(column) : desc(column));
+      order.push(asc(c.id));
+      const [count] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(table)
+        .where(condition);
+      const rows = await db
+        .select()
+        .from(table)
+        .where(condition)
+        .orderBy(...order)
+        .limit(q.limit)
+        .offset((q.page - 1) * q.limit);
+      return ok({
+        list: (rows as Row[]).map((r) => def.toItem(r)),
+        total: count?.n ?? 0,
+        page: q.page,
+        limit: q.limit,
+      });
+    },
+  );
+
+  app.get(
+    `${def.prefix}/:id`,
+    {
+      config: perm('list'),
+      schema: {
+        tags: [def.tag],
+        operationId: op('Get'),
+        params: idParamsSchema,
+        response: { 200: itemEnvelope },
+      },
+    },
+    async (request) => {
+      const ctx = await contextFor(request, db);
+      const row = await findScoped(ctx, params(request).id);
+      return ok(def.toItem(def.enrich ? await def.enrich(ctx, row) : row));
+    },
+  );
+
+  app.post(
+    def.prefix,
+    {
+      config: perm('add'),
+      schema: {
+        tags: [def.tag],
+        operationId: op('Create'),
+        body: def.create,
+        response: { 200: itemEnvelope },
+      },
+    },
+    async (request) => {
+      const row = await db.transaction(async (tx) => {
+        const ctx = await contextFor(request, tx);
+        const values = await def.toInsert(ctx, request.body as z.infer<TCreate>);
+        const owned: Row = { ...values };
+        if (c.tenantId) owned[getColumnKey(table, c.tenantId)] = ctx.tenantId;
+        if (c.createdBy) owned[getColumnKey(table, c.createdBy)] = ctx.actor.id;
+        if (c.merchantId && ctx.actor.tier === 'merchant')
+          owned[getColumnKey(table, c.merchantId)] = ctx.actor.merchantId;
+        const [inserted] = (await tx.insert(table).values(owned).returning()) as Row[];
+        await def.afterWrite?.(ctx, inserted!, request.body as z.infer<TCreate>);
+        return def.enrich ? def.enrich(ctx, inserted!) : inserted!;
+      });
+      return ok(def.toItem(row), t(request.ctx.lang, 'common.ok'));
+    },
+  );
+
+  app.patch(
+    `${def.prefix}/:id`,
+    {
+      config: perm('edit'),
+      schema: {
+        tags: [def.tag],
+        operationId: op('Update'),
+        params: idParamsSchema,
+        body: def.update,
+        response: { 200: itemEnvelope },
+      },
+    },
+    async (request) => {
+      const row = await db.transaction(async (tx) => {
+        const ctx = await contextFor(request, tx);
+        const existing = await findScoped(ctx, params(request).id);
+        const values = await def.toUpdate(ctx, request.body as z.infer<TUpdate>, existing);
+        const [updated] = (await tx
+          .update(table)
+          .set(values)
+          .where(and(eq(c.id, params(request).id), ...scopeConditions(base, ctx)))
+          .returning()) as Row[];
+        await logSensitive(ctx, existing, updated!);
+        await def.afterWrite?.(ctx, updated!, request.body as z.infer<TUpdate>);
+        return def.enrich ? def.enrich(ctx, updated!) : updated!;
+      });
+      return ok(def.toItem(row), t(request.ctx.lang, 'common.ok'));
+    },
+  );
+
+  app.delete(
+    `${def.prefix}/del`,
+    {
+      config: perm('del'),
+      schema: {
+        tags: [def.tag],
+        operationId: op('DeleteMany'),
+        querystring: idsQuerySchema,
+        response: { 200: envelope(z.object({ deleted: z.number().int() })) },
+      },
+    },
+    async (request) => {
+      const ids = (request.query as { ids: string[] }).ids;
+      const deleted = await db.transaction(async (tx) => remove(await contextFor(request, tx), ids));
+      return ok({ deleted }, t(request.ctx.lang, 'common.ok'));
+    },
+  );
+
+  app.delete(
+    `${def.prefix}/:id`,
+    {
+      config: perm('del'),
+      schema: {
+        tags: [def.tag],
+        operationId: op('Delete'),
+        params: idParamsSchema,
+        response: { 200: envelope(z.object({ deleted: z.number().int() })) },
+      },
+    },
+    async (request) => {
+      const deleted = await db.transaction(async (tx) =>
+        remove(await contextFor(request, tx), [params(request).id]),
+      );
+      return ok({ deleted }, t(request.ctx.lang, 'common.ok'));
+    },
+  );
+
+  if (c.sort) {
+    const sortColumn = c.sort;
+    app.post(
+      `${def.prefix}/sortable`,
+      {
+        config: perm('sortable'),
+        schema: {
+          tags: [def.tag],
+          operationId: op('Sort'),
+          body: sortableBodySchema,
+          response: { 200: envelope(z.null()) },
+        },
+      },
+      async (request) => {
+        const { id, targetId } = request.body as z.infer<typeof sortableBodySchema>;
+        await db.transaction(async (tx) => {
+          const ctx = await contextFor(request, tx);
+          const moving = await findScoped(ctx, id);
+          const target = await findScoped(ctx, targetId);
+          const key = getColumnKey(table, sortColumn);
+          // Swap the two weights; equal weights would not move anything, so the target's is bumped.
+          let a = Number(moving[key]);
+          const b = Number(target[key]);
+          if (a === b) a = b + 1;
+          await tx
+            .update(table)
+            .set({ [key]: b })
+            .where(eq(c.id, id));
+          await tx
+            .update(table)
+            .set({ [key]: a })
+            .where(eq(c.id, targetId));
+        });
+        return ok(null, t(request.ctx.lang, 'common.ok'));
+      },
+    );
+  }
+}
+
+/** The property name drizzle uses for a column of a table (what rows are keyed by). */
+export function getColumnKey(table: PgTable, column: PgColumn): string {
+  const entry = Object.entries(getTableColumns(table)).find(([, col]) => col === column);
+  if (!entry) throw new Error(`column ${column.name} is not in table ${getTableName(table)}`);
+  return entry[0];
+}

@@ -1,0 +1,177 @@
+import { z } from 'zod';
+import { adminPasswordSchema, emailSchema, mobileSchema, usernameSchema } from '../auth/fields.ts';
+import { ADMIN_TIERS } from '../auth/schemas.ts';
+
+export const RECORD_STATUSES = ['enabled', 'disabled'] as const;
+export const DATA_SCOPES = ['all', 'custom', 'dept', 'dept_and_below', 'self'] as const;
+export const MENU_TYPES = ['menu_dir', 'menu', 'button'] as const;
+
+const status = z.enum(RECORD_STATUSES);
+const sort = z.coerce.number().int().min(-100_000).max(100_000);
+
+// ---- Roles (spec §3 Role) ----------------------------------------------------------------------
+export const roleSchema = z.object({
+  id: z.string(),
+  tier: z.enum(ADMIN_TIERS),
+  name: z.string(),
+  code: z.string(),
+  data_scope: z.enum(DATA_SCOPES),
+  status,
+  sort: z.number().int(),
+  remark: z.string(),
+  menu_ids: z.array(z.string()),
+  department_ids: z.array(z.string()),
+  created_at: z.string(),
+});
+export type Role = z.infer<typeof roleSchema>;
+
+export const roleCreateSchema = z.object({
+  name: z.string().trim().min(1).max(50),
+  /** The permission character, e.g. `order:list` or `operator`. */
+  code: z
+    .string()
+    .trim()
+    .min(1)
+    .max(50)
+    .regex(/^[A-Za-z][A-Za-z0-9_:.-]*$/),
+  data_scope: z.enum(DATA_SCOPES).default('self'),
+  status: status.default('enabled'),
+  sort: sort.default(0),
+  remark: z.string().max(200).default(''),
+  menu_ids: z.array(z.uuid()).max(1000).default([]),
+  /** Departments a "custom" data scope may see. */
+  department_ids: z.array(z.uuid()).max(1000).default([]),
+});
+export const roleUpdateSchema = roleCreateSchema.partial();
+
+// ---- Departments ---------------------------------------------------------------------------------
+export const departmentSchema = z.object({
+  id: z.string(),
+  parent_id: z.string().nullable(),
+  name: z.string(),
+  sort: z.number().int(),
+  status,
+  created_at: z.string(),
+});
+export const departmentCreateSchema = z.object({
+  parent_id: z.uuid().nullable().default(null),
+  name: z.string().trim().min(1).max(50),
+  sort: sort.default(0),
+  status: status.default('enabled'),
+});
+export const departmentUpdateSchema = departmentCreateSchema.partial();
+
+// ---- Menus (spec §3 Menu; §5: parent, title, sort, url, component and path) ---------------------
+export const menuSchema = z.object({
+  id: z.string(),
+  parent_id: z.string().nullable(),
+  type: z.enum(MENU_TYPES),
+  title: z.string(),
+  name: z.string(),
+  permission: z.string(),
+  icon: z.string(),
+  path: z.string(),
+  component: z.string(),
+  url: z.string(),
+  is_external: z.boolean(),
+  keepalive: z.boolean(),
+  tiers: z.array(z.enum(ADMIN_TIERS)),
+  sort: z.number().int(),
+  status,
+});
+const menuFields = z.object({
+  /** null for a top-level entry. */
+  parent_id: z.uuid().nullable(),
+  type: z.enum(MENU_TYPES),
+  title: z.string().trim().min(1).max(50),
+  name: z
+    .string()
+    .trim()
+    .min(1)
+    .max(100)
+    .regex(/^[A-Za-z][A-Za-z0-9_:./-]*$/),
+  permission: z.string().max(100).default(''),
+  icon: z.string().max(100).default(''),
+  path: z.string().max(200).default(''),
+  component: z.string().max(200).default(''),
+  url: z.string().max(500).default(''),
+  is_external: z.boolean().default(false),
+  keepalive: z.boolean().default(false),
+  tiers: z.array(z.enum(ADMIN_TIERS)).min(1),
+  sort,
+  status: status.default('enabled'),
+});
+/** A menu item needs its path and component; an external link needs its url. */
+export const menuCreateSchema = menuFields
+  .refine((m) => m.type !== 'menu' || m.path.length > 0, { path: ['path'], params: { rule: 'required' } })
+  .refine((m) => m.type !== 'menu' || m.is_external || m.component.length > 0, {
+    path: ['component'],
+    params: { rule: 'required' },
+  })
+  .refine((m) => !m.is_external || m.url.length > 0, { path: ['url'], params: { rule: 'required' } });
+export const menuUpdateSchema = menuFields.partial();
+
+// ---- Admin accounts (staff of a tier) -------------------------------------------------------------
+export const adminAccountSchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  nickname: z.string(),
+  mobile: z.string(),
+  email: z.string(),
+  tier: z.enum(ADMIN_TIERS),
+  is_primary: z.boolean(),
+  status,
+  is_locked: z.boolean(),
+  department_id: z.string().nullable(),
+  role_ids: z.array(z.string()),
+  last_login_time: z.string().nullable(),
+  last_login_ip: z.string().nullable(),
+  created_at: z.string(),
+});
+export const adminAccountCreateSchema = z.object({
+  username: usernameSchema,
+  password: adminPasswordSchema,
+  nickname: z.string().trim().max(30).default(''),
+  mobile: mobileSchema.or(z.literal('')).default(''),
+  email: emailSchema.or(z.literal('')).default(''),
+  department_id: z.uuid().nullable().default(null),
+  role_ids: z.array(z.uuid()).max(50).default([]),
+  status: status.default('enabled'),
+});
+export const adminAccountUpdateSchema = adminAccountCreateSchema
+  .omit({ username: true, password: true })
+  .extend({ password: adminPasswordSchema.optional(), is_locked: z.boolean().optional() })
+  .partial();
+
+// ---- Admin tools -------------------------------------------------------------------------------
+export const adminLogSchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  method: z.string(),
+  url: z.string(),
+  route: z.string(),
+  operation_id: z.string(),
+  status_code: z.string(),
+  ip: z.string(),
+  user_agent: z.string(),
+  summary: z.unknown(),
+  created_at: z.string(),
+});
+export const recycleSchema = z.object({
+  id: z.string(),
+  resource: z.string(),
+  row_id: z.string(),
+  data: z.unknown(),
+  deleted_by: z.string().nullable(),
+  created_at: z.string(),
+});
+export const sensitiveLogSchema = z.object({
+  id: z.string(),
+  resource: z.string(),
+  row_id: z.string(),
+  field: z.string(),
+  before: z.unknown(),
+  after: z.unknown(),
+  user_id: z.string().nullable(),
+  created_at: z.string(),
+});

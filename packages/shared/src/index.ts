@@ -7,3 +7,4 @@ export * from './jobs/schemas.ts';
 export * from './auth/fields.ts';
 export * from './auth/schemas.ts';
 export * from './access/schemas.ts';
+export * from './schema-utils.ts';

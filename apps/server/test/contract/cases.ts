@@ -17,3 +17,35 @@ registerCrossTenantCase({
   },
   as: merchantOfTenant,
 });
+
+registerCrossTenantCase({
+  name: 'access: GET /api/v1/admin/department/{id}',
+  async arrange(t, tenantId) {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/department',
+      headers: await merchantOfTenant(t, tenantId),
+      payload: { name: 'Cross-tenant' },
+    });
+    return { method: 'GET', url: `/api/v1/admin/department/${res.json().data.id}` };
+  },
+  as: merchantOfTenant,
+});
+
+registerCrossTenantCase({
+  name: 'access: PATCH /api/v1/admin/role/{id}',
+  async arrange(t, tenantId) {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/role',
+      headers: await merchantOfTenant(t, tenantId),
+      payload: { name: 'Cross-tenant', code: 'cross' },
+    });
+    return {
+      method: 'PATCH',
+      url: `/api/v1/admin/role/${res.json().data.id}`,
+      payload: { remark: 'changed' },
+    };
+  },
+  as: merchantOfTenant,
+});

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { validate } from '@readme/openapi-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminActor } from '../../src/modules/access/index.ts';
+import { adminActor, MENU_CATALOGUE } from '../../src/modules/access/index.ts';
 import { memberActor } from '../../src/modules/member/index.ts';
 import { AUDIENCES } from '../../src/platform/http/route-config.ts';
 import { buildMember, buildPlatformAdmin, buildTenant } from '../factories/index.ts';
@@ -75,6 +75,16 @@ describe('route contract', () => {
       ids.add(op.operationId!);
       expect(AUDIENCES, key(op)).toContain(op['x-audience']);
       expect(op['x-permission'] === null || typeof op['x-permission'] === 'string', key(op)).toBe(true);
+    }
+  });
+
+  it('every permission a route needs can be granted: it is a menu permission or a button', () => {
+    const grantable = new Set(
+      MENU_CATALOGUE.flatMap((m) => (m.type === 'button' ? [m.name] : m.permission ? [m.permission] : [])),
+    );
+    for (const op of operations) {
+      const permission = op['x-permission'];
+      if (permission) expect(grantable.has(permission), `${key(op)} needs ${permission}`).toBe(true);
     }
   });
 

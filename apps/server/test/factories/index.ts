@@ -25,13 +25,15 @@ export async function buildTenant(
   });
 }
 
+/** A platform administrator; the primary (root) one by default, who holds every platform permission. */
 export async function buildPlatformAdmin(
   tx: Executor,
-  overrides: { username?: string; password?: string } = {},
+  overrides: { username?: string; password?: string; isPrimary?: boolean } = {},
 ) {
   return createAdminUser(tx, {
     tier: 'platform',
     tenantId: null,
+    isPrimary: overrides.isPrimary ?? true,
     username: overrides.username ?? unique('admin'),
     password: overrides.password ?? FACTORY_PASSWORD,
   });

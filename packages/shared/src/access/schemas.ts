@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { adminPasswordSchema, emailSchema, mobileSchema, usernameSchema } from '../auth/fields.ts';
 import { ADMIN_TIERS } from '../auth/schemas.ts';
+import { patchOf } from '../schema-utils.ts';
 
 export const RECORD_STATUSES = ['enabled', 'disabled'] as const;
 export const DATA_SCOPES = ['all', 'custom', 'dept', 'dept_and_below', 'self'] as const;
@@ -42,7 +43,7 @@ export const roleCreateSchema = z.object({
   /** Departments a "custom" data scope may see. */
   department_ids: z.array(z.uuid()).max(1000).default([]),
 });
-export const roleUpdateSchema = roleCreateSchema.partial();
+export const roleUpdateSchema = patchOf(roleCreateSchema);
 
 // ---- Departments ---------------------------------------------------------------------------------
 export const departmentSchema = z.object({
@@ -59,7 +60,7 @@ export const departmentCreateSchema = z.object({
   sort: sort.default(0),
   status: status.default('enabled'),
 });
-export const departmentUpdateSchema = departmentCreateSchema.partial();
+export const departmentUpdateSchema = patchOf(departmentCreateSchema);
 
 // ---- Menus (spec §3 Menu; §5: parent, title, sort, url, component and path) ---------------------
 export const menuSchema = z.object({
@@ -109,7 +110,7 @@ export const menuCreateSchema = menuFields
     params: { rule: 'required' },
   })
   .refine((m) => !m.is_external || m.url.length > 0, { path: ['url'], params: { rule: 'required' } });
-export const menuUpdateSchema = menuFields.partial();
+export const menuUpdateSchema = patchOf(menuFields);
 
 // ---- Admin accounts (staff of a tier) -------------------------------------------------------------
 export const adminAccountSchema = z.object({
@@ -138,10 +139,11 @@ export const adminAccountCreateSchema = z.object({
   role_ids: z.array(z.uuid()).max(50).default([]),
   status: status.default('enabled'),
 });
-export const adminAccountUpdateSchema = adminAccountCreateSchema
-  .omit({ username: true, password: true })
-  .extend({ password: adminPasswordSchema.optional(), is_locked: z.boolean().optional() })
-  .partial();
+export const adminAccountUpdateSchema = patchOf(
+  adminAccountCreateSchema
+    .omit({ username: true, password: true })
+    .extend({ password: adminPasswordSchema, is_locked: z.boolean() }),
+);
 
 // ---- Admin tools -------------------------------------------------------------------------------
 export const adminLogSchema = z.object({

@@ -39,11 +39,13 @@ export async function grantsFor(tx: Executor, actor: AdminActor): Promise<Grants
   return { all, permissions, menuIds, menus: granted };
 }
 
-/** Whether the actor holds a permission. Members hold none of the admin permissions. */
+/**
+ * Whether the actor holds a permission. Even a primary account holds only the permissions of its
+ * tier's menus; members hold none of the admin permissions.
+ */
 export async function hasPermission(tx: Executor, actor: Actor, permission: string): Promise<boolean> {
   if (actor.kind !== 'admin') return false;
-  const grants = await grantsFor(tx, actor);
-  return grants.all || grants.permissions.has(permission);
+  return (await grantsFor(tx, actor)).permissions.has(permission);
 }
 
 /**

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { menuCreateSchema, menuSchema, menuUpdateSchema } from '@pod/shared';
+import { menuCreateSchema, menuSchema, menuUpdateSchema, RECORD_STATUSES } from '@pod/shared';
+import { z } from 'zod';
 import { menus } from '../../db/schema/index.ts';
 import type { ServiceContext } from '../../platform/context.ts';
 import type { CrudDefinition } from '../../platform/crud/crud.ts';
@@ -80,7 +81,7 @@ export const menuResource: CrudDefinition<
   },
   filters: {
     type: { column: menus.type, op: 'eq', schema: menuCreateSchema.shape.type },
-    status: { column: menus.status, op: 'eq', schema: menuUpdateSchema.shape.status.unwrap().unwrap() },
+    status: { column: menus.status, op: 'eq', schema: z.enum(RECORD_STATUSES) },
   },
   quickSearch: [menus.title, menus.name, menus.path],
   orderable: { sort: menus.sort, title: menus.title },

@@ -46,6 +46,10 @@ function revive(table: Parameters<typeof getTableColumns>[0], data: Record<strin
   );
 }
 
+/** Sensitive-log values are stored as `{ v: value }`. */
+const unwrap = (stored: unknown): unknown =>
+  stored && typeof stored === 'object' && 'v' in stored ? (stored).v : (stored ?? null);
+
 /** Admin log, data recycle and sensitive data logs (issue: admin tools). */
 export function adminToolRoutes(app: ZodApp, services: AppServices): void {
   const db = services.database.db;
@@ -239,8 +243,8 @@ export function adminToolRoutes(app: ZodApp, services: AppServices): void {
           resource: r.resource,
           row_id: r.rowId,
           field: r.field,
-          before: r.before ?? null,
-          after: r.after ?? null,
+          before: unwrap(r.before),
+          after: unwrap(r.after),
           user_id: r.userId,
           created_at: r.createdAt.toISOString(),
         })),
@@ -272,8 +276,10 @@ export function adminToolRoutes(app: ZodApp, services: AppServices): void {
           .where(and(eq(sensitiveDataLogs.id, request.params.id), tenantOf(sensitiveDataLogs.tenantId, ctx)));
         if (!log) throw AppError.notFound('crud.notFound');
         const target = crudTables.get(log.tableName);
+        const before = unwrap(log.before);
+        const after = unwrap(log.after);
         // Masked values (password hashes) were never stored, so they cannot be put back.
-        if (!target || log.before === '(hidden)') throw AppError.conflict('admin.rollbackUnsafe');
+        if (!target || before === '(hidden)') throw AppError.conflict('admin.rollbackUnsafe');
         const conditions = [
           eq(target.id, log.rowId),
           ...(target.tenantId ? [tenantOf(target.tenantId, ctx)] : []),
@@ -283,12 +289,12 @@ export function adminToolRoutes(app: ZodApp, services: AppServices): void {
           .from(target.table)
           .where(and(...conditions))) as Array<Record<string, unknown>>;
         // Safe only while the field still holds the value this change wrote.
-        if (!row || JSON.stringify(row[log.field] ?? null) !== JSON.stringify(log.after ?? null)) {
+        if (!row || JSON.stringify(row[log.field] ?? null) !== JSON.stringify(after)) {
           throw AppError.conflict('admin.rollbackUnsafe');
         }
         await tx
           .update(target.table)
-          .set({ [log.field]: log.before })
+          .set({ [log.field]: before })
           .where(and(...conditions));
         await tx.insert(sensitiveDataLogs).values({
           tenantId: ctx.tenantId,
@@ -296,8 +302,8 @@ export function adminToolRoutes(app: ZodApp, services: AppServices): void {
           tableName: log.tableName,
           rowId: log.rowId,
           field: log.field,
-          before: log.after,
-          after: log.before,
+          before: { v: after },
+          after: { v: before },
           userId: ctx.actor.id,
         });
       });

@@ -186,8 +186,9 @@ export function registerCrud<TItem extends z.ZodType, TCreate extends z.ZodType,
         tableName,
         rowId: String(after[getColumnKey(table, c.id)]),
         field: field.key,
-        before: field.masked ? '(hidden)' : jsonSafe(a),
-        after: field.masked ? '(changed)' : jsonSafe(b),
+        // Wrapped: a bare JSON string would not survive every driver's jsonb handling.
+        before: { v: field.masked ? '(hidden)' : (jsonSafe(a) ?? null) },
+        after: { v: field.masked ? '(changed)' : (jsonSafe(b) ?? null) },
         userId: ctx.actor.id,
       });
     }

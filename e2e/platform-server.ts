@@ -63,15 +63,16 @@ async function stopGroup(child: ChildProcess): Promise<void> {
 }
 
 /**
- * Starts the real platform (`node scripts/start.mjs`) on a free port with a fresh data directory,
- * and resolves once it answers GET /api/health with 200.
+ * Starts the real platform (`node scripts/start.mjs`) on a free port with a fresh data directory and
+ * NODE_ENV=test, and resolves once it answers GET /api/health with 200.
  */
 export async function startPlatform(repoRoot: string): Promise<RunningPlatform> {
   const port = await freePort();
   const dataDir = await mkdtemp(join(tmpdir(), 'pod-e2e-'));
   const child = spawn(process.execPath, ['scripts/start.mjs'], {
     cwd: repoRoot,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    // NODE_ENV=test turns on the test-only hooks (captcha answers, SMS outbox) the browser tests read.
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'test' },
     // Its own process group, so stopping reaches every process it starts.
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -3,12 +3,17 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 // antd's own CSS reset (body margin, box sizing); antd ships no global styles otherwise.
 import 'antd/dist/reset.css';
+import { createTokenRefresher } from './api/auth-refresh.ts';
+import { registerTokenRefresher } from './api/token-refresh.ts';
 import { AppProviders } from './app/providers.tsx';
 import { router } from './app/router.tsx';
 import { currentLanguage } from './i18n/i18n.ts';
 
 // The language only changes by reloading (spec §1), so setting it once at start-up is enough.
 document.documentElement.lang = currentLanguage();
+
+// spec §4: a 401/403 renews the area's tokens once; a failed renewal goes to that area's login.
+registerTokenRefresher(createTokenRefresher());
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

@@ -1,10 +1,10 @@
 import type { ZodApp } from '../platform/http/types.ts';
 import type { AppServices } from '../services.ts';
-import { accessRoutes } from './access/index.ts';
-import { adminToolRoutes } from './admin/index.ts';
+import { accessRoutes, profileRoutes } from './access/index.ts';
+import { adminToolRoutes, dashboardRoutes } from './admin/index.ts';
 import { adminAuthRoutes, commonRoutes, testHookRoutes } from './auth/index.ts';
 import { memberRoutes } from './member/index.ts';
-import { siteRoutes } from './site/index.ts';
+import { configRoutes, siteRoutes } from './site/index.ts';
 
 /** Every bounded context's routes and jobs, registered in this order. */
 export const moduleRegistrations: Array<(app: ZodApp, services: AppServices) => void | Promise<void>> = [
@@ -13,6 +13,9 @@ export const moduleRegistrations: Array<(app: ZodApp, services: AppServices) => 
   commonRoutes,
   memberRoutes,
   accessRoutes,
+  profileRoutes,
   adminToolRoutes,
+  dashboardRoutes,
+  configRoutes,
   testHookRoutes,
 ];

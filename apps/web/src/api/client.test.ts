@@ -232,6 +232,22 @@ describe('request', () => {
     expect(ui.navigate).toHaveBeenCalledWith('/login');
   });
 
+  it('navigates to the path of data.routeName on code 302 when there is no routePath', async () => {
+    stubFetch(() =>
+      Promise.resolve(envelopeResponse({ code: 302, msg: '', data: { routeName: 'userLogin' } })),
+    );
+    await rejection(api.get('/api/account/overview'));
+    expect(ui.navigate).toHaveBeenCalledWith('/user/login');
+  });
+
+  it('does not navigate on code 302 to a route name it does not know', async () => {
+    stubFetch(() =>
+      Promise.resolve(envelopeResponse({ code: 302, msg: '', data: { routeName: 'nowhere' } })),
+    );
+    await rejection(api.get('/api/account/overview'));
+    expect(ui.navigate).not.toHaveBeenCalled();
+  });
+
   it('rejects data that does not match the contract', async () => {
     stubFetch(() => Promise.resolve(envelopeResponse({ code: 1, data: { status: 'down' } })));
     const schema = {

@@ -9,8 +9,9 @@ import {
   type AbortCause,
 } from './failures.ts';
 import { requestKey, trackRequest } from './in-flight.ts';
-import { isRefreshable, refreshTokensOnce } from './token-refresh.ts';
-import { getAdminToken, getMemberToken } from './tokens.ts';
+import { pathOfRouteName } from './route-names.ts';
+import { isRefreshable, refreshTokensOnce, tokenAreaOf } from './token-refresh.ts';
+import { getAccessToken, getAdminToken, getMemberToken } from './tokens.ts';
 import { clientUi } from './ui-bindings.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -29,6 +30,11 @@ export interface RequestOptions<T> {
   showSuccessMessage?: boolean;
   /** Errors are shown as a message by default (spec §7); pages that render the error inline opt out. */
   showErrorMessage?: boolean;
+  /**
+   * No token refresh on 401/403: for the calls that obtain or renew tokens (login, register, refresh,
+   * logout), where a 401 means wrong credentials rather than an expired token.
+   */
+  skipTokenRefresh?: boolean;
 }
 
 interface Reply<T> {
@@ -77,9 +83,12 @@ async function readEnvelope(response: Response): Promise<Envelope<unknown> | nul
   }
 }
 
-function redirectTarget(data: unknown): string | null {
-  const routePath = (data as { routePath?: unknown } | null)?.routePath;
-  return typeof routePath === 'string' && routePath ? routePath : null;
+/** spec §7: "Code 302 navigates to data.routePath or routeName". */
+export function redirectTarget(data: unknown): string | null {
+  if (typeof data !== 'object' || data === null) return null;
+  const { routePath, routeName } = data as { routePath?: unknown; routeName?: unknown };
+  if (typeof routePath === 'string' && routePath.startsWith('/')) return routePath;
+  return typeof routeName === 'string' ? pathOfRouteName(routeName) : null;
 }
 
 /** One round trip: timeout, duplicate cancelling, envelope unwrapping. */
@@ -133,13 +142,19 @@ async function send<T>(path: string, options: RequestOptions<T>): Promise<Reply<
  * with an ApiError whose `msg` is the server's message or the spec §8 catalogue message.
  */
 export async function request<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
+  const area = tokenAreaOf(path);
   try {
     let reply: Reply<T>;
+    const sentWith = getAccessToken(area);
     try {
       reply = await send(path, options);
     } catch (error) {
       // spec §4: a 401/403 triggers one token refresh; the request is retried once with the new token.
-      if (!(error instanceof ApiError) || !isRefreshable(error) || !(await refreshTokensOnce())) throw error;
+      if (!(error instanceof ApiError) || !isRefreshable(error) || options.skipTokenRefresh) throw error;
+      // A reply that arrives after another request already renewed the token needs no refresh of its own.
+      const current = getAccessToken(area);
+      const isRenewed = current !== null && current !== sentWith;
+      if (!isRenewed && !(await refreshTokensOnce(area))) throw error;
       reply = await send(path, options);
     }
     if (options.showSuccessMessage) clientUi()?.showSuccess(reply.msg || i18n.t('request.success'));

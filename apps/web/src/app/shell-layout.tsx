@@ -1,15 +1,18 @@
-import { Button, Layout, Result, Spin } from 'antd';
+import { Button, Result, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useMatches } from 'react-router';
 import { useSiteInfo } from '../features/site/api.ts';
 import { SiteContext } from '../features/site/site-context.ts';
-import { AppHeader } from './app-header.tsx';
 import { ApiUiBridge } from './api-ui-bridge.tsx';
 import { deepestTitleKey } from './route-handle.ts';
 import { useDocumentTitle } from './use-document-title.ts';
 import { useFavicon } from './use-favicon.ts';
 
-/** The app shell: loads the site info first (spec §7 GET /api/v1/index), then header and page. */
+/**
+ * The root of every page: loads the site info first (spec §7 GET /api/v1/index), sets the page
+ * title (route title plus site name, spec §1) and favicon; the public, admin and member layouts
+ * below it draw their own header.
+ */
 export function ShellLayout() {
   const { t } = useTranslation();
   const siteInfo = useSiteInfo();
@@ -36,12 +39,7 @@ export function ShellLayout() {
   } else {
     content = (
       <SiteContext value={siteInfo.data}>
-        <Layout style={{ minHeight: '100vh' }}>
-          <AppHeader site={siteInfo.data} />
-          <Layout.Content style={{ padding: 24 }}>
-            <Outlet />
-          </Layout.Content>
-        </Layout>
+        <Outlet />
       </SiteContext>
     );
   }

@@ -314,3 +314,45 @@ export const EMS_EVENTS = [
   'user_email_verify',
 ] as const;
 export const emsSendBodySchema = z.object({ email: emailSchema, event: z.enum(EMS_EVENTS) });
+
+// ---- Admin personal centre -----------------------------------------------------------------------
+export const adminProfileBodySchema = z.object({
+  nickname: z.string().trim().min(1).max(30),
+  avatar: z.string().max(500).default(''),
+  email: emailSchema.or(z.literal('')).default(''),
+  mobile: mobileSchema.or(z.literal('')).default(''),
+});
+export const adminProfileSchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  nickname: z.string(),
+  avatar: z.string(),
+  email: z.string(),
+  mobile: z.string(),
+  tier: z.enum(ADMIN_TIERS),
+  is_primary: z.boolean(),
+  last_login_time: z.string().nullable(),
+  last_login_ip: z.string().nullable(),
+});
+export const adminChangePasswordBodySchema = withConfirmation(
+  z.object({
+    oldPassword: z.string().min(1).max(64),
+    newPassword: adminPasswordSchema,
+    confirmPassword: z.string(),
+  }),
+  'newPassword',
+);
+
+/** GET /api/v1/admin/dashboard: real counts for the caller's tenant. */
+export const dashboardSchema = z.object({
+  counts: z.object({
+    staff: z.number().int(),
+    roles: z.number().int(),
+    departments: z.number().int(),
+    merchants: z.number().int().nullable(),
+    members: z.number().int().nullable(),
+    writesToday: z.number().int(),
+  }),
+  lastLoginTime: z.string().nullable(),
+  lastLoginIp: z.string().nullable(),
+});

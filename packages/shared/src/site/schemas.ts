@@ -31,3 +31,26 @@ export const siteInfoSchema = z.object({
   }),
 });
 export type SiteInfo = z.infer<typeof siteInfoSchema>;
+
+// ---- System config (issue: admin tools) ---------------------------------------------------------
+
+export const CONFIG_TYPES = ['string', 'text', 'number', 'boolean', 'list', 'select'] as const;
+
+/** One setting as the config page edits it: its group, type, current value and default. */
+export const configItemSchema = z.object({
+  key: z.string(),
+  group: z.string(),
+  type: z.enum(CONFIG_TYPES),
+  /** i18n key of the label. */
+  title: z.string(),
+  value: z.unknown(),
+  default: z.unknown(),
+  options: z.array(z.string()),
+});
+export type ConfigItem = z.infer<typeof configItemSchema>;
+
+export const configUpdateSchema = z.object({
+  values: z
+    .record(z.string().max(60), z.unknown())
+    .refine((v) => Object.keys(v).length > 0 && Object.keys(v).length <= 100),
+});

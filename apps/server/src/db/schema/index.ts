@@ -5,3 +5,4 @@ export * from './member.ts';
 export * from './platform.ts';
 export * from './auth.ts';
 export * from './admin.ts';
+export * from './site.ts';

@@ -1,7 +1,10 @@
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
+import { sameTenant } from '../../platform/tenant-scope.ts';
 import {
   adminUserRoles,
+  adminUsers,
   departments,
   menus,
   roleDepartments,
@@ -32,7 +35,7 @@ export function enabledRolesOf(tx: Executor, userId: string, tenantId: string | 
       and(
         eq(adminUserRoles.userId, userId),
         eq(roles.status, 'enabled'),
-        tenantId === null ? isNull(roles.tenantId) : eq(roles.tenantId, tenantId),
+        sameTenant(roles.tenantId, tenantId),
       ),
     )
     .then((rows) => rows.map((r) => r.role));
@@ -65,7 +68,7 @@ export async function departmentSubtree(
   const all = await tx
     .select({ id: departments.id, parentId: departments.parentId })
     .from(departments)
-    .where(tenantId === null ? isNull(departments.tenantId) : eq(departments.tenantId, tenantId));
+    .where(sameTenant(departments.tenantId, tenantId));
   const children = new Map<string, string[]>();
   for (const d of all) if (d.parentId) children.set(d.parentId, [...(children.get(d.parentId) ?? []), d.id]);
   const out: string[] = [];
@@ -77,4 +80,22 @@ export async function departmentSubtree(
     stack.push(...(children.get(id) ?? []));
   }
   return out;
+}
+
+/** Counts for the dashboard, within one tenant (null: the platform's own). */
+export async function countAccess(tx: Executor, tenantId: string | null, tier: AdminTier) {
+  const tenant = (c: PgColumn) => sameTenant(c, tenantId);
+  const [staff] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(adminUsers)
+    .where(and(tenant(adminUsers.tenantId), eq(adminUsers.tier, tier)));
+  const [roleCount] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(roles)
+    .where(and(tenant(roles.tenantId), eq(roles.tier, tier)));
+  const [deptCount] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(departments)
+    .where(tenant(departments.tenantId));
+  return { staff: staff?.n ?? 0, roles: roleCount?.n ?? 0, departments: deptCount?.n ?? 0 };
 }

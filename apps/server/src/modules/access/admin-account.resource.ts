@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { adminAccountCreateSchema, adminAccountSchema, adminAccountUpdateSchema } from '@pod/shared';
 import type { z } from 'zod';
 import { adminUserRoles, adminUsers, departments, roleMenus, roles } from '../../db/schema/index.ts';
@@ -7,15 +7,11 @@ import type { ServiceContext } from '../../platform/context.ts';
 import type { CrudDefinition } from '../../platform/crud/crud.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import type { AppServices } from '../../services.ts';
+import { sameTenant } from '../../platform/tenant-scope.ts';
 import { grantsFor } from './access.service.ts';
 
 type UserRow = typeof adminUsers.$inferSelect;
 type Input = Partial<z.infer<typeof adminAccountCreateSchema>> & { is_locked?: boolean };
-
-const inTenant = <C extends typeof roles.tenantId | typeof departments.tenantId>(
-  column: C,
-  tenantId: string | null,
-) => (tenantId === null ? isNull(column) : eq(column, tenantId));
 
 /** Roles must be of the tenant and tier, and grant nothing the caller does not hold. */
 async function checkAssignable(ctx: ServiceContext, input: Input): Promise<void> {
@@ -23,7 +19,7 @@ async function checkAssignable(ctx: ServiceContext, input: Input): Promise<void>
     const [dept] = await ctx.tx
       .select({ id: departments.id })
       .from(departments)
-      .where(and(eq(departments.id, input.department_id), inTenant(departments.tenantId, ctx.tenantId)));
+      .where(and(eq(departments.id, input.department_id), sameTenant(departments.tenantId, ctx.tenantId)));
     if (!dept) throw AppError.notFound('crud.notFound');
   }
   if (!input.role_ids?.length) return;
@@ -33,7 +29,7 @@ async function checkAssignable(ctx: ServiceContext, input: Input): Promise<void>
     .where(
       and(
         inArray(roles.id, input.role_ids),
-        inTenant(roles.tenantId, ctx.tenantId),
+        sameTenant(roles.tenantId, ctx.tenantId),
         eq(roles.tier, ctx.actor.tier),
       ),
     );

@@ -1,10 +1,11 @@
-import { and, count, eq, isNull } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import { departmentCreateSchema, departmentSchema, departmentUpdateSchema } from '@pod/shared';
 import { adminUsers, departments, roleDepartments } from '../../db/schema/index.ts';
 import type { ServiceContext } from '../../platform/context.ts';
 import type { CrudDefinition } from '../../platform/crud/crud.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { departmentSubtree } from './access.repo.ts';
+import { sameTenant } from '../../platform/tenant-scope.ts';
 
 type DepartmentRow = typeof departments.$inferSelect;
 
@@ -18,12 +19,7 @@ async function checkParent(
   const [parent] = await ctx.tx
     .select({ id: departments.id })
     .from(departments)
-    .where(
-      and(
-        eq(departments.id, parentId),
-        ctx.tenantId === null ? isNull(departments.tenantId) : eq(departments.tenantId, ctx.tenantId),
-      ),
-    );
+    .where(and(eq(departments.id, parentId), sameTenant(departments.tenantId, ctx.tenantId)));
   if (!parent) throw AppError.notFound('crud.notFound');
   if (selfId && (await departmentSubtree(ctx.tx, ctx.tenantId, selfId)).includes(parentId)) {
     throw AppError.badRequest('access.departmentCycle', {}, { field: 'parent_id' });

@@ -164,6 +164,19 @@ export const MENU_CATALOGUE: CatalogueEntry[] = [
     sort: 80,
   },
   ...buttons('sensitiveLog', 'system/sensitiveLog', TENANTS, ['rollback']),
+  {
+    name: 'system/config',
+    type: 'menu',
+    title: 'menu.config',
+    parent: 'system',
+    icon: 'ControlOutlined',
+    path: 'system/config',
+    component: 'admin/config',
+    permission: 'config:list',
+    tiers: ['platform', 'supplier'],
+    sort: 110,
+  },
+  ...buttons('config', 'system/config', ['platform', 'supplier'], ['edit']),
 ];
 
 /** Inserts missing catalogue menus and links parents; existing rows keep administrators' edits. */

@@ -1,17 +1,15 @@
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { roleCreateSchema, roleSchema, roleUpdateSchema, type Role } from '@pod/shared';
 import type { z } from 'zod';
 import { departments, roleDepartments, roleMenus, roles } from '../../db/schema/index.ts';
 import type { ServiceContext } from '../../platform/context.ts';
 import type { CrudDefinition } from '../../platform/crud/crud.ts';
 import { AppError } from '../../platform/http/errors.ts';
+import { sameTenant } from '../../platform/tenant-scope.ts';
 import { grantsFor } from './access.service.ts';
 
 type RoleRow = typeof roles.$inferSelect;
 type RoleInput = Partial<z.infer<typeof roleCreateSchema>>;
-
-const tenantCond = (column: typeof departments.tenantId, tenantId: string | null) =>
-  tenantId === null ? isNull(column) : eq(column, tenantId);
 
 /** Nobody grants what they do not hold: a role's menus must be within the creator's own grants. */
 async function checkGrantable(ctx: ServiceContext, input: RoleInput): Promise<void> {
@@ -24,7 +22,7 @@ async function checkGrantable(ctx: ServiceContext, input: RoleInput): Promise<vo
       .select({ id: departments.id })
       .from(departments)
       .where(
-        and(inArray(departments.id, input.department_ids), tenantCond(departments.tenantId, ctx.tenantId)),
+        and(inArray(departments.id, input.department_ids), sameTenant(departments.tenantId, ctx.tenantId)),
       );
     if (found.length !== new Set(input.department_ids).size) throw AppError.notFound('crud.notFound');
   }

@@ -1,4 +1,4 @@
-import { and, desc, eq, getTableColumns, gte, ilike, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, gte, ilike, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { adminLogSchema, envelope, recycleSchema, sensitiveLogSchema } from '@pod/shared';
@@ -12,12 +12,12 @@ import type { ZodApp } from '../../platform/http/types.ts';
 import { t } from '../../platform/i18n/i18n.ts';
 import type { AppServices } from '../../services.ts';
 import { adminContext } from '../access/index.ts';
+import { sameTenant } from '../../platform/tenant-scope.ts';
 
 const TAGS = ['admin'];
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-const tenantOf = (column: PgColumn, ctx: ServiceContext) =>
-  ctx.tenantId === null ? isNull(column) : eq(column, ctx.tenantId);
+const tenantOf = (column: PgColumn, ctx: ServiceContext) => sameTenant(column, ctx.tenantId);
 
 const logQuery = crudListQueryBase.omit({ select: true, order: true }).extend({
   method: z.enum(['POST', 'PUT', 'PATCH', 'DELETE']).optional(),
@@ -48,7 +48,7 @@ function revive(table: Parameters<typeof getTableColumns>[0], data: Record<strin
 
 /** Sensitive-log values are stored as `{ v: value }`. */
 const unwrap = (stored: unknown): unknown =>
-  stored && typeof stored === 'object' && 'v' in stored ? (stored).v : (stored ?? null);
+  stored && typeof stored === 'object' && 'v' in stored ? stored.v : (stored ?? null);
 
 /** Admin log, data recycle and sensitive data logs (issue: admin tools). */
 export function adminToolRoutes(app: ZodApp, services: AppServices): void {

@@ -10,3 +10,4 @@ export {
   type NewMember,
 } from './member.service.ts';
 export { memberRoutes } from './member.routes.ts';
+export { countMembers } from './member.repo.ts';

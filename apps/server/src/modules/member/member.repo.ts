@@ -86,3 +86,12 @@ export async function insertMoneyLog(tx: Executor, values: typeof memberMoneyLog
 export async function insertScoreLog(tx: Executor, values: typeof memberScoreLogs.$inferInsert) {
   await tx.insert(memberScoreLogs).values(values);
 }
+
+/** Members of a tenant, or of every tenant for null (the platform). */
+export async function countMembers(tx: Executor, tenantId: string | null): Promise<number> {
+  const [row] = await tx
+    .select({ n: count() })
+    .from(members)
+    .where(tenantId === null ? undefined : eq(members.tenantId, tenantId));
+  return row?.n ?? 0;
+}

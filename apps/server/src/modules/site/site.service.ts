@@ -2,6 +2,7 @@ import type { SiteInfo } from '@pod/shared';
 import { CURRENCIES, LANGUAGES, LIMITS } from '@pod/shared';
 import type { Executor } from '../../db/client.ts';
 import { tenantForHost } from '../tenancy/index.ts';
+import { effectiveConfig } from './config.service.ts';
 
 export interface SiteDefaults {
   siteName: string;
@@ -18,31 +19,34 @@ export async function siteInfoForHost(
   defaults: SiteDefaults,
 ): Promise<SiteInfo> {
   const tenant = await tenantForHost(tx, host);
-  const name = tenant?.name ?? defaults.siteName;
+  const c = await effectiveConfig(tx, tenant?.id ?? null, tenant?.name ?? defaults.siteName);
+  const text = (key: string) => (typeof c[key] === 'string' ? c[key] : '');
+  const list = (key: string) => (Array.isArray(c[key]) ? (c[key] as string[]) : []);
+  const name = text('site.name') || defaults.siteName;
   return {
     name,
     supplier_name: tenant?.name ?? '',
     supplier_logo: '',
     favicon: '',
     website_title: name,
-    website_keywords: '',
-    website_description: '',
-    domain_icp: '',
+    website_keywords: text('site.keywords'),
+    website_description: text('site.description'),
+    domain_icp: text('site.recordNumber'),
     template_flag: 'default',
-    contact: '',
-    mobile: '',
-    email: '',
-    address: '',
-    about_us: '',
+    contact: text('site.contact'),
+    mobile: text('site.mobile'),
+    email: text('site.email'),
+    address: text('site.address'),
+    about_us: text('site.aboutUs'),
     user_type: tenant ? 'supplier' : 'platform',
     version: defaults.version,
     languages: [...LANGUAGES],
     currencies: [...CURRENCIES],
     upload: {
-      mode: 'local',
-      maxSize: LIMITS.materialUploadBytes,
-      allowedSuffixes: ['jpg', 'jpeg', 'png'],
-      allowedMimeTypes: ['image/jpeg', 'image/png'],
+      mode: text('upload.mode') || 'local',
+      maxSize: typeof c['upload.maxSize'] === 'number' ? c['upload.maxSize'] : LIMITS.materialUploadBytes,
+      allowedSuffixes: list('upload.allowedSuffixes'),
+      allowedMimeTypes: list('upload.allowedMimeTypes'),
     },
   };
 }

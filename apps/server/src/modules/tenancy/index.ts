@@ -10,3 +10,4 @@ export {
   type NewTenant,
 } from './tenancy.service.ts';
 export type { MerchantRow, TenantRow } from './tenancy.repo.ts';
+export { countMerchants } from './tenancy.repo.ts';

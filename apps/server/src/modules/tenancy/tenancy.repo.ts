@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { merchants, tenants } from '../../db/schema/index.ts';
 
@@ -59,4 +59,13 @@ export async function findMerchantByNumber(
     .where(and(eq(merchants.tenantId, tenantId), eq(merchants.number, number)))
     .limit(1);
   return row;
+}
+
+/** Merchants of a tenant, or of every tenant for null (the platform). */
+export async function countMerchants(tx: Executor, tenantId: string | null): Promise<number> {
+  const [row] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(merchants)
+    .where(tenantId === null ? undefined : eq(merchants.tenantId, tenantId));
+  return row?.n ?? 0;
 }

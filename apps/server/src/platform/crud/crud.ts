@@ -8,7 +8,6 @@ import {
   gte,
   ilike,
   inArray,
-  isNull,
   lte,
   or,
   sql,
@@ -34,6 +33,7 @@ import {
   selectOptionsSchema,
   sortableBodySchema,
 } from './crud-schemas.ts';
+import { sameTenant } from '../tenant-scope.ts';
 
 type Row = Record<string, unknown>;
 export type FilterOp = 'eq' | 'like' | 'gte' | 'lte' | 'in';
@@ -99,7 +99,7 @@ function scopeConditions(def: CrudDefinition<z.ZodType, z.ZodType, z.ZodType>, c
   const c = def.columns;
   const out: SQL[] = [];
   // Tenant isolation first, always: the platform's own rows have no tenant.
-  if (c.tenantId) out.push(ctx.tenantId === null ? isNull(c.tenantId) : eq(c.tenantId, ctx.tenantId));
+  if (c.tenantId) out.push(sameTenant(c.tenantId, ctx.tenantId));
   if (c.merchantId && ctx.actor.tier === 'merchant' && ctx.actor.merchantId)
     out.push(eq(c.merchantId, ctx.actor.merchantId));
   // Then the data scope, on top of it (spec §6).

@@ -1,0 +1,102 @@
+import { z } from 'zod';
+import {
+  adminChangePasswordBodySchema,
+  adminProfileBodySchema,
+  adminProfileSchema,
+  envelope,
+} from '@pod/shared';
+import { hashPassword, verifyPassword } from '../../platform/auth/password.ts';
+import { ok } from '../../platform/http/envelope.ts';
+import { AppError } from '../../platform/http/errors.ts';
+import type { ZodApp } from '../../platform/http/types.ts';
+import { t } from '../../platform/i18n/i18n.ts';
+import type { AppServices } from '../../services.ts';
+import { findAdminUserById, updateAdminUser, type AdminUserRow } from './admin-user.repo.ts';
+
+const SELF = { audience: 'admin', permission: null } as const;
+
+const profileOf = (u: AdminUserRow) => ({
+  id: u.id,
+  username: u.username,
+  nickname: u.nickname,
+  avatar: u.avatar,
+  email: u.email,
+  mobile: u.mobile,
+  tier: u.tier,
+  is_primary: u.isPrimary,
+  last_login_time: u.lastLoginAt?.toISOString() ?? null,
+  last_login_ip: u.lastLoginIp,
+});
+
+/** Personal centre: every admin edits their own profile and password. */
+export function profileRoutes(app: ZodApp, services: AppServices): void {
+  const db = services.database.db;
+  const me = async (id: string) => {
+    const user = await findAdminUserById(db, id);
+    if (!user) throw AppError.unauthorized();
+    return user;
+  };
+
+  app.get(
+    '/api/v1/admin/profile',
+    {
+      config: SELF,
+      schema: {
+        tags: ['access'],
+        operationId: 'adminProfile',
+        response: { 200: envelope(adminProfileSchema) },
+      },
+    },
+    async (request) => ok(profileOf(await me(request.ctx.actor!.id))),
+  );
+
+  app.post(
+    '/api/v1/admin/profile',
+    {
+      config: SELF,
+      schema: {
+        tags: ['access'],
+        operationId: 'updateAdminProfile',
+        body: adminProfileBodySchema,
+        response: { 200: envelope(adminProfileSchema) },
+      },
+    },
+    async (request) => {
+      const { nickname, avatar, email, mobile } = request.body;
+      const updated = await updateAdminUser(db, request.ctx.actor!.id, {
+        nickname,
+        avatar: avatar ?? '',
+        email: email ?? '',
+        mobile: mobile ?? '',
+      });
+      if (!updated) throw AppError.unauthorized();
+      return ok(profileOf(updated), t(request.ctx.lang, 'common.ok'));
+    },
+  );
+
+  app.post(
+    '/api/v1/admin/profile/password',
+    {
+      config: SELF,
+      schema: {
+        tags: ['access'],
+        operationId: 'changeAdminPassword',
+        summary: 'Change your password; every sign-in ends',
+        body: adminChangePasswordBodySchema,
+        response: { 200: envelope(z.null()) },
+      },
+    },
+    async (request) => {
+      const user = await me(request.ctx.actor!.id);
+      if (!(await verifyPassword(request.body.oldPassword, user.passwordHash))) {
+        throw AppError.badRequest('member.oldPasswordWrong', {}, { field: 'oldPassword' });
+      }
+      const passwordHash = await hashPassword(request.body.newPassword);
+      await db.transaction(async (tx) => {
+        await updateAdminUser(tx, user.id, { passwordHash });
+        await services.sessions.revokeAllFor(tx, 'admin', user.id);
+      });
+      return ok(null, t(request.ctx.lang, 'member.passwordChanged'));
+    },
+  );
+}

@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { configItemSchema, configUpdateSchema, envelope } from '@pod/shared';
+import { ok } from '../../platform/http/envelope.ts';
+import type { ZodApp } from '../../platform/http/types.ts';
+import { t } from '../../platform/i18n/i18n.ts';
+import type { AppServices } from '../../services.ts';
+import { configItems, saveConfig } from './config.service.ts';
+
+/** System config: grouped settings of the caller's tenant (the platform's for platform admins). */
+export function configRoutes(app: ZodApp, { database, config }: AppServices): void {
+  const db = database.db;
+  app.get(
+    '/api/v1/admin/config',
+    {
+      config: { audience: 'admin', permission: 'config:list' },
+      schema: {
+        tags: ['site'],
+        operationId: 'configList',
+        summary: 'Every setting with its group, type, value and default',
+        response: { 200: envelope(z.array(configItemSchema)) },
+      },
+    },
+    async (request) => ok(await configItems(db, request.ctx.actor?.tenantId ?? null, config.siteName)),
+  );
+
+  app.patch(
+    '/api/v1/admin/config',
+    {
+      config: { audience: 'admin', permission: 'config:edit' },
+      schema: {
+        tags: ['site'],
+        operationId: 'configUpdate',
+        summary: 'Save settings; each value is checked against its type and rule',
+        body: configUpdateSchema,
+        response: { 200: envelope(z.array(configItemSchema)) },
+      },
+    },
+    async (request) => {
+      const actor = request.ctx.actor!;
+      const tenantId = actor.tenantId ?? null;
+      await db.transaction((tx) => saveConfig(tx, tenantId, actor.id, request.body.values));
+      return ok(await configItems(db, tenantId, config.siteName), t(request.ctx.lang, 'common.ok'));
+    },
+  );
+}

@@ -1,0 +1,68 @@
+import { Card, Descriptions, Flex, Tag, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useFieldLabel } from '../../forms/use-zod-field.ts';
+import { currentLanguage } from '../../i18n/i18n.ts';
+import { formatDateTime } from '../../i18n/format.ts';
+import { useSite } from '../site/site-context.ts';
+import { useAdminSession } from './admin-session-context.ts';
+import { greetingKey } from './greeting.ts';
+
+/** /admin/dashboard: a greeting by the hour (spec §9 bands) and the signed-in account. */
+export function DashboardPage() {
+  const { t } = useTranslation();
+  const fieldLabel = useFieldLabel();
+  const site = useSite();
+  const { user } = useAdminSession();
+  const greeting = t(greetingKey(new Date().getHours()));
+  const language = currentLanguage();
+
+  return (
+    <Flex vertical gap={24} style={{ maxWidth: 960, margin: '0 auto' }}>
+      <Card>
+        <Typography.Title data-testid="dashboard-greeting" level={3} style={{ marginTop: 0 }}>
+          {t('admin.dashboard.hello', { greeting, name: user.nickname || user.username })}
+        </Typography.Title>
+        <Typography.Text type="secondary">
+          {t('admin.dashboard.welcome', { site: site.name })}
+        </Typography.Text>
+      </Card>
+      <Card title={t('admin.dashboard.account')}>
+        <Descriptions
+          data-testid="dashboard-account"
+          column={{ xs: 1, sm: 2 }}
+          items={[
+            { key: 'username', label: fieldLabel('username'), children: user.username },
+            { key: 'nickname', label: fieldLabel('nickname'), children: user.nickname || '—' },
+            {
+              key: 'tier',
+              label: t('admin.dashboard.tier'),
+              children: <Tag color="blue">{t(`admin.tier.${user.tier}`)}</Tag>,
+            },
+            {
+              key: 'type',
+              label: t('admin.dashboard.accountType'),
+              children: user.is_primary ? t('admin.accountType.primary') : t('admin.accountType.staff'),
+            },
+            ...(user.merchant
+              ? [
+                  { key: 'merchant', label: t('admin.dashboard.merchant'), children: user.merchant.name },
+                  {
+                    key: 'merchantNumber',
+                    label: fieldLabel('merchantNumber'),
+                    children: user.merchant.number,
+                  },
+                ]
+              : []),
+            {
+              key: 'lastLogin',
+              label: t('admin.dashboard.lastLogin'),
+              children: user.last_login_time
+                ? formatDateTime(user.last_login_time, language)
+                : t('admin.dashboard.firstLogin'),
+            },
+          ]}
+        />
+      </Card>
+    </Flex>
+  );
+}

@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import type { MenuNode } from '@pod/shared';
+import { isAdminPathAllowed, isGrantedByMenus, menuPaths } from './permissions.ts';
+
+function node(partial: Partial<MenuNode>): MenuNode {
+  return {
+    id: partial.path ?? 'dir',
+    type: 'menu',
+    title: '',
+    name: '',
+    path: '',
+    component: '',
+    icon: '',
+    keepalive: false,
+    buttons: [],
+    children: [],
+    ...partial,
+  };
+}
+
+const menus = [
+  node({
+    type: 'menu_dir',
+    path: 'order',
+    children: [node({ path: 'order/list' }), node({ type: 'button', path: 'order/secret' })],
+  }),
+  node({ path: '/admin/product/list' }),
+];
+
+describe('menuPaths', () => {
+  it('collects the menu items, not directories or buttons, as absolute admin paths', () => {
+    expect(menuPaths(menus)).toEqual(['/admin/order/list', '/admin/product/list']);
+  });
+});
+
+describe('isAdminPathAllowed (spec §2 "/401")', () => {
+  it('allows every built page while the session carries no menus', () => {
+    expect(isAdminPathAllowed([], '/admin/product/list')).toBe(true);
+  });
+
+  it('allows granted paths and the pages below them', () => {
+    expect(isAdminPathAllowed(menus, '/admin/order/list')).toBe(true);
+    expect(isAdminPathAllowed(menus, '/admin/product/list/')).toBe(true);
+    expect(isAdminPathAllowed(menus, '/admin/order/list/detail')).toBe(true);
+  });
+
+  it('refuses paths the menus do not grant, but keeps the dashboard open', () => {
+    expect(isAdminPathAllowed(menus, '/admin/order/secret')).toBe(false);
+    expect(isAdminPathAllowed(menus, '/admin/order')).toBe(false);
+    expect(isAdminPathAllowed(menus, '/admin/order/listing')).toBe(false);
+    expect(isAdminPathAllowed(menus, '/admin/dashboard')).toBe(true);
+  });
+
+  it('keeps the pages that are not built yet open: there is nothing behind them to guard', () => {
+    const withoutProducts = [node({ path: 'dashboard' })];
+    expect(isAdminPathAllowed(withoutProducts, '/admin/product/list')).toBe(true);
+    expect(isAdminPathAllowed(withoutProducts, '/admin/orderPayResult/P2024001')).toBe(true);
+    expect(isAdminPathAllowed(withoutProducts, '/admin/access/menu')).toBe(false);
+  });
+});
+
+describe('isGrantedByMenus', () => {
+  it('tells granted paths from unknown ones', () => {
+    expect(isGrantedByMenus(menus, '/admin/order/list')).toBe(true);
+    expect(isGrantedByMenus(menus, '/admin/no/such/page')).toBe(false);
+    expect(isGrantedByMenus([], '/admin/order/list')).toBe(false);
+  });
+});

@@ -1,0 +1,47 @@
+import { matchPath } from 'react-router';
+import type { MenuNode } from '@pod/shared';
+import { PATHS } from '../../app/paths.ts';
+import { UNBUILT_ADMIN_PATHS } from './unbuilt-paths.ts';
+
+// The landing page after signing in, showing only the user's own account; refusing it would leave a
+// user whose role lacks it with no page at all.
+const OPEN_PATHS: readonly string[] = [
+  PATHS.adminDashboard,
+  ...UNBUILT_ADMIN_PATHS.map((p) => `${PATHS.admin}/${p}`),
+];
+
+/** The admin addresses the menus grant, e.g. `product/list` → `/admin/product/list`. */
+export function menuPaths(menus: readonly MenuNode[]): string[] {
+  const paths: string[] = [];
+  const walk = (nodes: readonly MenuNode[]) => {
+    for (const node of nodes) {
+      if (node.type === 'menu' && node.path) {
+        const path = node.path.replace(/\/+$/, '');
+        paths.push(path.startsWith('/') ? path : `${PATHS.admin}/${path}`);
+      }
+      walk(node.children);
+    }
+  };
+  walk(menus);
+  return paths;
+}
+
+const trimmed = (pathname: string) => pathname.replace(/(.)\/+$/, '$1');
+
+/** Whether the session's menus grant an admin path (or a page below a granted one). */
+export function isGrantedByMenus(menus: readonly MenuNode[], pathname: string): boolean {
+  const path = trimmed(pathname);
+  return menuPaths(menus).some((granted) => path === granted || path.startsWith(`${granted}/`));
+}
+
+/**
+ * spec §2: "A user without rights is sent to /401". The rights are the session's menus; with no
+ * menus at all, every admin page built so far is open to a signed-in user. The dashboard and the
+ * not-yet-built pages are always open (see OPEN_PATHS).
+ */
+export function isAdminPathAllowed(menus: readonly MenuNode[], pathname: string): boolean {
+  if (menus.length === 0) return true;
+  const path = trimmed(pathname);
+  if (OPEN_PATHS.some((pattern) => matchPath(pattern, path))) return true;
+  return isGrantedByMenus(menus, path);
+}

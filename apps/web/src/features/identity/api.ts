@@ -1,0 +1,125 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  adminLoginBodySchema,
+  adminLoginReplySchema,
+  adminRegisterBodySchema,
+  adminSessionSchema,
+  clickCaptchaSchema,
+  type AdminLoginBody,
+  type AdminLoginReply,
+  type AdminRegisterBody,
+  type AdminSession,
+} from '@pod/shared';
+import { api } from '../../api/client.ts';
+import { clearAreaTokens, setTokens } from '../../api/tokens.ts';
+
+/** Query keys of the identity context (CONVENTIONS §14). */
+export const identityKeys = {
+  all: ['identity'] as const,
+  admin: () => [...identityKeys.all, 'admin'] as const,
+  adminSession: () => [...identityKeys.admin(), 'session'] as const,
+  captcha: (id: string) => [...identityKeys.all, 'captcha', id] as const,
+};
+
+/**
+ * The signed-in admin's session, GET /api/v1/auth/index (spec §7). Loaded once by the loading screen
+ * (spec §2) and kept for the visit; login and register put it in place directly.
+ */
+export function adminSessionQuery() {
+  return queryOptions({
+    queryKey: identityKeys.adminSession(),
+    // The loading screen renders the failure with a retry.
+    queryFn: ({ signal }) =>
+      api.get('/api/v1/auth/index', { signal, schema: adminSessionSchema, showErrorMessage: false }),
+    staleTime: Infinity,
+    gcTime: Infinity,
+  });
+}
+
+/** A click captcha for a client-chosen id (spec §7 GET /api/common/clickCaptcha). */
+export function clickCaptchaQuery(id: string) {
+  return queryOptions({
+    queryKey: identityKeys.captcha(id),
+    queryFn: ({ signal }) =>
+      api.get('/api/common/clickCaptcha', {
+        query: { id },
+        signal,
+        schema: clickCaptchaSchema,
+        showErrorMessage: false,
+      }),
+    // Single use: never refetched, dropped as soon as the panel lets go of it.
+    staleTime: Infinity,
+    gcTime: 0,
+  });
+}
+
+/** POST /api/common/checkClickCaptcha; `unset: false` keeps a passed captcha for the login that follows. */
+export function checkClickCaptcha(id: string, info: string): Promise<unknown> {
+  return api.post('/api/common/checkClickCaptcha', {
+    body: { id, info, unset: false },
+    showErrorMessage: false,
+  });
+}
+
+/** The session part of a login reply, without the tokens. */
+function sessionOf(reply: AdminLoginReply): AdminSession {
+  return adminSessionSchema.parse(reply);
+}
+
+function useStoreAdminLogin() {
+  const queryClient = useQueryClient();
+  return (reply: AdminLoginReply) => {
+    setTokens('admin', { access: reply.access_token, refresh: reply.refresh_token });
+    queryClient.setQueryData(identityKeys.adminSession(), sessionOf(reply));
+  };
+}
+
+/** POST /api/v1/auth/login: stores the tokens and the session. */
+export function useAdminLogin() {
+  const store = useStoreAdminLogin();
+  return useMutation({
+    mutationFn: (body: AdminLoginBody) =>
+      api.post('/api/v1/auth/login', {
+        body: adminLoginBodySchema.parse(body),
+        schema: adminLoginReplySchema,
+        // A 401 here is a wrong password, not an expired token; the form shows it.
+        skipTokenRefresh: true,
+        showErrorMessage: false,
+      }),
+    onSuccess: store,
+  });
+}
+
+/** POST /api/v1/auth/register: registering signs the new merchant in. */
+export function useAdminRegister() {
+  const store = useStoreAdminLogin();
+  return useMutation({
+    mutationFn: (body: AdminRegisterBody) =>
+      api.post('/api/v1/auth/register', {
+        body: adminRegisterBodySchema.parse(body),
+        schema: adminLoginReplySchema,
+        skipTokenRefresh: true,
+        showErrorMessage: false,
+      }),
+    onSuccess: store,
+  });
+}
+
+/** POST /api/v1/verify/code: sends the registration SMS code (rate limited by the server). */
+export function sendRegisterCode(mobile: string): Promise<unknown> {
+  return api.post('/api/v1/verify/code', { body: { mobile, event: 'register' }, showSuccessMessage: true });
+}
+
+/**
+ * DELETE /api/v1/auth/logout, then forgets the tokens whatever the server said: the user asked to
+ * leave, and a server that cannot be reached must not keep them signed in on this device.
+ */
+export async function adminLogout(): Promise<void> {
+  try {
+    await api.delete('/api/v1/auth/logout', { skipTokenRefresh: true, showErrorMessage: false });
+  } catch {
+    // see above
+  } finally {
+    clearAreaTokens('admin');
+  }
+}

@@ -1,0 +1,155 @@
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  changePasswordBodySchema,
+  memberCheckInBodySchema,
+  memberCheckInReplySchema,
+  memberMoneyLogSchema,
+  memberOverviewSchema,
+  memberProfileBodySchema,
+  memberScoreLogSchema,
+  memberUserInfoSchema,
+  pagedSchema,
+  type MemberCheckInBody,
+} from '@pod/shared';
+import { api } from '../../api/client.ts';
+import { clearAreaTokens, getRefreshToken, setTokens } from '../../api/tokens.ts';
+
+/** Query keys of the member context (CONVENTIONS §14). */
+export const memberKeys = {
+  all: ['member'] as const,
+  session: () => [...memberKeys.all, 'session'] as const,
+  overview: () => [...memberKeys.all, 'overview'] as const,
+  balance: (page: number, perPage: number) => [...memberKeys.all, 'balance', page, perPage] as const,
+  integral: (page: number, perPage: number) => [...memberKeys.all, 'integral', page, perPage] as const,
+};
+
+/** Page size of the balance and integral logs (spec §9 leaves it open). */
+export const LOG_PAGE_SIZE = 10;
+
+/** The signed-in member, loaded once by the member loading screen (spec §2) and after a check-in. */
+export function memberSessionQuery() {
+  return queryOptions({
+    queryKey: memberKeys.session(),
+    queryFn: ({ signal }) =>
+      api.get('/api/account/profile', { signal, schema: memberUserInfoSchema, showErrorMessage: false }),
+    staleTime: Infinity,
+    gcTime: Infinity,
+  });
+}
+
+/** POST /api/user/checkIn, login or register tab (spec §7): stores the member tokens and session. */
+export function useMemberCheckIn() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: MemberCheckInBody) =>
+      api.post('/api/user/checkIn', {
+        body: memberCheckInBodySchema.parse(body),
+        schema: memberCheckInReplySchema,
+        skipTokenRefresh: true,
+        showErrorMessage: false,
+      }),
+    onSuccess: ({ userInfo }) => {
+      setTokens('member', { access: userInfo.token, refresh: userInfo.refresh_token });
+      queryClient.setQueryData(memberKeys.session(), memberUserInfoSchema.parse(userInfo));
+    },
+  });
+}
+
+/** POST /api/Sms/send for the member registration code. */
+export function sendMemberRegisterCode(mobile: string): Promise<unknown> {
+  return api.post('/api/Sms/send', {
+    body: { mobile, template_code: 'user_register' },
+    showSuccessMessage: true,
+  });
+}
+
+/**
+ * POST /api/user/logout {refreshToken}, then "Logout clears the member's stored info and reloads"
+ * (spec §4): the tokens go whatever the server said, and the reload drops everything cached.
+ */
+export async function memberLogout(reloadTo: string): Promise<void> {
+  const refreshToken = getRefreshToken('member') ?? undefined;
+  try {
+    await api.post('/api/user/logout', {
+      body: { refreshToken },
+      skipTokenRefresh: true,
+      showErrorMessage: false,
+    });
+  } catch {
+    // The user asked to leave; an unreachable server must not keep them signed in on this device.
+  } finally {
+    clearAreaTokens('member');
+    window.location.assign(reloadTo);
+  }
+}
+
+/** GET /api/account/overview: the member with recent balance and score changes. */
+export function useMemberOverview() {
+  return useQuery({
+    queryKey: memberKeys.overview(),
+    queryFn: ({ signal }) =>
+      api.get('/api/account/overview', { signal, schema: memberOverviewSchema, showErrorMessage: false }),
+  });
+}
+
+/** POST /api/account/profile; the reply is the updated member, which replaces the session's. */
+export function useSaveProfile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: unknown) =>
+      api.post('/api/account/profile', {
+        body: memberProfileBodySchema.parse(body),
+        schema: memberUserInfoSchema,
+        showSuccessMessage: true,
+        showErrorMessage: false,
+      }),
+    onSuccess: (member) => {
+      queryClient.setQueryData(memberKeys.session(), member);
+      return queryClient.invalidateQueries({ queryKey: memberKeys.overview() });
+    },
+  });
+}
+
+/** POST /api/account/changePassword; the server revokes the member's refresh tokens (issue 3). */
+export function useChangePassword() {
+  return useMutation({
+    mutationFn: (body: unknown) =>
+      api.post('/api/account/changePassword', {
+        body: changePasswordBodySchema.parse(body),
+        showErrorMessage: false,
+      }),
+  });
+}
+
+const moneyPageSchema = pagedSchema(memberMoneyLogSchema);
+const scorePageSchema = pagedSchema(memberScoreLogSchema);
+
+/** GET /api/account/balance?page&per_page: the money log. */
+export function useBalanceLog(page: number, perPage = LOG_PAGE_SIZE) {
+  return useQuery({
+    queryKey: memberKeys.balance(page, perPage),
+    queryFn: ({ signal }) =>
+      api.get('/api/account/balance', {
+        query: { page, per_page: perPage },
+        signal,
+        schema: moneyPageSchema,
+        showErrorMessage: false,
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** GET /api/account/integral?page&per_page: the score log. */
+export function useIntegralLog(page: number, perPage = LOG_PAGE_SIZE) {
+  return useQuery({
+    queryKey: memberKeys.integral(page, perPage),
+    queryFn: ({ signal }) =>
+      api.get('/api/account/integral', {
+        query: { page, per_page: perPage },
+        signal,
+        schema: scorePageSchema,
+        showErrorMessage: false,
+      }),
+    placeholderData: keepPreviousData,
+  });
+}

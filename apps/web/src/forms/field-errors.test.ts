@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../api/api-error.ts';
+import { fieldErrorsOf } from './field-errors.ts';
+
+const failure = (msg: string, data: unknown) =>
+  new ApiError({ reason: 'server', code: 400, httpStatus: 400, msg, data });
+
+describe('fieldErrorsOf', () => {
+  it('reads the errors of a validation reply, skipping malformed entries', () => {
+    const error = failure('Please enter username', {
+      errors: [{ field: 'username', message: 'Please enter username' }, { field: 1 }],
+    });
+    expect(fieldErrorsOf(error)).toEqual([{ field: 'username', message: 'Please enter username' }]);
+  });
+
+  it('puts a business error that names its field on that field', () => {
+    const error = failure('This username is already taken', { field: 'username' });
+    expect(fieldErrorsOf(error)).toEqual([{ field: 'username', message: 'This username is already taken' }]);
+  });
+
+  it('gives nothing for errors about no field', () => {
+    expect(fieldErrorsOf(failure('Incorrect account or password', null))).toEqual([]);
+    expect(fieldErrorsOf(failure('x', { field: '' }))).toEqual([]);
+  });
+});

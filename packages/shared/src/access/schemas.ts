@@ -177,3 +177,23 @@ export const sensitiveLogSchema = z.object({
   user_id: z.string().nullable(),
   created_at: z.string(),
 });
+
+/** A node of the caller's grantable menu tree (GET /api/v1/admin/menu/grantable), buttons included. */
+export interface GrantableMenu {
+  id: string;
+  type: (typeof MENU_TYPES)[number];
+  title: string;
+  name: string;
+  children: GrantableMenu[];
+}
+export const grantableMenuSchema: z.ZodType<GrantableMenu> = z
+  .lazy(() =>
+    z.object({
+      id: z.string(),
+      type: z.enum(MENU_TYPES),
+      title: z.string(),
+      name: z.string(),
+      children: z.array(grantableMenuSchema),
+    }),
+  )
+  .meta({ id: 'GrantableMenu' });

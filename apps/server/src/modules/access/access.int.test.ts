@@ -100,6 +100,37 @@ describe('permissions', () => {
   });
 });
 
+describe('grantable menus', () => {
+  it('offers exactly what the caller holds, buttons included', async () => {
+    const owner = await merchantOwner();
+    const staff = await staffWithRole(
+      t,
+      owner.headers,
+      { tier: 'merchant', tenantId: owner.tenant.id, merchantId: owner.merchant.id },
+      { menus: ['access', 'access/role', 'role:add'] },
+    );
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/admin/menu/grantable',
+      headers: staff.headers,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const tree = res.json().data;
+    expect(tree.map((n: { name: string }) => n.name)).toEqual(['access']);
+    expect(tree[0].children[0]).toMatchObject({
+      name: 'access/role',
+      children: [{ name: 'role:add', type: 'button' }],
+    });
+    const ownerTree = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/admin/menu/grantable',
+      headers: owner.headers,
+    });
+    expect(JSON.stringify(ownerTree.json().data)).toContain('role:del');
+    expect(JSON.stringify(ownerTree.json().data)).not.toContain('access/menu');
+  });
+});
+
 describe('data scope', () => {
   it('"self only" staff list only the accounts they created; a department scope sees its department', async () => {
     const owner = await merchantOwner();

@@ -4,11 +4,14 @@ import type { AppServices } from '../../services.ts';
 import { adminAccountResource } from './admin-account.resource.ts';
 import { adminContext } from './context.ts';
 import { departmentResource } from './department.resource.ts';
+import { grantableRoutes } from './grantable.routes.ts';
 import { menuResource } from './menu.resource.ts';
 import { roleResource } from './role.resource.ts';
 
 /** Roles, departments, menus and staff accounts, all through the CRUD kit. */
 export function accessRoutes(app: ZodApp, services: AppServices): void {
+  // Before the menu resource, whose GET /menu/:id would otherwise be tried first.
+  grantableRoutes(app, services);
   registerCrud(app, services, adminContext, roleResource);
   registerCrud(app, services, adminContext, departmentResource);
   registerCrud(app, services, adminContext, menuResource);

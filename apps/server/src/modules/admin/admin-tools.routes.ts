@@ -1,4 +1,4 @@
-import { and, desc, eq, getTableColumns, gte, ilike, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, gte, ilike, lte, or, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { adminLogSchema, envelope, recycleSchema, sensitiveLogSchema } from '@pod/shared';
@@ -6,6 +6,7 @@ import { adminLogs, dataRecycle, sensitiveDataLogs } from '../../db/schema/index
 import type { ServiceContext } from '../../platform/context.ts';
 import { crudListQueryBase, idParamsSchema, listReplySchema } from '../../platform/crud/crud-schemas.ts';
 import { crudTables } from '../../platform/crud/crud.ts';
+import { pagedRows } from '../../platform/crud/paged.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import type { ZodApp } from '../../platform/http/types.ts';
@@ -81,17 +82,14 @@ export function adminToolRoutes(app: ZodApp, services: AppServices): void {
           or(ilike(adminLogs.username, term), ilike(adminLogs.url, term), ilike(adminLogs.ip, term))!,
         );
       }
-      const [count] = await db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(adminLogs)
-        .where(and(...where));
-      const rows = await db
-        .select()
-        .from(adminLogs)
-        .where(and(...where))
-        .orderBy(desc(adminLogs.createdAt), desc(adminLogs.id))
-        .limit(q.limit)
-        .offset((q.page - 1) * q.limit);
+      const { rows, total } = await pagedRows(
+        db,
+        adminLogs,
+        and(...where),
+        [desc(adminLogs.createdAt), desc(adminLogs.id)],
+        q.page,
+        q.limit,
+      );
       return ok({
         list: rows.map((r) => ({
           id: r.id,
@@ -106,7 +104,7 @@ export function adminToolRoutes(app: ZodApp, services: AppServices): void {
           summary: r.summary ?? null,
           created_at: r.createdAt.toISOString(),
         })),
-        total: count?.n ?? 0,
+        total,
         page: q.page,
         limit: q.limit,
       });
@@ -132,17 +130,14 @@ export function adminToolRoutes(app: ZodApp, services: AppServices): void {
       const ctx = await adminContext(request, db);
       const where: SQL[] = [tenantOf(dataRecycle.tenantId, ctx)];
       if (q.resource) where.push(eq(dataRecycle.resource, q.resource));
-      const [count] = await db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(dataRecycle)
-        .where(and(...where));
-      const rows = await db
-        .select()
-        .from(dataRecycle)
-        .where(and(...where))
-        .orderBy(desc(dataRecycle.createdAt), desc(dataRecycle.id))
-        .limit(q.limit)
-        .offset((q.page - 1) * q.limit);
+      const { rows, total } = await pagedRows(
+        db,
+        dataRecycle,
+        and(...where),
+        [desc(dataRecycle.createdAt), desc(dataRecycle.id)],
+        q.page,
+        q.limit,
+      );
       return ok({
         list: rows.map((r) => ({
           id: r.id,
@@ -152,7 +147,7 @@ export function adminToolRoutes(app: ZodApp, services: AppServices): void {
           deleted_by: r.deletedBy,
           created_at: r.createdAt.toISOString(),
         })),
-        total: count?.n ?? 0,
+        total,
         page: q.page,
         limit: q.limit,
       });
@@ -226,17 +221,14 @@ export function adminToolRoutes(app: ZodApp, services: AppServices): void {
       const q = request.query;
       const ctx = await adminContext(request, db);
       const where = tenantOf(sensitiveDataLogs.tenantId, ctx);
-      const [count] = await db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(sensitiveDataLogs)
-        .where(where);
-      const rows = await db
-        .select()
-        .from(sensitiveDataLogs)
-        .where(where)
-        .orderBy(desc(sensitiveDataLogs.createdAt), desc(sensitiveDataLogs.id))
-        .limit(q.limit)
-        .offset((q.page - 1) * q.limit);
+      const { rows, total } = await pagedRows(
+        db,
+        sensitiveDataLogs,
+        where,
+        [desc(sensitiveDataLogs.createdAt), desc(sensitiveDataLogs.id)],
+        q.page,
+        q.limit,
+      );
       return ok({
         list: rows.map((r) => ({
           id: r.id,
@@ -248,7 +240,7 @@ export function adminToolRoutes(app: ZodApp, services: AppServices): void {
           user_id: r.userId,
           created_at: r.createdAt.toISOString(),
         })),
-        total: count?.n ?? 0,
+        total,
         page: q.page,
         limit: q.limit,
       });

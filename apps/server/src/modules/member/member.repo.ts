@@ -1,5 +1,6 @@
 import { and, count, desc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { pagedRows } from '../../platform/crud/paged.ts';
 import { memberMoneyLogs, members, memberScoreLogs } from '../../db/schema/index.ts';
 
 export type MemberRow = typeof members.$inferSelect;
@@ -42,42 +43,16 @@ export async function updateMember(
   return row;
 }
 
-export async function listMoneyLogs(
-  { tenantId, tx }: Scope,
-  memberId: string,
-  page: number,
-  perPage: number,
-) {
+export function listMoneyLogs({ tenantId, tx }: Scope, memberId: string, page: number, perPage: number) {
   const t = memberMoneyLogs;
   const where = and(eq(t.tenantId, tenantId), eq(t.memberId, memberId));
-  const [total] = await tx.select({ n: count() }).from(t).where(where);
-  const rows = await tx
-    .select()
-    .from(t)
-    .where(where)
-    .orderBy(desc(t.createdAt), desc(t.id))
-    .limit(perPage)
-    .offset((page - 1) * perPage);
-  return { rows, total: total?.n ?? 0 };
+  return pagedRows(tx, t, where, [desc(t.createdAt), desc(t.id)], page, perPage);
 }
 
-export async function listScoreLogs(
-  { tenantId, tx }: Scope,
-  memberId: string,
-  page: number,
-  perPage: number,
-) {
+export function listScoreLogs({ tenantId, tx }: Scope, memberId: string, page: number, perPage: number) {
   const t = memberScoreLogs;
   const where = and(eq(t.tenantId, tenantId), eq(t.memberId, memberId));
-  const [total] = await tx.select({ n: count() }).from(t).where(where);
-  const rows = await tx
-    .select()
-    .from(t)
-    .where(where)
-    .orderBy(desc(t.createdAt), desc(t.id))
-    .limit(perPage)
-    .offset((page - 1) * perPage);
-  return { rows, total: total?.n ?? 0 };
+  return pagedRows(tx, t, where, [desc(t.createdAt), desc(t.id)], page, perPage);
 }
 
 export async function insertMoneyLog(tx: Executor, values: typeof memberMoneyLogs.$inferInsert) {

@@ -117,36 +117,21 @@ export async function adjustMember(
   return row;
 }
 
+type LogRow = { id: string; before: number; after: number; memo: string; createdAt: Date };
+const logItem = (r: LogRow) => ({
+  id: r.id,
+  before: r.before,
+  after: r.after,
+  memo: r.memo,
+  create_time: r.createdAt.toISOString(),
+});
+
 export async function moneyLogs(ctx: Scope, memberId: string, page: number, perPage: number) {
   const { rows, total } = await repo.listMoneyLogs(ctx, memberId, page, perPage);
-  return {
-    list: rows.map((r) => ({
-      id: r.id,
-      money: r.money,
-      before: r.before,
-      after: r.after,
-      memo: r.memo,
-      create_time: r.createdAt.toISOString(),
-    })),
-    total,
-    page,
-    per_page: perPage,
-  };
+  return { list: rows.map((r) => ({ ...logItem(r), money: r.money })), total, page, per_page: perPage };
 }
 
 export async function scoreLogs(ctx: Scope, memberId: string, page: number, perPage: number) {
   const { rows, total } = await repo.listScoreLogs(ctx, memberId, page, perPage);
-  return {
-    list: rows.map((r) => ({
-      id: r.id,
-      score: r.score,
-      before: r.before,
-      after: r.after,
-      memo: r.memo,
-      create_time: r.createdAt.toISOString(),
-    })),
-    total,
-    page,
-    per_page: perPage,
-  };
+  return { list: rows.map((r) => ({ ...logItem(r), score: r.score })), total, page, per_page: perPage };
 }

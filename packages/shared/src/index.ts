@@ -8,3 +8,4 @@ export * from './auth/fields.ts';
 export * from './auth/schemas.ts';
 export * from './access/schemas.ts';
 export * from './schema-utils.ts';
+export * from './tenancy/schemas.ts';

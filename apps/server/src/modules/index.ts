@@ -5,6 +5,8 @@ import { adminToolRoutes, dashboardRoutes } from './admin/index.ts';
 import { adminAuthRoutes, commonRoutes, testHookRoutes } from './auth/index.ts';
 import { memberRoutes } from './member/index.ts';
 import { configRoutes, siteRoutes } from './site/index.ts';
+import { tenancyRoutes } from './tenancy/index.ts';
+import { walletRoutes } from './wallet/index.ts';
 
 /** Every bounded context's routes and jobs, registered in this order. */
 export const moduleRegistrations: Array<(app: ZodApp, services: AppServices) => void | Promise<void>> = [
@@ -17,5 +19,7 @@ export const moduleRegistrations: Array<(app: ZodApp, services: AppServices) => 
   adminToolRoutes,
   dashboardRoutes,
   configRoutes,
+  tenancyRoutes,
+  walletRoutes,
   testHookRoutes,
 ];

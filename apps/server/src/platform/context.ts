@@ -41,5 +41,7 @@ export interface ServiceContext {
   tenantId: string | null;
   actor: AdminActor;
   scope: DataScope;
+  /** The permissions the actor holds (for masking and finer checks inside a route). */
+  permissions: ReadonlySet<string>;
   tx: Executor;
 }

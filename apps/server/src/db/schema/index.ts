@@ -6,3 +6,4 @@ export * from './platform.ts';
 export * from './auth.ts';
 export * from './admin.ts';
 export * from './site.ts';
+export * from './wallet.ts';

@@ -8,6 +8,7 @@ import type { CrudDefinition } from '../../platform/crud/crud.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import type { AppServices } from '../../services.ts';
 import { sameTenant } from '../../platform/tenant-scope.ts';
+import { assertStaffSlot } from '../tenancy/index.ts';
 import { grantsFor } from './access.service.ts';
 
 type UserRow = typeof adminUsers.$inferSelect;
@@ -93,6 +94,8 @@ export function adminAccountResource(
     update: adminAccountUpdateSchema,
     async toInsert(ctx, input) {
       await checkAssignable(ctx, input);
+      // spec §6: the level limits how many sub-accounts there may be.
+      await assertStaffSlot(ctx.tx, ctx.actor);
       return {
         tier: ctx.actor.tier,
         username: input.username,

@@ -1,3 +1,5 @@
+import './messages.ts';
+
 export {
   createMerchant,
   createTenant,
@@ -11,3 +13,5 @@ export {
 } from './tenancy.service.ts';
 export type { MerchantRow, TenantRow } from './tenancy.repo.ts';
 export { countMerchants } from './tenancy.repo.ts';
+export { tenancyRoutes } from './tenancy.routes.ts';
+export { assertStaffSlot, merchantLevel, supplierLevel } from './quota.service.ts';

@@ -64,7 +64,8 @@ export interface CrudDefinition<
     departmentId?: PgColumn;
   };
   item: TItem;
-  toItem(row: Row): z.infer<TItem>;
+  /** The reply shape of a row; ctx lets it mask fields the caller may not see. */
+  toItem(row: Row, ctx: ServiceContext): z.infer<TItem>;
   create: TCreate;
   update: TUpdate;
   /** Values to insert (tenant, creator and defaults are the kit's; business rules go here). */
@@ -279,7 +280,7 @@ export function registerCrud<TItem extends z.ZodType, TCreate extends z.ZodType,
         .limit(q.limit)
         .offset((q.page - 1) * q.limit);
       return ok({
-        list: (rows as Row[]).map((r) => def.toItem(r)),
+        list: (rows as Row[]).map((r) => def.toItem(r, ctx)),
         total: count?.n ?? 0,
         page: q.page,
         limit: q.limit,
@@ -301,7 +302,7 @@ export function registerCrud<TItem extends z.ZodType, TCreate extends z.ZodType,
     async (request) => {
       const ctx = await contextFor(request, db);
       const row = await findScoped(ctx, params(request).id);
-      return ok(def.toItem(def.enrich ? await def.enrich(ctx, row) : row));
+      return ok(def.toItem(def.enrich ? await def.enrich(ctx, row) : row, ctx));
     },
   );
 
@@ -317,7 +318,7 @@ export function registerCrud<TItem extends z.ZodType, TCreate extends z.ZodType,
       },
     },
     async (request) => {
-      const row = await db.transaction(async (tx) => {
+      const written = await db.transaction(async (tx) => {
         const ctx = await contextFor(request, tx);
         const values = await def.toInsert(ctx, request.body as z.infer<TCreate>);
         const owned: Row = { ...values };
@@ -327,9 +328,9 @@ export function registerCrud<TItem extends z.ZodType, TCreate extends z.ZodType,
           owned[getColumnKey(table, c.merchantId)] = ctx.actor.merchantId;
         const [inserted] = (await tx.insert(table).values(owned).returning()) as Row[];
         await def.afterWrite?.(ctx, inserted!, request.body as z.infer<TCreate>);
-        return def.enrich ? def.enrich(ctx, inserted!) : inserted!;
+        return { ctx, row: def.enrich ? await def.enrich(ctx, inserted!) : inserted! };
       });
-      return ok(def.toItem(row), t(request.ctx.lang, 'common.ok'));
+      return ok(def.toItem(written.row, written.ctx), t(request.ctx.lang, 'common.ok'));
     },
   );
 
@@ -346,7 +347,7 @@ export function registerCrud<TItem extends z.ZodType, TCreate extends z.ZodType,
       },
     },
     async (request) => {
-      const row = await db.transaction(async (tx) => {
+      const written = await db.transaction(async (tx) => {
         const ctx = await contextFor(request, tx);
         const existing = await findScoped(ctx, params(request).id);
         const values = await def.toUpdate(ctx, request.body as z.infer<TUpdate>, existing);
@@ -357,9 +358,9 @@ export function registerCrud<TItem extends z.ZodType, TCreate extends z.ZodType,
           .returning()) as Row[];
         await logSensitive(ctx, existing, updated!);
         await def.afterWrite?.(ctx, updated!, request.body as z.infer<TUpdate>);
-        return def.enrich ? def.enrich(ctx, updated!) : updated!;
+        return { ctx, row: def.enrich ? await def.enrich(ctx, updated!) : updated! };
       });
-      return ok(def.toItem(row), t(request.ctx.lang, 'common.ok'));
+      return ok(def.toItem(written.row, written.ctx), t(request.ctx.lang, 'common.ok'));
     },
   );
 

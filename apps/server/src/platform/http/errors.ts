@@ -2,11 +2,14 @@
  * An error a request may meet on purpose. `key` is an i18n key rendered in the caller's
  * language; the HTTP status and the body code follow spec §8.
  */
+/** A message parameter: a value, or `{ t: key }` for a value that is itself translated. */
+export type MessageParam = string | number | { t: string };
+
 export class AppError extends Error {
   constructor(
     readonly status: number,
     readonly key: string,
-    readonly params: Record<string, string | number> = {},
+    readonly params: Record<string, MessageParam> = {},
     readonly data: unknown = null,
   ) {
     super(key);

@@ -47,11 +47,17 @@ export function hasMessage(key: string): boolean {
  * Renders an i18n key in the caller's language, falling back to zh-cn and then to the key
  * itself, and fills `{{name}}` placeholders from params.
  */
-export function t(lang: Language, key: string, params: Record<string, string | number> = {}): string {
+export function t(
+  lang: Language,
+  key: string,
+  params: Record<string, string | number | { t: string }> = {},
+): string {
   const template = lookup(catalogues[lang], key) ?? lookup(catalogues[DEFAULT_LANGUAGE], key) ?? key;
-  return template.replace(/\{\{(\w+)\}\}/g, (whole, name: string) =>
-    params[name] === undefined ? whole : String(params[name]),
-  );
+  return template.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => {
+    const value = params[name];
+    if (value === undefined) return whole;
+    return typeof value === 'object' ? t(lang, value.t) : String(value);
+  });
 }
 
 export const serverCatalogues: Readonly<Catalogues> = catalogues;

@@ -1,0 +1,114 @@
+import { eq, sql } from 'drizzle-orm';
+import { levelCreateSchema, levelSchema, levelUpdateSchema, RECORD_STATUSES, type Level } from '@pod/shared';
+import { z } from 'zod';
+import { levels } from '../../db/schema/index.ts';
+import type { CrudDefinition } from '../../platform/crud/crud.ts';
+
+type LevelRow = typeof levels.$inferSelect;
+type LevelInput = Partial<z.infer<typeof levelCreateSchema>>;
+
+const COLUMNS: Record<string, keyof LevelRow> = {
+  validity_days: 'validityDays',
+  annual_fee: 'annualFee',
+  price_type: 'priceType',
+  price_mode: 'priceMode',
+  discount_type: 'discountType',
+  discount_rate: 'discountRate',
+  discount_start: 'discountStart',
+  discount_end: 'discountEnd',
+  design_count: 'designCount',
+  storage_count: 'storageCount',
+  supplier_user_count: 'supplierUserCount',
+  factory_count: 'factoryCount',
+  factory_user_count: 'factoryUserCount',
+  merchant_count: 'merchantCount',
+  merchant_user_count: 'merchantUserCount',
+  product_template_count: 'productTemplateCount',
+  platform_ids: 'platformIds',
+  shop_count: 'shopCount',
+  is_default: 'isDefault',
+};
+
+function toValues(input: LevelInput): Partial<LevelRow> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(input)) {
+    if (value === undefined) continue;
+    out[COLUMNS[key] ?? key] = key === 'discount_rate' ? Number(value).toFixed(2) : value;
+  }
+  return out;
+}
+
+function toItem(r: Record<string, unknown>): Level {
+  const l = r as LevelRow;
+  return {
+    id: l.id,
+    kind: l.kind,
+    name: l.name,
+    sequence: l.sequence,
+    validity_days: l.validityDays,
+    annual_fee: l.annualFee,
+    price_type: l.priceType,
+    price: l.price,
+    price_mode: l.priceMode,
+    discount_type: l.discountType,
+    discount_rate: Number(l.discountRate),
+    discount_start: l.discountStart,
+    discount_end: l.discountEnd,
+    design_count: l.designCount,
+    storage_count: l.storageCount,
+    supplier_user_count: l.supplierUserCount,
+    factory_count: l.factoryCount,
+    factory_user_count: l.factoryUserCount,
+    merchant_count: l.merchantCount,
+    merchant_user_count: l.merchantUserCount,
+    product_template_count: l.productTemplateCount,
+    platform_ids: l.platformIds as Level['platform_ids'],
+    shop_count: l.shopCount,
+    is_default: l.isDefault,
+    status: l.status,
+    created_at: l.createdAt.toISOString(),
+  };
+}
+
+/**
+ * Supplier levels (the platform's, no tenant) and merchant levels (each supplier's own). One
+ * default per kind and owner: making a level default clears the flag on the others.
+ */
+function levelResource(kind: 'supplier' | 'merchant') {
+  const def: CrudDefinition<typeof levelSchema, typeof levelCreateSchema, typeof levelUpdateSchema> = {
+    resource: `${kind}Level`,
+    prefix: `/api/v1/admin/${kind}Level`,
+    tag: 'tenancy',
+    table: levels,
+    columns: { id: levels.id, tenantId: levels.tenantId, sort: levels.sequence },
+    item: levelSchema,
+    toItem,
+    create: levelCreateSchema,
+    update: levelUpdateSchema,
+    toInsert: (_ctx, input) => ({ ...toValues(input), kind }),
+    toUpdate: (_ctx, input) => toValues(input),
+    async afterWrite(ctx, row) {
+      if (!row.isDefault) return;
+      await ctx.tx
+        .update(levels)
+        .set({ isDefault: false })
+        .where(
+          sql`${levels.kind} = ${kind} AND ${levels.id} <> ${String(row.id)} AND ${levels.tenantId} IS NOT DISTINCT FROM ${ctx.tenantId}`,
+        );
+    },
+    extraScope: () => [eq(levels.kind, kind)],
+    filters: {
+      status: { column: levels.status, op: 'eq', schema: z.enum(RECORD_STATUSES) },
+      name: { column: levels.name, op: 'like', schema: z.string().max(50) },
+    },
+    quickSearch: [levels.name],
+    orderable: { sequence: levels.sequence, name: levels.name },
+    defaultOrder: [[levels.sequence, 'desc']],
+    selectLabel: levels.name,
+    recyclable: true,
+  };
+  return def;
+}
+
+export const supplierLevelResource = levelResource('supplier');
+export const merchantLevelResource = levelResource('merchant');

@@ -1,0 +1,105 @@
+import { and, count, eq, isNull } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { adminUsers, levels, merchants, tenants } from '../../db/schema/index.ts';
+import type { AdminActor } from '../../platform/context.ts';
+import { AppError } from '../../platform/http/errors.ts';
+
+type LevelRow = typeof levels.$inferSelect;
+
+/** The quotas a level sets, by the column that holds each limit. */
+export type QuotaName =
+  'merchantUserCount' | 'supplierUserCount' | 'factoryUserCount' | 'factoryCount' | 'merchantCount';
+
+async function defaultLevel(tx: Executor, tenantId: string | null, kind: 'supplier' | 'merchant') {
+  const [row] = await tx
+    .select()
+    .from(levels)
+    .where(
+      and(
+        eq(levels.kind, kind),
+        eq(levels.isDefault, true),
+        eq(levels.status, 'enabled'),
+        tenantId === null ? isNull(levels.tenantId) : eq(levels.tenantId, tenantId),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+async function levelById(tx: Executor, id: string | null) {
+  if (!id) return undefined;
+  const [row] = await tx
+    .select()
+    .from(levels)
+    .where(and(eq(levels.id, id), eq(levels.status, 'enabled')))
+    .limit(1);
+  return row;
+}
+
+/**
+ * A merchant's level in force: its own while unexpired, else its supplier's default merchant
+ * level (decision 0012). No level at all means the supplier has set none up: no limit.
+ */
+export async function merchantLevel(
+  tx: Executor,
+  tenantId: string,
+  merchantId: string,
+): Promise<LevelRow | undefined> {
+  const [m] = await tx
+    .select({ levelId: merchants.levelId, expires: merchants.levelExpiresAt })
+    .from(merchants)
+    .where(and(eq(merchants.id, merchantId), eq(merchants.tenantId, tenantId)));
+  const ownValid = m?.levelId && (!m.expires || m.expires > new Date());
+  return (
+    (ownValid ? await levelById(tx, m.levelId) : undefined) ?? (await defaultLevel(tx, tenantId, 'merchant'))
+  );
+}
+
+/** A supplier's level in force: its own while unexpired, else the platform's default supplier level. */
+export async function supplierLevel(tx: Executor, tenantId: string): Promise<LevelRow | undefined> {
+  const [t] = await tx
+    .select({ levelId: tenants.levelId, end: tenants.levelEnd })
+    .from(tenants)
+    .where(eq(tenants.id, tenantId));
+  const today = new Date().toISOString().slice(0, 10);
+  const ownValid = t?.levelId && (!t.end || t.end >= today);
+  return (
+    (ownValid ? await levelById(tx, t.levelId) : undefined) ?? (await defaultLevel(tx, null, 'supplier'))
+  );
+}
+
+/** 409: the request is fine, the level's limit is what stands in the way. */
+function refuse(level: LevelRow, quota: QuotaName, used: number): never {
+  throw new AppError(409, 'quota.reached', {
+    quota: { t: `quota.names.${quota}` },
+    level: level.name,
+    used,
+    max: level[quota],
+  });
+}
+
+/**
+ * One more staff account for the actor's organisation (spec §6: levels limit sub-accounts).
+ * Merchants count their ordinary staff; suppliers and factories their users.
+ */
+export async function assertStaffSlot(tx: Executor, actor: AdminActor): Promise<void> {
+  if (!actor.tenantId) return;
+  if (actor.tier === 'merchant' && actor.merchantId) {
+    const level = await merchantLevel(tx, actor.tenantId, actor.merchantId);
+    if (!level) return;
+    const [row] = await tx
+      .select({ n: count() })
+      .from(adminUsers)
+      .where(and(eq(adminUsers.merchantId, actor.merchantId), eq(adminUsers.isPrimary, false)));
+    if ((row?.n ?? 0) >= level.merchantUserCount) refuse(level, 'merchantUserCount', row?.n ?? 0);
+    return;
+  }
+  const level = await supplierLevel(tx, actor.tenantId);
+  if (!level) return;
+  const quota: QuotaName = actor.tier === 'factory' ? 'factoryUserCount' : 'supplierUserCount';
+  const [row] = await tx
+    .select({ n: count() })
+    .from(adminUsers)
+    .where(and(eq(adminUsers.tenantId, actor.tenantId), eq(adminUsers.tier, actor.tier)));
+  if ((row?.n ?? 0) >= level[quota]) refuse(level, quota, row?.n ?? 0);
+}

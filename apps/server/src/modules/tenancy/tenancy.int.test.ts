@@ -1,0 +1,277 @@
+import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  buildMerchant,
+  buildPlatformAdmin,
+  buildSupplierAdmin,
+  buildTenant,
+  unique,
+} from '../../../test/factories/index.ts';
+import { loginAdmin } from '../../../test/helpers/auth.ts';
+import { createTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
+import { levels, tenants } from '../../db/schema/index.ts';
+import { adminActor } from '../access/index.ts';
+import { toCnyMinor } from '../wallet/index.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+beforeEach(() => t.reset());
+
+const EN = { 'accept-language': 'en' };
+const platform = async () => t.authAs(adminActor(await buildPlatformAdmin(t.database.db)));
+const tenantCount = async () => (await t.database.db.select({ n: count() }).from(tenants))[0]?.n ?? 0;
+
+describe('suppliers', () => {
+  it('creates the tenant and its administrator together, who can then sign in', async () => {
+    const headers = await platform();
+    const level = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/supplierLevel',
+      headers,
+      payload: { name: 'Gold', supplier_user_count: 5, discount_rate: 85.5 },
+    });
+    expect(level.statusCode, level.body).toBe(200);
+    expect(level.json().data).toMatchObject({ kind: 'supplier', name: 'Gold', discount_rate: 85.5 });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/supplier',
+      headers,
+      payload: {
+        name: 'Acme Prints',
+        level_id: level.json().data.id,
+        domain: 'Acme.Example.com',
+        settled_mode: 'independent',
+        service_charge_mode: 'per_piece',
+        service_charge_fee: 150,
+        admin_username: 'acme_admin',
+        admin_password: 'Secret123',
+      },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({
+      name: 'Acme Prints',
+      domain: 'acme.example.com',
+      service_charge_fee: 150,
+    });
+    const login = await loginAdmin(t, 'acme_admin', 'Secret123');
+    expect(login.statusCode).toBe(200);
+    expect(login.json().data.user).toMatchObject({ tier: 'supplier', is_primary: true });
+
+    // The domain now resolves to the tenant (spec: site info by domain).
+    const site = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/index',
+      headers: { host: 'acme.example.com' },
+    });
+    expect(site.json().data).toMatchObject({ name: 'Acme Prints', user_type: 'supplier' });
+  });
+
+  it('a failure creating the administrator rolls the tenant back', async () => {
+    const headers = await platform();
+    const taken = await buildPlatformAdmin(t.database.db);
+    const before = await tenantCount();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/supplier',
+      headers: { ...headers, ...EN },
+      payload: { name: 'Doomed', admin_username: taken.username, admin_password: 'Secret123' },
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().msg).toBe('This username is already taken');
+    expect(await tenantCount()).toBe(before);
+  });
+
+  it('never returns the SSL key, and stores it sealed', async () => {
+    const headers = await platform();
+    const secret = '-----BEGIN PRIVATE KEY-----TOP-SECRET-KEY-MATERIAL-----END PRIVATE KEY-----';
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/supplier',
+      headers,
+      payload: {
+        name: 'Secure',
+        ssl_key: secret,
+        ssl_cert: 'CERT-BODY',
+        admin_username: unique('sec'),
+        admin_password: 'Secret123',
+      },
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const id = created.json().data.id;
+    expect(created.json().data).toMatchObject({ ssl_key_set: true, ssl_cert_set: true });
+    const replies = [
+      created.body,
+      (await t.app.inject({ method: 'GET', url: `/api/v1/admin/supplier/${id}`, headers })).body,
+      (await t.app.inject({ method: 'GET', url: '/api/v1/admin/supplier', headers })).body,
+      (
+        await t.app.inject({
+          method: 'PATCH',
+          url: `/api/v1/admin/supplier/${id}`,
+          headers,
+          payload: { short_name: 'S' },
+        })
+      ).body,
+      (await t.app.inject({ method: 'GET', url: '/api/v1/admin/adminLog', headers })).body,
+    ];
+    for (const body of replies) expect(body).not.toContain('TOP-SECRET');
+    const [row] = await t.database.db.select().from(tenants).where(eq(tenants.id, id));
+    expect(row?.sslKeyEncrypted).toMatch(/^v1\./);
+    expect(row?.sslKeyEncrypted).not.toContain('TOP-SECRET');
+  });
+
+  it('only platform administrators manage suppliers', async () => {
+    const tenant = await buildTenant(t.database.db);
+    const supplier = await t.authAs(adminActor(await buildSupplierAdmin(t.database.db, tenant.id)));
+    const res = await t.app.inject({ method: 'GET', url: '/api/v1/admin/supplier', headers: supplier });
+    expect(res.statusCode).toBe(403);
+  });
+});
+
+describe('quotas', () => {
+  it('a merchant at merchant_user_count = 2 cannot create a third sub-account', async () => {
+    const tenant = await buildTenant(t.database.db);
+    const supplier = await t.authAs(adminActor(await buildSupplierAdmin(t.database.db, tenant.id)));
+    const level = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/merchantLevel',
+      headers: supplier,
+      payload: { name: 'Starter', merchant_user_count: 2, is_default: true },
+    });
+    expect(level.statusCode, level.body).toBe(200);
+    const { primary } = await buildMerchant(t.database.db, tenant.id);
+    const owner = await t.authAs(adminActor(primary));
+    for (let i = 0; i < 2; i++) {
+      const ok = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/admin/admin',
+        headers: owner,
+        payload: { username: unique('sub'), password: 'Secret123' },
+      });
+      expect(ok.statusCode, ok.body).toBe(200);
+    }
+    const third = (lang: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/admin/admin',
+        headers: { ...owner, 'accept-language': lang },
+        payload: { username: unique('sub'), password: 'Secret123' },
+      });
+    const en = await third('en');
+    expect(en.statusCode).toBe(409);
+    expect(en.json().msg).toBe('The sub-account limit of level Starter is reached (2/2)');
+    const zh = await third('zh-cn');
+    expect(zh.json().msg).toBe('已达到Starter等级的子账号数上限（2/2）');
+  });
+
+  it('an expired level falls back to the default level', async () => {
+    const tenant = await buildTenant(t.database.db);
+    const [fallback] = await t.database.db
+      .insert(levels)
+      .values({ tenantId: tenant.id, kind: 'merchant', name: 'Free', merchantUserCount: 0, isDefault: true })
+      .returning();
+    const [paid] = await t.database.db
+      .insert(levels)
+      .values({ tenantId: tenant.id, kind: 'merchant', name: 'Pro', merchantUserCount: 10 })
+      .returning();
+    const { primary, merchant } = await buildMerchant(t.database.db, tenant.id);
+    const { merchants } = await import('../../db/schema/index.ts');
+    await t.database.db
+      .update(merchants)
+      .set({ levelId: paid!.id, levelExpiresAt: new Date(Date.now() - 1000) })
+      .where(eq(merchants.id, merchant.id));
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/admin',
+      headers: { ...(await t.authAs(adminActor(primary))), ...EN },
+      payload: { username: unique('sub'), password: 'Secret123' },
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().msg).toContain(`level ${fallback!.name}`);
+  });
+});
+
+describe('payment accounts and exchange rates', () => {
+  it("masks card numbers, and another tenant's account is not found", async () => {
+    const a = await buildTenant(t.database.db);
+    const b = await buildTenant(t.database.db);
+    const supplierA = await t.authAs(adminActor(await buildSupplierAdmin(t.database.db, a.id)));
+    const supplierB = await t.authAs(adminActor(await buildSupplierAdmin(t.database.db, b.id)));
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/paymentAccount',
+      headers: supplierA,
+      payload: {
+        account_name: 'Acme Ltd',
+        bank_name: 'ICBC',
+        card_number: '6222 0000 1111 2345',
+        currency: 'CNY',
+      },
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    // A primary account holds the reveal button; it sees the whole number.
+    expect(created.json().data.card_number).toBe('6222000011112345');
+    const id = created.json().data.id;
+    for (const [method, url] of [
+      ['GET', `/api/v1/admin/paymentAccount/${id}`],
+      ['PATCH', `/api/v1/admin/paymentAccount/${id}`],
+      ['DELETE', `/api/v1/admin/paymentAccount/${id}`],
+    ] as const) {
+      const res = await t.app.inject({
+        method,
+        url,
+        headers: supplierB,
+        ...(method === 'PATCH' ? { payload: { sort: 1 } } : {}),
+      });
+      expect(res.statusCode, `${method} ${url}`).toBe(404);
+    }
+    const listB = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/admin/paymentAccount',
+      headers: supplierB,
+    });
+    expect(listB.json().data.total).toBe(0);
+  });
+
+  it('refuses to edit a rate; a new rate applies to later conversions only', async () => {
+    const headers = { ...(await platform()), ...EN };
+    const first = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/exchangeRate',
+      headers,
+      payload: { currency: 'USD', rate: 7.1 },
+    });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json().data.rate).toBe('7.10');
+    const between = new Date();
+    await new Promise((r) => setTimeout(r, 20));
+
+    const edit = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/admin/exchangeRate/${first.json().data.id}`,
+      headers,
+      payload: {},
+    });
+    expect(edit.statusCode).toBe(409);
+    expect(edit.json().msg).toBe('An exchange rate cannot be changed once set; add a new rate');
+    const badDecimals = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/exchangeRate',
+      headers,
+      payload: { currency: 'USD', rate: 7.123 },
+    });
+    expect(badDecimals.statusCode).toBe(400);
+
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/exchangeRate',
+      headers,
+      payload: { currency: 'USD', rate: 7.25 },
+    });
+    expect(await toCnyMinor(t.database.db, 100_00, 'USD', between)).toBe(710_00);
+    expect(await toCnyMinor(t.database.db, 100_00, 'USD', new Date())).toBe(725_00);
+    expect(await toCnyMinor(t.database.db, 1, 'USD', new Date())).toBe(7);
+  });
+});

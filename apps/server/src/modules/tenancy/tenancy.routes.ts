@@ -1,0 +1,13 @@
+import { registerCrud } from '../../platform/crud/crud.ts';
+import type { ZodApp } from '../../platform/http/types.ts';
+import { SecretBox } from '../../platform/secrets.ts';
+import type { AppServices } from '../../services.ts';
+import { adminContext } from '../access/index.ts';
+import { merchantLevelResource, supplierLevelResource } from './level.resource.ts';
+import { supplierResource } from './supplier.resource.ts';
+
+export function tenancyRoutes(app: ZodApp, services: AppServices): void {
+  registerCrud(app, services, adminContext, supplierLevelResource);
+  registerCrud(app, services, adminContext, merchantLevelResource);
+  registerCrud(app, services, adminContext, supplierResource(new SecretBox(services.config.jwtSecret)));
+}

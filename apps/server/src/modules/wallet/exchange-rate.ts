@@ -1,0 +1,85 @@
+import { and, desc, eq, lte } from 'drizzle-orm';
+import { exchangeRateCreateSchema, exchangeRateSchema, exchangeRateUpdateSchema } from '@pod/shared';
+import { z } from 'zod';
+import type { Executor } from '../../db/client.ts';
+import { exchangeRates } from '../../db/schema/index.ts';
+import type { CrudDefinition } from '../../platform/crud/crud.ts';
+import { AppError } from '../../platform/http/errors.ts';
+
+type Row = typeof exchangeRates.$inferSelect;
+
+/** The rate in force for a currency at a moment: the newest row effective at or before it. */
+export async function rateAt(tx: Executor, currency: 'USD', at: Date): Promise<string | null> {
+  const [row] = await tx
+    .select({ rate: exchangeRates.rate })
+    .from(exchangeRates)
+    .where(and(eq(exchangeRates.currency, currency), lte(exchangeRates.effectiveFrom, at)))
+    .orderBy(desc(exchangeRates.effectiveFrom), desc(exchangeRates.createdAt))
+    .limit(1);
+  return row?.rate ?? null;
+}
+
+/**
+ * Converts minor units of a currency to fen at the rate in force at `at`, in integer arithmetic
+ * on the two-decimal rate (rounded half up). CNY converts to itself.
+ */
+export async function toCnyMinor(
+  tx: Executor,
+  amountMinor: number,
+  currency: 'CNY' | 'USD',
+  at: Date,
+): Promise<number> {
+  if (currency === 'CNY') return amountMinor;
+  const rate = await rateAt(tx, currency, at);
+  if (!rate) throw AppError.conflict('wallet.noRate', { currency });
+  const rateHundredths = BigInt(Math.round(Number(rate) * 100));
+  return Number((BigInt(amountMinor) * rateHundredths + 50n) / 100n);
+}
+
+/**
+ * Exchange rates (platform): created, listed, never edited or deleted. A new rate applies from
+ * its creation on; earlier conversions keep the rate of their moment.
+ */
+export const exchangeRateResource: CrudDefinition<
+  typeof exchangeRateSchema,
+  typeof exchangeRateCreateSchema,
+  typeof exchangeRateUpdateSchema
+> = {
+  resource: 'exchangeRate',
+  prefix: '/api/v1/admin/exchangeRate',
+  tag: 'wallet',
+  table: exchangeRates,
+  columns: { id: exchangeRates.id },
+  item: exchangeRateSchema,
+  toItem: (r) => {
+    const x = r as Row;
+    return {
+      id: x.id,
+      currency: x.currency,
+      rate: Number(x.rate).toFixed(2),
+      update_mode: x.updateMode,
+      effective_from: x.effectiveFrom.toISOString(),
+      next_update_at: x.nextUpdateAt?.toISOString() ?? null,
+      created_at: x.createdAt.toISOString(),
+    };
+  },
+  create: exchangeRateCreateSchema,
+  update: exchangeRateUpdateSchema,
+  toInsert: (ctx, input) => ({
+    currency: input.currency,
+    rate: input.rate.toFixed(2),
+    updateMode: input.update_mode,
+    nextUpdateAt: input.next_update_at ? new Date(input.next_update_at) : null,
+    effectiveFrom: new Date(),
+    createdBy: ctx.actor.id,
+  }),
+  // spec §5: a rate is immutable once set; a change is a new rate.
+  toUpdate: () => {
+    throw AppError.conflict('wallet.rateImmutable');
+  },
+  beforeDelete: () => Promise.reject(AppError.conflict('wallet.rateImmutable')),
+  filters: { currency: { column: exchangeRates.currency, op: 'eq', schema: z.enum(['CNY', 'USD']) } },
+  orderable: { effective_from: exchangeRates.effectiveFrom },
+  defaultOrder: [[exchangeRates.effectiveFrom, 'desc']],
+  selectLabel: exchangeRates.rate,
+};

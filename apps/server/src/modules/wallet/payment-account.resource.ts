@@ -1,0 +1,67 @@
+import {
+  paymentAccountCreateSchema,
+  paymentAccountSchema,
+  paymentAccountUpdateSchema,
+  RECORD_STATUSES,
+} from '@pod/shared';
+import { z } from 'zod';
+import { paymentAccounts } from '../../db/schema/index.ts';
+import type { CrudDefinition } from '../../platform/crud/crud.ts';
+
+type Row = typeof paymentAccounts.$inferSelect;
+type Input = Partial<z.infer<typeof paymentAccountCreateSchema>>;
+
+/** Only finance roles (`paymentAccount:reveal`) see a whole card number. */
+export const maskCard = (card: string) => (card.length <= 4 ? '****' : `**** **** ${card.slice(-4)}`);
+
+const toValues = (input: Input) => ({
+  ...(input.account_name !== undefined ? { accountName: input.account_name } : {}),
+  ...(input.bank_type !== undefined ? { bankType: input.bank_type } : {}),
+  ...(input.bank_name !== undefined ? { bankName: input.bank_name } : {}),
+  ...(input.card_number !== undefined ? { cardNumber: input.card_number } : {}),
+  ...(input.currency !== undefined ? { currency: input.currency } : {}),
+  ...(input.sort !== undefined ? { sort: input.sort } : {}),
+  ...(input.status !== undefined ? { status: input.status } : {}),
+});
+
+/** The bank accounts of the caller's tenant that merchants transfer to when recharging. */
+export const paymentAccountResource: CrudDefinition<
+  typeof paymentAccountSchema,
+  typeof paymentAccountCreateSchema,
+  typeof paymentAccountUpdateSchema
+> = {
+  resource: 'paymentAccount',
+  prefix: '/api/v1/admin/paymentAccount',
+  tag: 'wallet',
+  table: paymentAccounts,
+  columns: { id: paymentAccounts.id, tenantId: paymentAccounts.tenantId, sort: paymentAccounts.sort },
+  item: paymentAccountSchema,
+  toItem: (r, ctx) => {
+    const a = r as Row;
+    return {
+      id: a.id,
+      account_name: a.accountName,
+      bank_type: a.bankType,
+      bank_name: a.bankName,
+      card_number: ctx.permissions.has('paymentAccount:reveal') ? a.cardNumber : maskCard(a.cardNumber),
+      currency: a.currency,
+      sort: a.sort,
+      status: a.status,
+      created_at: a.createdAt.toISOString(),
+    };
+  },
+  create: paymentAccountCreateSchema,
+  update: paymentAccountUpdateSchema,
+  toInsert: (_ctx, input) => toValues(input),
+  toUpdate: (_ctx, input) => toValues(input),
+  filters: {
+    status: { column: paymentAccounts.status, op: 'eq', schema: z.enum(RECORD_STATUSES) },
+    currency: { column: paymentAccounts.currency, op: 'eq', schema: z.enum(['CNY', 'USD']) },
+  },
+  quickSearch: [paymentAccounts.accountName, paymentAccounts.bankName],
+  orderable: { sort: paymentAccounts.sort, created_at: paymentAccounts.createdAt },
+  defaultOrder: [[paymentAccounts.sort, 'desc']],
+  selectLabel: paymentAccounts.accountName,
+  sensitive: [{ key: 'cardNumber', masked: true }],
+  recyclable: true,
+};

@@ -1,0 +1,143 @@
+import { z } from 'zod';
+import { RECORD_STATUSES } from '../access/schemas.ts';
+import { adminPasswordSchema, usernameSchema } from '../auth/fields.ts';
+import { patchOf } from '../schema-utils.ts';
+
+const status = z.enum(RECORD_STATUSES);
+const count = z.coerce.number().int().min(0).max(1_000_000);
+/** Money in minor units (fen/cents). */
+const minor = z.coerce.number().int().min(0).max(100_000_000_00);
+const day = z.iso.date();
+const domain = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(253)
+  .regex(/^$|^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/);
+
+// ---- Levels (spec §3 Level) ----------------------------------------------------------------------
+const levelFields = z.object({
+  name: z.string().trim().min(1).max(50),
+  sequence: count.default(0),
+  validity_days: z.coerce.number().int().min(1).max(3650).default(365),
+  annual_fee: minor.default(0),
+  price_type: z.enum(['free', 'paid']).default('free'),
+  price: minor.default(0),
+  price_mode: z.enum(['year']).default('year'),
+  discount_type: z.enum(['none', 'discount']).default('none'),
+  discount_rate: z.coerce.number().min(0).max(100).multipleOf(0.01).default(100),
+  discount_start: day.nullable().default(null),
+  discount_end: day.nullable().default(null),
+  design_count: count.default(0),
+  storage_count: count.default(0),
+  supplier_user_count: count.default(0),
+  factory_count: count.default(0),
+  factory_user_count: count.default(0),
+  merchant_count: count.default(0),
+  merchant_user_count: count.default(0),
+  product_template_count: count.default(0),
+  platform_ids: z
+    .array(z.enum(['tiktok', 'temu', 'other']))
+    .max(10)
+    .default([]),
+  shop_count: count.default(0),
+  is_default: z.boolean().default(false),
+  status: status.default('enabled'),
+});
+export const levelCreateSchema = levelFields.refine(
+  (l) => !l.discount_start || !l.discount_end || l.discount_start <= l.discount_end,
+  { path: ['discount_end'], params: { rule: 'dateOrder' } },
+);
+export const levelUpdateSchema = patchOf(levelFields);
+export const levelSchema = levelFields.extend({
+  id: z.string(),
+  kind: z.enum(['supplier', 'merchant']),
+  discount_rate: z.number(),
+  created_at: z.string(),
+});
+export type Level = z.infer<typeof levelSchema>;
+
+// ---- Suppliers (spec §3 Supplier/tenant) --------------------------------------------------------
+const supplierFields = z.object({
+  name: z.string().trim().min(1).max(100),
+  short_name: z.string().trim().max(30).default(''),
+  level_id: z.uuid().nullable().default(null),
+  level_start: day.nullable().default(null),
+  level_end: day.nullable().default(null),
+  settled_fee: minor.default(0),
+  settled_mode: z.enum(['independent', 'cooperative']).default('cooperative'),
+  domain: domain.default(''),
+  logo: z.string().max(500).default(''),
+  admin_domain: domain.default(''),
+  factory_domain: domain.default(''),
+  icp_domain: domain.default(''),
+  icp_number: z.string().trim().max(60).default(''),
+  /** PEM; stored encrypted, never returned. Empty keeps what is stored. */
+  ssl_cert: z.string().max(20_000).default(''),
+  ssl_key: z.string().max(20_000).default(''),
+  verify_mode: z.enum(['click', 'off']).default('click'),
+  verify_count: z.coerce.number().int().min(1).max(10).default(3),
+  service_charge_mode: z.enum(['per_order', 'per_piece']).default('per_order'),
+  service_charge_fee: minor.default(0),
+  status: status.default('enabled'),
+});
+export const supplierCreateSchema = supplierFields.extend({
+  /** The supplier's administrator, created with the tenant in one transaction. */
+  admin_username: usernameSchema,
+  admin_password: adminPasswordSchema,
+});
+export const supplierUpdateSchema = patchOf(supplierFields);
+export const supplierSchema = supplierFields.omit({ ssl_cert: true, ssl_key: true }).extend({
+  id: z.string(),
+  ssl_cert_set: z.boolean(),
+  ssl_key_set: z.boolean(),
+  created_at: z.string(),
+});
+
+// ---- Payment accounts (spec §3) -----------------------------------------------------------------
+const paymentAccountFields = z.object({
+  account_name: z.string().trim().min(1).max(100),
+  bank_type: z.string().trim().max(50).default(''),
+  bank_name: z.string().trim().min(1).max(100),
+  card_number: z
+    .string()
+    .trim()
+    .regex(/^[0-9 -]{8,40}$/)
+    .transform((v) => v.replace(/[ -]/g, '')),
+  currency: z.enum(['CNY', 'USD']),
+  sort: z.coerce.number().int().min(-100_000).max(100_000).default(0),
+  status: status.default('enabled'),
+});
+export const paymentAccountCreateSchema = paymentAccountFields;
+export const paymentAccountUpdateSchema = patchOf(paymentAccountFields);
+export const paymentAccountSchema = z.object({
+  id: z.string(),
+  account_name: z.string(),
+  bank_type: z.string(),
+  bank_name: z.string(),
+  /** Masked (last four digits) unless the caller may reveal card numbers. */
+  card_number: z.string(),
+  currency: z.enum(['CNY', 'USD']),
+  sort: z.number().int(),
+  status,
+  created_at: z.string(),
+});
+
+// ---- Exchange rates (spec §3, §5: two decimals, immutable once set) -----------------------------
+export const exchangeRateCreateSchema = z.object({
+  currency: z.enum(['USD']),
+  /** x in RMB = 1 : x, read as yuan per unit of the currency; exactly two decimals at most. */
+  rate: z.coerce.number().positive().max(1_000_000).multipleOf(0.01),
+  update_mode: z.enum(['manual', 'scheduled']).default('manual'),
+  next_update_at: z.iso.datetime({ offset: true }).nullable().default(null),
+});
+export const exchangeRateUpdateSchema = z.object({}).strict();
+export const exchangeRateSchema = z.object({
+  id: z.string(),
+  currency: z.enum(['CNY', 'USD']),
+  rate: z.string(),
+  update_mode: z.enum(['manual', 'scheduled']),
+  effective_from: z.string(),
+  next_update_at: z.string().nullable(),
+  created_at: z.string(),
+});

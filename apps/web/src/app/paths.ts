@@ -11,6 +11,7 @@ export const PATHS = {
   admin: '/admin',
   adminLoading: '/admin/loading',
   adminDashboard: '/admin/dashboard',
+  adminProfile: '/admin/profile',
   user: '/user',
   userLoading: '/user/loading',
   userLogin: '/user/login',

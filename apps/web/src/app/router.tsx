@@ -2,6 +2,7 @@ import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { AdminFallback } from '../features/admin/admin-fallback.tsx';
 import { AdminGate } from '../features/admin/admin-gate.tsx';
 import { AdminLoadingPage } from '../features/admin/admin-loading-page.tsx';
+import { AdminProfilePage } from '../features/admin/profile-page.tsx';
 import { DashboardPage } from '../features/admin/dashboard-page.tsx';
 import { UnavailablePage } from '../features/admin/unavailable-page.tsx';
 import { UNBUILT_ADMIN_PATHS } from '../features/admin/unbuilt-paths.ts';
@@ -41,7 +42,9 @@ const adminRoutes: RouteObject = {
           element: <UnavailablePage />,
           handle: titled('route.unavailable'),
         })),
-        { path: '*', element: <AdminFallback />, handle: titled('route.unavailable') },
+        { path: 'profile', element: <AdminProfilePage />, handle: titled('route.adminProfile') },
+        // Menu pages: the menu item serving the path names the page (its title is the menu's).
+        { path: '*', element: <AdminFallback /> },
       ],
     },
   ],

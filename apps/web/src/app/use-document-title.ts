@@ -7,7 +7,9 @@ export function useDocumentTitle(titleKey: RouteTitleKey | null, siteName: strin
   const { t } = useTranslation();
   const routeTitle = titleKey ? t(titleKey) : '';
   useEffect(() => {
+    // Routes without a title key (admin menu pages) set the title themselves.
+    if (!titleKey) return;
     const title = [routeTitle, siteName].filter(Boolean).join(' - ');
     if (title) document.title = title;
-  }, [routeTitle, siteName]);
+  }, [titleKey, routeTitle, siteName]);
 }

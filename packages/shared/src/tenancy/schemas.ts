@@ -141,3 +141,40 @@ export const exchangeRateSchema = z.object({
   next_update_at: z.string().nullable(),
   created_at: z.string(),
 });
+
+// ---- Merchants (spec §3 Merchant), managed by their supplier ------------------------------------
+const merchantFields = z.object({
+  name: z.string().trim().min(1).max(100),
+  number: z
+    .string()
+    .trim()
+    .min(2)
+    .max(20)
+    .regex(/^[A-Za-z0-9_-]+$/),
+  level_id: z.uuid().nullable().default(null),
+  level_expires_at: z.iso.datetime({ offset: true }).nullable().default(null),
+  status: status.default('enabled'),
+});
+export const merchantCreateSchema = merchantFields.extend({
+  /** The merchant's primary account, created with it. */
+  primary_username: usernameSchema,
+  primary_password: adminPasswordSchema,
+  primary_mobile: z
+    .string()
+    .regex(/^(1[3-9]\d{9}|\+[1-9]\d{6,14})$/)
+    .or(z.literal(''))
+    .default(''),
+});
+export const merchantUpdateSchema = patchOf(merchantFields);
+export const merchantSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  number: z.string(),
+  level_id: z.string().nullable(),
+  level_expires_at: z.string().nullable(),
+  status,
+  primary_username: z.string(),
+  primary_mobile: z.string(),
+  sub_account_count: z.number().int(),
+  created_at: z.string(),
+});

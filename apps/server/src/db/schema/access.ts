@@ -43,6 +43,8 @@ export const adminUsers = pgTable(
     status: text('status', { enum: RECORD_STATUSES }).notNull().default('enabled'),
     /** Locked by an administrator (spec §4 lock/unlock); a locked user cannot sign in. */
     isLocked: boolean('is_locked').notNull().default(false),
+    /** Disabled because its merchant or primary account was; re-enabling those restores it (spec §4). */
+    disabledByCascade: boolean('disabled_by_cascade').notNull().default(false),
     createdBy: uuid('created_by'),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     lastLoginIp: text('last_login_ip'),

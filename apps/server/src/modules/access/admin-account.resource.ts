@@ -136,12 +136,21 @@ export function adminAccountResource(
         }
       }
     },
-    async enrich(ctx, row) {
+    async enrichMany(ctx, rows) {
+      const ids = rows.map((r) => String(r.id));
+      if (ids.length === 0) return rows;
       const links = await ctx.tx
-        .select({ id: adminUserRoles.roleId })
+        .select({ userId: adminUserRoles.userId, roleId: adminUserRoles.roleId })
         .from(adminUserRoles)
-        .where(eq(adminUserRoles.userId, String(row.id)));
-      return { ...row, roleIds: links.map((l) => l.id) };
+        .where(inArray(adminUserRoles.userId, ids));
+      return rows.map((r) => ({
+        ...r,
+        roleIds: links.filter((l) => l.userId === r.id).map((l) => l.roleId),
+      }));
+    },
+    async enrich(ctx, row) {
+      const [enriched] = await this.enrichMany!(ctx, [row]);
+      return enriched ?? row;
     },
     beforeDelete(ctx, row) {
       refuseProtected(ctx, row as UserRow);

@@ -35,16 +35,32 @@ export async function updateAdminUser(
   return row;
 }
 
-/** A merchant's primary account and all its staff. */
-export async function setStatusForMerchant(
+/**
+ * Disables a merchant's staff that are enabled, marking them as disabled by the cascade; or
+ * re-enables exactly those (spec §4). Returns the ids that changed.
+ */
+export async function cascadeMerchantStaff(
   tx: Executor,
   merchantId: string,
   status: AdminUserRow['status'],
+  includePrimary = false,
 ): Promise<string[]> {
-  const rows = await tx
-    .update(adminUsers)
-    .set({ status })
-    .where(and(eq(adminUsers.merchantId, merchantId), eq(adminUsers.tier, 'merchant')))
-    .returning({ id: adminUsers.id });
+  const staff = and(
+    eq(adminUsers.merchantId, merchantId),
+    eq(adminUsers.tier, 'merchant'),
+    ...(includePrimary ? [] : [eq(adminUsers.isPrimary, false)]),
+  );
+  const rows =
+    status === 'disabled'
+      ? await tx
+          .update(adminUsers)
+          .set({ status: 'disabled', disabledByCascade: true })
+          .where(and(staff, eq(adminUsers.status, 'enabled')))
+          .returning({ id: adminUsers.id })
+      : await tx
+          .update(adminUsers)
+          .set({ status: 'enabled', disabledByCascade: false })
+          .where(and(staff, eq(adminUsers.disabledByCascade, true)))
+          .returning({ id: adminUsers.id });
   return rows.map((r) => r.id);
 }

@@ -64,20 +64,25 @@ export async function recordAdminLogin(tx: Executor, id: string, ip: string): Pr
 }
 
 /**
- * Enables or disables a user. Disabling a merchant's primary account disables its staff too
- * (spec §4). Returns the ids whose status changed, so their sessions can be ended.
+ * Enables or disables a user. Disabling a merchant's primary account disables its staff too,
+ * and enabling it again restores the staff that were enabled before (spec §4). Returns the ids
+ * whose status changed.
  */
 export async function setAdminUserStatus(
   tx: Executor,
   user: repo.AdminUserRow,
   status: repo.AdminUserRow['status'],
 ): Promise<string[]> {
-  if (user.tier === 'merchant' && user.isPrimary && user.merchantId && status === 'disabled') {
-    return repo.setStatusForMerchant(tx, user.merchantId, status);
-  }
   await repo.updateAdminUser(tx, user.id, { status });
-  return [user.id];
+  const cascaded =
+    user.tier === 'merchant' && user.isPrimary && user.merchantId
+      ? await repo.cascadeMerchantStaff(tx, user.merchantId, status)
+      : [];
+  return [user.id, ...cascaded];
 }
+
+/** The merchant itself was disabled or enabled: its staff follow, as for the primary account. */
+export const cascadeMerchantStatus = repo.cascadeMerchantStaff;
 
 /** Locks or unlocks a user (spec §4). */
 export async function setAdminUserLocked(tx: Executor, id: string, isLocked: boolean): Promise<void> {

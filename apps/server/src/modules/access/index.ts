@@ -4,6 +4,7 @@ export {
   activeAdminActor,
   adminActor,
   canSignIn,
+  cascadeMerchantStatus,
   createAdminUser,
   findAdminUserById,
   findAdminUserByUsername,

@@ -193,6 +193,102 @@ describe('quotas', () => {
   });
 });
 
+describe('merchants', () => {
+  async function supplierOf(tenantId: string) {
+    return t.authAs(adminActor(await buildSupplierAdmin(t.database.db, tenantId)));
+  }
+
+  it('creates a merchant with its primary account, lists it with its accounts, and isolates tenants', async () => {
+    const a = await buildTenant(t.database.db);
+    const b = await buildTenant(t.database.db);
+    const supplierA = await supplierOf(a.id);
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/merchant',
+      headers: supplierA,
+      payload: {
+        name: 'Shop One',
+        number: 'S-001',
+        primary_username: 'shop_one',
+        primary_password: 'Secret123',
+        primary_mobile: '13712345678',
+      },
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    expect(created.json().data).toMatchObject({
+      number: 'S-001',
+      primary_username: 'shop_one',
+      sub_account_count: 0,
+    });
+    const login = await loginAdmin(t, 'shop_one', 'Secret123');
+    expect(login.json().data.user).toMatchObject({
+      tier: 'merchant',
+      is_primary: true,
+      merchant: { number: 'S-001' },
+    });
+
+    const list = await t.app.inject({ method: 'GET', url: '/api/v1/admin/merchant', headers: supplierA });
+    expect(list.json().data.list[0]).toMatchObject({ name: 'Shop One', primary_mobile: '13712345678' });
+
+    const supplierB = await supplierOf(b.id);
+    const id = created.json().data.id;
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/v1/admin/merchant', headers: supplierB })).json().data
+        .total,
+    ).toBe(0);
+    for (const [method, url] of [
+      ['GET', `/api/v1/admin/merchant/${id}`],
+      ['PATCH', `/api/v1/admin/merchant/${id}`],
+      ['DELETE', `/api/v1/admin/merchant/${id}`],
+    ] as const) {
+      const res = await t.app.inject({
+        method,
+        url,
+        headers: supplierB,
+        ...(method === 'PATCH' ? { payload: { status: 'disabled' } } : {}),
+      });
+      expect(res.statusCode, `${method} ${url}`).toBe(404);
+    }
+  });
+
+  it('disabling a merchant disables its accounts; enabling restores only those enabled before', async () => {
+    const tenant = await buildTenant(t.database.db);
+    const supplier = await supplierOf(tenant.id);
+    const keep = unique('keep');
+    const off = unique('off');
+    const { merchant, primary } = await buildMerchant(t.database.db, tenant.id, {
+      primary: { username: unique('boss'), password: 'Secret123' },
+      staff: [
+        { username: keep, password: 'Secret123' },
+        { username: off, password: 'Secret123' },
+      ],
+    });
+    const { adminUsers } = await import('../../db/schema/index.ts');
+    await t.database.db.update(adminUsers).set({ status: 'disabled' }).where(eq(adminUsers.username, off));
+
+    const disable = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/admin/merchant/${merchant.id}`,
+      headers: supplier,
+      payload: { status: 'disabled' },
+    });
+    expect(disable.statusCode, disable.body).toBe(200);
+    expect((await loginAdmin(t, keep, 'Secret123', {})).statusCode).toBe(400);
+    expect((await loginAdmin(t, primary.username, 'Secret123')).statusCode).toBe(400);
+
+    await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/admin/merchant/${merchant.id}`,
+      headers: supplier,
+      payload: { status: 'enabled' },
+    });
+    expect((await loginAdmin(t, keep, 'Secret123')).statusCode).toBe(200);
+    expect((await loginAdmin(t, primary.username, 'Secret123')).statusCode).toBe(200);
+    // It was disabled on its own before: it stays disabled.
+    expect((await loginAdmin(t, off, 'Secret123')).statusCode).toBe(400);
+  });
+});
+
 describe('payment accounts and exchange rates', () => {
   it("masks card numbers, and another tenant's account is not found", async () => {
     const a = await buildTenant(t.database.db);

@@ -4,10 +4,12 @@ import { SecretBox } from '../../platform/secrets.ts';
 import type { AppServices } from '../../services.ts';
 import { adminContext } from '../access/index.ts';
 import { merchantLevelResource, supplierLevelResource } from './level.resource.ts';
+import { merchantResource } from './merchant.resource.ts';
 import { supplierResource } from './supplier.resource.ts';
 
 export function tenancyRoutes(app: ZodApp, services: AppServices): void {
   registerCrud(app, services, adminContext, supplierLevelResource);
   registerCrud(app, services, adminContext, merchantLevelResource);
   registerCrud(app, services, adminContext, supplierResource(new SecretBox(services.config.jwtSecret)));
+  registerCrud(app, services, adminContext, merchantResource);
 }

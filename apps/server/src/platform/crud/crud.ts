@@ -73,6 +73,8 @@ export interface CrudDefinition<
   toUpdate(ctx: ServiceContext, input: z.infer<TUpdate>, existing: Row): Promise<Row> | Row;
   /** Runs after insert or update, in the same transaction (e.g. a role's menus). */
   afterWrite?(ctx: ServiceContext, row: Row, input: z.infer<TCreate> | z.infer<TUpdate>): Promise<void>;
+  /** Adds what list rows show beyond their own columns, in one batch (e.g. counts). */
+  enrichMany?(ctx: ServiceContext, rows: Row[]): Promise<Row[]>;
   /** Adds what one item's reply shows beyond its row (e.g. a role's menus); single reads only. */
   enrich?(ctx: ServiceContext, row: Row): Promise<Row>;
   /** Extra row conditions beyond tenant and data scope (e.g. roles of the caller's tier). */
@@ -280,7 +282,9 @@ export function registerCrud<TItem extends z.ZodType, TCreate extends z.ZodType,
         .limit(q.limit)
         .offset((q.page - 1) * q.limit);
       return ok({
-        list: (rows as Row[]).map((r) => def.toItem(r, ctx)),
+        list: (def.enrichMany ? await def.enrichMany(ctx, rows as Row[]) : (rows as Row[])).map((r) =>
+          def.toItem(r, ctx),
+        ),
         total: count?.n ?? 0,
         page: q.page,
         limit: q.limit,

@@ -1,16 +1,22 @@
+import { use } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { PATHS } from '../../app/paths.ts';
+import { CurrentMenuContext } from '../layout/current-menu.ts';
 import { useAdminSession } from './admin-session-context.ts';
+import { ADMIN_PAGES } from './page-registry.tsx';
 import { isGrantedByMenus } from './permissions.ts';
 import { UnavailablePage } from './unavailable-page.tsx';
 
 /**
- * An admin path the web has no page for: when the session's menus grant it, the server side of the
- * feature exists and the page is simply not built here yet, so say so; otherwise it is unknown (404).
+ * An admin path without a fixed route: the session's menu item serving it names the page through its
+ * component; a granted item whose page is not built yet says so; anything else is unknown (404).
  */
 export function AdminFallback() {
   const { pathname } = useLocation();
   const { menus } = useAdminSession();
+  const current = use(CurrentMenuContext);
+  const Page = current ? ADMIN_PAGES[current.component] : undefined;
+  if (Page) return <Page />;
   if (isGrantedByMenus(menus, pathname)) return <UnavailablePage />;
   return <Navigate to={PATHS.notFound} replace />;
 }

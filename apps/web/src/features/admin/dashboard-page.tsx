@@ -1,13 +1,14 @@
-import { Card, Descriptions, Flex, Tag, Typography } from 'antd';
+import { Alert, Card, Col, Descriptions, Flex, Row, Statistic, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useFieldLabel } from '../../forms/use-zod-field.ts';
 import { currentLanguage } from '../../i18n/i18n.ts';
 import { formatDateTime } from '../../i18n/format.ts';
 import { useSite } from '../site/site-context.ts';
+import { useDashboard } from './api.ts';
 import { useAdminSession } from './admin-session-context.ts';
 import { greetingKey } from './greeting.ts';
 
-/** /admin/dashboard: a greeting by the hour (spec §9 bands) and the signed-in account. */
+/** /admin/dashboard: a greeting by the hour (spec §9 bands), the tenant's real counts and the account. */
 export function DashboardPage() {
   const { t } = useTranslation();
   const fieldLabel = useFieldLabel();
@@ -15,6 +16,18 @@ export function DashboardPage() {
   const { user } = useAdminSession();
   const greeting = t(greetingKey(new Date().getHours()));
   const language = currentLanguage();
+  const dashboard = useDashboard();
+  const counts = dashboard.data?.counts;
+  const stats = counts
+    ? ([
+        ['staff', counts.staff],
+        ['roles', counts.roles],
+        ['departments', counts.departments],
+        ['merchants', counts.merchants],
+        ['members', counts.members],
+        ['writesToday', counts.writesToday],
+      ] as const)
+    : [];
 
   return (
     <Flex vertical gap={24} style={{ maxWidth: 960, margin: '0 auto' }}>
@@ -25,6 +38,22 @@ export function DashboardPage() {
         <Typography.Text type="secondary">
           {t('admin.dashboard.welcome', { site: site.name })}
         </Typography.Text>
+      </Card>
+      <Card title={t('admin.dashboard.counts')} loading={dashboard.isPending}>
+        {dashboard.isError ? (
+          <Alert type="error" showIcon title={dashboard.error.msg} />
+        ) : (
+          <Row gutter={[16, 16]} data-testid="dashboard-counts">
+            {stats.map(([key, value]) =>
+              // Counts that do not apply to the tier (merchants of a merchant) are null and left out.
+              value === null ? null : (
+                <Col key={key} xs={12} md={8}>
+                  <Statistic title={t(`admin.dashboard.count.${key}`)} value={value} />
+                </Col>
+              ),
+            )}
+          </Row>
+        )}
       </Card>
       <Card title={t('admin.dashboard.account')}>
         <Descriptions

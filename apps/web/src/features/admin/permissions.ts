@@ -3,10 +3,11 @@ import type { MenuNode } from '@pod/shared';
 import { PATHS } from '../../app/paths.ts';
 import { UNBUILT_ADMIN_PATHS } from './unbuilt-paths.ts';
 
-// The landing page after signing in, showing only the user's own account; refusing it would leave a
-// user whose role lacks it with no page at all.
+// The landing page after signing in, and the personal centre, show only the user's own account;
+// refusing them would leave a user whose role lacks them with no page at all.
 const OPEN_PATHS: readonly string[] = [
   PATHS.adminDashboard,
+  PATHS.adminProfile,
   ...UNBUILT_ADMIN_PATHS.map((p) => `${PATHS.admin}/${p}`),
 ];
 

@@ -1,0 +1,1 @@
+ALTER TABLE "admin_users" ADD COLUMN "disabled_by_cascade" boolean DEFAULT false NOT NULL;

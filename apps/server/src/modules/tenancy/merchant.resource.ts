@@ -1,0 +1,138 @@
+import { and, count, eq, inArray } from 'drizzle-orm';
+import { merchantCreateSchema, merchantSchema, merchantUpdateSchema, RECORD_STATUSES } from '@pod/shared';
+import { z } from 'zod';
+import { adminUsers, levels, merchants } from '../../db/schema/index.ts';
+import type { ServiceContext } from '../../platform/context.ts';
+import type { CrudDefinition } from '../../platform/crud/crud.ts';
+import { AppError } from '../../platform/http/errors.ts';
+import { cascadeMerchantStatus, createAdminUser, findAdminUserByUsername } from '../access/index.ts';
+
+type MerchantRow = typeof merchants.$inferSelect & {
+  primaryUsername?: string;
+  primaryMobile?: string;
+  subAccountCount?: number;
+};
+type Input = Partial<z.infer<typeof merchantCreateSchema>>;
+
+async function checkLevel(ctx: ServiceContext, levelId: string | null | undefined): Promise<void> {
+  if (!levelId || !ctx.tenantId) return;
+  const [level] = await ctx.tx
+    .select({ id: levels.id })
+    .from(levels)
+    .where(and(eq(levels.id, levelId), eq(levels.kind, 'merchant'), eq(levels.tenantId, ctx.tenantId)));
+  if (!level) throw AppError.notFound('crud.notFound');
+}
+
+/** Primary account and sub-account count of each merchant, in two queries for the whole page. */
+async function withAccounts(ctx: ServiceContext, rows: Record<string, unknown>[]) {
+  const ids = rows.map((r) => String(r.id));
+  if (ids.length === 0) return rows;
+  const primaries = await ctx.tx
+    .select({ merchantId: adminUsers.merchantId, username: adminUsers.username, mobile: adminUsers.mobile })
+    .from(adminUsers)
+    .where(and(inArray(adminUsers.merchantId, ids), eq(adminUsers.isPrimary, true)));
+  const staff = await ctx.tx
+    .select({ merchantId: adminUsers.merchantId, n: count() })
+    .from(adminUsers)
+    .where(and(inArray(adminUsers.merchantId, ids), eq(adminUsers.isPrimary, false)))
+    .groupBy(adminUsers.merchantId);
+  return rows.map((r) => {
+    const primary = primaries.find((p) => p.merchantId === r.id);
+    return {
+      ...r,
+      primaryUsername: primary?.username ?? '',
+      primaryMobile: primary?.mobile ?? '',
+      subAccountCount: staff.find((s) => s.merchantId === r.id)?.n ?? 0,
+    };
+  });
+}
+
+/**
+ * A supplier's merchants. Creating one creates its primary account in the same transaction;
+ * disabling one disables its accounts, and enabling it restores those that were enabled (spec §4).
+ */
+export const merchantResource: CrudDefinition<
+  typeof merchantSchema,
+  typeof merchantCreateSchema,
+  typeof merchantUpdateSchema
+> = {
+  resource: 'merchant',
+  prefix: '/api/v1/admin/merchant',
+  tag: 'tenancy',
+  table: merchants,
+  columns: { id: merchants.id, tenantId: merchants.tenantId },
+  item: merchantSchema,
+  toItem: (r) => {
+    const m = r as MerchantRow;
+    return {
+      id: m.id,
+      name: m.name,
+      number: m.number,
+      level_id: m.levelId,
+      level_expires_at: m.levelExpiresAt?.toISOString() ?? null,
+      status: m.status,
+      primary_username: m.primaryUsername ?? '',
+      primary_mobile: m.primaryMobile ?? '',
+      sub_account_count: m.subAccountCount ?? 0,
+      created_at: m.createdAt.toISOString(),
+    };
+  },
+  create: merchantCreateSchema,
+  update: merchantUpdateSchema,
+  async toInsert(ctx, input) {
+    if (!ctx.tenantId) throw AppError.forbidden();
+    await checkLevel(ctx, input.level_id);
+    return {
+      name: input.name,
+      number: input.number,
+      levelId: input.level_id,
+      levelExpiresAt: input.level_expires_at ? new Date(input.level_expires_at) : null,
+      status: input.status,
+    };
+  },
+  async toUpdate(ctx, input, existing) {
+    await checkLevel(ctx, input.level_id);
+    if (input.status && input.status !== existing.status) {
+      await cascadeMerchantStatus(ctx.tx, String(existing.id), input.status, true);
+    }
+    return {
+      ...(input.name !== undefined ? { name: input.name } : {}),
+      ...(input.number !== undefined ? { number: input.number } : {}),
+      ...(input.level_id !== undefined ? { levelId: input.level_id } : {}),
+      ...(input.level_expires_at !== undefined
+        ? { levelExpiresAt: input.level_expires_at ? new Date(input.level_expires_at) : null }
+        : {}),
+      ...(input.status !== undefined ? { status: input.status } : {}),
+    };
+  },
+  async afterWrite(ctx, row, input) {
+    const i = input as Input;
+    if (!i.primary_username || !i.primary_password) return;
+    if (await findAdminUserByUsername(ctx.tx, i.primary_username)) {
+      throw AppError.conflict('auth.usernameTaken', {}, { field: 'primary_username' });
+    }
+    await createAdminUser(ctx.tx, {
+      tier: 'merchant',
+      tenantId: ctx.tenantId,
+      merchantId: String(row.id),
+      isPrimary: true,
+      username: i.primary_username,
+      password: i.primary_password,
+      mobile: i.primary_mobile ?? '',
+      createdBy: ctx.actor.id,
+    });
+  },
+  enrichMany: withAccounts,
+  async enrich(ctx, row) {
+    const [enriched] = await withAccounts(ctx, [row]);
+    return enriched ?? row;
+  },
+  filters: {
+    status: { column: merchants.status, op: 'eq', schema: z.enum(RECORD_STATUSES) },
+    level_id: { column: merchants.levelId, op: 'eq', schema: z.uuid() },
+  },
+  quickSearch: [merchants.name, merchants.number],
+  orderable: { name: merchants.name, number: merchants.number, created_at: merchants.createdAt },
+  defaultOrder: [[merchants.createdAt, 'desc']],
+  selectLabel: merchants.name,
+};

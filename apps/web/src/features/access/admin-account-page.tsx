@@ -1,0 +1,210 @@
+import { App, Button, Form, Input, Radio, Select, Space, Switch, Tag } from 'antd';
+import { LockOutlined, UnlockOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { adminAccountCreateSchema, adminAccountUpdateSchema } from '@pod/shared';
+import { useZodField } from '../../forms/use-zod-field.ts';
+import { useCrudMutations, useCrudSelect } from '../crud/api.ts';
+import { CrudPage, type CrudFormConfig } from '../crud/crud-page.tsx';
+import { usePageButtons } from '../layout/current-menu.ts';
+import { ACCESS_RESOURCES } from './api.ts';
+import { DateTime, StatusSelect, StatusTag, useStatusOptions } from './shared-fields.tsx';
+
+/** A staff account as listed (adminAccountSchema of @pod/shared). */
+interface AdminAccount {
+  id: string;
+  username: string;
+  nickname: string;
+  mobile: string;
+  email: string;
+  is_primary: boolean;
+  status: string;
+  is_locked: boolean;
+  department_id: string | null;
+  role_ids: string[];
+  last_login_time: string | null;
+  created_at: string;
+}
+
+const FIELDS = [
+  'username',
+  'password',
+  'nickname',
+  'mobile',
+  'email',
+  'department_id',
+  'role_ids',
+  'status',
+  'is_locked',
+] as const;
+
+/** Admin accounts: the tenant's staff, with roles, a department, lock and status. */
+export function AdminAccountPage() {
+  const { t } = useTranslation();
+  const { modal } = App.useApp();
+  const field = useZodField();
+  const statusOptions = useStatusOptions();
+  const buttons = usePageButtons();
+  const roles = useCrudSelect(ACCESS_RESOURCES.role);
+  const departments = useCrudSelect(ACCESS_RESOURCES.department);
+  const { update } = useCrudMutations(ACCESS_RESOURCES.admin);
+  const labelOf = (options: { value: string; label: string }[] | undefined, id: string) =>
+    options?.find((option) => option.value === id)?.label ?? '—';
+
+  const form: CrudFormConfig<AdminAccount> = {
+    fieldNames: FIELDS,
+    initialValues: { status: 'enabled', role_ids: [] },
+    toValues: (row) => ({ ...row, password: '' }),
+    toBody: (values, mode) => {
+      const body: Record<string, unknown> = {
+        nickname: values.nickname ?? '',
+        mobile: values.mobile ?? '',
+        email: values.email ?? '',
+        department_id: values.department_id ?? null,
+        role_ids: values.role_ids ?? [],
+        status: values.status,
+      };
+      if (mode === 'create') return { ...body, username: values.username, password: values.password };
+      // A blank password on edit keeps the current one.
+      return {
+        ...body,
+        is_locked: Boolean(values.is_locked),
+        ...(values.password ? { password: values.password } : {}),
+      };
+    },
+    render: ({ mode }) => {
+      const create = adminAccountCreateSchema.shape;
+      const update = adminAccountUpdateSchema.shape;
+      return (
+        <>
+          {mode === 'create' ? (
+            <Form.Item {...field('username', create.username)}>
+              <Input autoComplete="off" maxLength={15} />
+            </Form.Item>
+          ) : null}
+          <Form.Item
+            {...field('password', mode === 'create' ? create.password : update.password)}
+            extra={mode === 'edit' ? t('access.admin.passwordKeep') : t('auth.adminPasswordRule')}
+          >
+            <Input.Password autoComplete="new-password" maxLength={20} />
+          </Form.Item>
+          <Form.Item {...field('nickname', create.nickname)}>
+            <Input maxLength={30} />
+          </Form.Item>
+          <Form.Item {...field('mobile', create.mobile)}>
+            <Input maxLength={16} />
+          </Form.Item>
+          <Form.Item {...field('email', create.email)}>
+            <Input maxLength={100} />
+          </Form.Item>
+          <Form.Item name="department_id" label={t('fields.department_id')}>
+            <Select allowClear options={departments.data ?? []} loading={departments.isPending} />
+          </Form.Item>
+          <Form.Item {...field('role_ids', create.role_ids)}>
+            <Select mode="multiple" allowClear options={roles.data ?? []} loading={roles.isPending} />
+          </Form.Item>
+          <Form.Item {...field('status', create.status)}>
+            <Radio.Group options={statusOptions} />
+          </Form.Item>
+          {mode === 'edit' ? (
+            <Form.Item name="is_locked" label={t('fields.is_locked')} valuePropName="checked">
+              <Switch />
+            </Form.Item>
+          ) : null}
+        </>
+      );
+    },
+  };
+
+  const onToggleLock = (row: AdminAccount) =>
+    modal.confirm({
+      title: t(row.is_locked ? 'access.admin.unlockConfirm' : 'access.admin.lockConfirm', {
+        name: row.username,
+      }),
+      okText: t(row.is_locked ? 'access.admin.unlock' : 'access.admin.lock'),
+      cancelText: t('app.cancel'),
+      onOk: () =>
+        update.mutateAsync({ id: row.id, body: { is_locked: !row.is_locked } }).catch(() => undefined),
+    });
+
+  return (
+    <CrudPage<AdminAccount>
+      testId="admin-account-page"
+      resource={ACCESS_RESOURCES.admin}
+      form={form}
+      rowActions={(row) =>
+        buttons.has('admin:edit') && !row.is_primary ? (
+          <Button
+            size="small"
+            type="link"
+            icon={row.is_locked ? <UnlockOutlined /> : <LockOutlined />}
+            onClick={() => void onToggleLock(row)}
+          >
+            {t(row.is_locked ? 'access.admin.unlock' : 'access.admin.lock')}
+          </Button>
+        ) : null
+      }
+      filters={
+        <>
+          <Form.Item name="username" label={t('fields.username')}>
+            <Input allowClear style={{ width: 160 }} />
+          </Form.Item>
+          <Form.Item name="status" label={t('fields.status')}>
+            <StatusSelect />
+          </Form.Item>
+          <Form.Item name="department_id" label={t('fields.department_id')}>
+            <Select
+              allowClear
+              placeholder={t('crud.all')}
+              options={departments.data ?? []}
+              style={{ width: 180 }}
+            />
+          </Form.Item>
+        </>
+      }
+      columns={[
+        { key: 'username', title: t('fields.username'), isOrderable: true },
+        { key: 'nickname', title: t('fields.nickname') },
+        { key: 'mobile', title: t('fields.mobile') },
+        { key: 'email', title: t('fields.email'), isHiddenByDefault: true },
+        {
+          key: 'department_id',
+          title: t('fields.department_id'),
+          render: (row) => (row.department_id ? labelOf(departments.data, row.department_id) : '—'),
+        },
+        {
+          key: 'role_ids',
+          title: t('fields.role_ids'),
+          render: (row) =>
+            row.is_primary ? (
+              <Tag color="gold">{t('admin.accountType.primary')}</Tag>
+            ) : (
+              <Space size={4} wrap>
+                {row.role_ids.map((id) => (
+                  <Tag key={id}>{labelOf(roles.data, id)}</Tag>
+                ))}
+              </Space>
+            ),
+        },
+        { key: 'status', title: t('fields.status'), render: (row) => <StatusTag status={row.status} /> },
+        {
+          key: 'is_locked',
+          title: t('fields.is_locked'),
+          render: (row) => (row.is_locked ? <Tag color="red">{t('access.admin.locked')}</Tag> : t('crud.no')),
+        },
+        {
+          key: 'last_login_time',
+          title: t('access.admin.lastLogin'),
+          isOrderable: true,
+          render: (row) => <DateTime value={row.last_login_time} />,
+        },
+        {
+          key: 'created_at',
+          title: t('access.createdAt'),
+          isOrderable: true,
+          isHiddenByDefault: true,
+          render: (row) => <DateTime value={row.created_at} />,
+        },
+      ]}
+    />
+  );
+}

@@ -1,0 +1,81 @@
+import { Form, Input, InputNumber, Radio, Select } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { departmentCreateSchema, departmentUpdateSchema } from '@pod/shared';
+import { useZodField } from '../../forms/use-zod-field.ts';
+import { useCrudSelect } from '../crud/api.ts';
+import { CrudPage, type CrudFormConfig } from '../crud/crud-page.tsx';
+import { ACCESS_RESOURCES } from './api.ts';
+import { DateTime, StatusSelect, StatusTag, useStatusOptions } from './shared-fields.tsx';
+
+interface Department {
+  id: string;
+  parent_id: string | null;
+  name: string;
+  sort: number;
+  status: string;
+  created_at: string;
+}
+
+const FIELDS = ['parent_id', 'name', 'sort', 'status'] as const;
+
+/** Departments: a tree per tenant (issue: access control). */
+export function DepartmentPage() {
+  const { t } = useTranslation();
+  const field = useZodField();
+  const statusOptions = useStatusOptions();
+  const departments = useCrudSelect(ACCESS_RESOURCES.department);
+
+  const form: CrudFormConfig<Department> = {
+    fieldNames: FIELDS,
+    initialValues: { status: 'enabled', sort: 0 },
+    toBody: (values) => ({ ...values, parent_id: values.parent_id ?? null }),
+    render: ({ mode, row }) => {
+      const shape = mode === 'create' ? departmentCreateSchema.shape : departmentUpdateSchema.shape;
+      return (
+        <>
+          <Form.Item name="parent_id" label={t('fields.parent_id')}>
+            <Select
+              allowClear
+              placeholder={t('access.topLevel')}
+              options={(departments.data ?? []).filter((option) => option.value !== row?.id)}
+            />
+          </Form.Item>
+          <Form.Item {...field('name', shape.name)}>
+            <Input maxLength={50} />
+          </Form.Item>
+          <Form.Item {...field('sort', shape.sort)} extra={t('access.sortHint')}>
+            <InputNumber style={{ width: '100%' }} />
+          </Form.Item>
+          <Form.Item {...field('status', shape.status)}>
+            <Radio.Group options={statusOptions} />
+          </Form.Item>
+        </>
+      );
+    },
+  };
+
+  return (
+    <CrudPage<Department>
+      testId="department-page"
+      resource={ACCESS_RESOURCES.department}
+      isTree
+      isSortable
+      form={form}
+      filters={
+        <Form.Item name="status" label={t('fields.status')}>
+          <StatusSelect />
+        </Form.Item>
+      }
+      columns={[
+        { key: 'name', title: t('fields.name'), isOrderable: true },
+        { key: 'status', title: t('fields.status'), render: (row) => <StatusTag status={row.status} /> },
+        { key: 'sort', title: t('fields.sort'), isOrderable: true },
+        {
+          key: 'created_at',
+          title: t('access.createdAt'),
+          render: (row) => <DateTime value={row.created_at} />,
+        },
+      ]}
+    />
+  );
+}

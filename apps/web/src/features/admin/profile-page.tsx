@@ -1,0 +1,107 @@
+import { Alert, App, Button, Card, Flex, Form, Input, Spin } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { adminChangePasswordBodySchema, adminProfileBodySchema } from '@pod/shared';
+import type { ApiError } from '../../api/api-error.ts';
+import { clearAreaTokens } from '../../api/tokens.ts';
+import { PATHS } from '../../app/paths.ts';
+import { useFormFailure } from '../../forms/use-form-failure.ts';
+import { useConfirmationRule, useZodField } from '../../forms/use-zod-field.ts';
+import { identityKeys } from '../identity/api.ts';
+import { resetTabs } from '../layout/tabs-store.ts';
+import { useAdminProfile, useChangeAdminPassword, useUpdateAdminProfile } from './api.ts';
+
+const PROFILE_FIELDS = ['nickname', 'avatar', 'email', 'mobile'] as const;
+const PASSWORD_FIELDS = ['oldPassword', 'newPassword', 'confirmPassword'] as const;
+
+/** /admin/profile: the personal centre (profile and password). */
+export function AdminProfilePage() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const field = useZodField();
+  const confirmation = useConfirmationRule();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const profile = useAdminProfile();
+  const save = useUpdateAdminProfile();
+  const changePassword = useChangeAdminPassword();
+  const [profileForm] = Form.useForm();
+  const [passwordForm] = Form.useForm();
+  const onProfileFailure = useFormFailure(profileForm, PROFILE_FIELDS);
+  const onPasswordFailure = useFormFailure(passwordForm, PASSWORD_FIELDS);
+  const profileShape = adminProfileBodySchema.shape;
+  const passwordShape = adminChangePasswordBodySchema.shape;
+
+  if (profile.isPending) return <Spin />;
+  if (profile.isError) return <Alert type="error" showIcon title={profile.error.msg} />;
+
+  return (
+    <Flex vertical gap={16} style={{ maxWidth: 720 }} data-testid="admin-profile">
+      <Card title={t('route.adminProfile')}>
+        <Form
+          form={profileForm}
+          layout="vertical"
+          initialValues={profile.data}
+          onFinish={(values) =>
+            save.mutate(values, { onError: (error: ApiError) => onProfileFailure(error) })
+          }
+        >
+          <Form.Item label={t('fields.username')}>
+            <Input value={profile.data.username} disabled />
+          </Form.Item>
+          <Form.Item {...field('nickname', profileShape.nickname)}>
+            <Input maxLength={30} />
+          </Form.Item>
+          <Form.Item {...field('avatar', profileShape.avatar)}>
+            <Input maxLength={500} />
+          </Form.Item>
+          <Form.Item {...field('email', profileShape.email)}>
+            <Input maxLength={100} />
+          </Form.Item>
+          <Form.Item {...field('mobile', profileShape.mobile)}>
+            <Input maxLength={16} />
+          </Form.Item>
+          <Button type="primary" htmlType="submit" loading={save.isPending}>
+            {t('app.save')}
+          </Button>
+        </Form>
+      </Card>
+      <Card title={t('member.changePassword')}>
+        <Form
+          form={passwordForm}
+          layout="vertical"
+          onFinish={(values) =>
+            changePassword.mutate(values, {
+              onError: (error: ApiError) => onPasswordFailure(error),
+              onSuccess: () => {
+                // The server ended every session: sign in again with the new password.
+                void message.success(t('member.signInAgain'));
+                clearAreaTokens('admin');
+                resetTabs();
+                void navigate(PATHS.login, { replace: true });
+                setTimeout(() => queryClient.removeQueries({ queryKey: identityKeys.admin() }), 0);
+              },
+            })
+          }
+        >
+          <Form.Item {...field('oldPassword', passwordShape.oldPassword)}>
+            <Input.Password autoComplete="current-password" />
+          </Form.Item>
+          <Form.Item {...field('newPassword', passwordShape.newPassword)} extra={t('auth.adminPasswordRule')}>
+            <Input.Password autoComplete="new-password" />
+          </Form.Item>
+          <Form.Item
+            {...field('confirmPassword', passwordShape.confirmPassword, [confirmation('newPassword')])}
+            dependencies={['newPassword']}
+          >
+            <Input.Password autoComplete="new-password" />
+          </Form.Item>
+          <Button type="primary" htmlType="submit" loading={changePassword.isPending}>
+            {t('member.changePassword')}
+          </Button>
+        </Form>
+      </Card>
+    </Flex>
+  );
+}

@@ -1,0 +1,490 @@
+import { useEffect, useMemo, useState, type Key, type ReactNode } from 'react';
+import {
+  Alert,
+  App,
+  Button,
+  Card,
+  Checkbox,
+  Empty,
+  Flex,
+  Form,
+  Input,
+  Modal,
+  Popconfirm,
+  Popover,
+  Space,
+  Spin,
+  Table,
+  type FormInstance,
+  type TableColumnsType,
+  type TableProps,
+} from 'antd';
+import {
+  ArrowDownOutlined,
+  ArrowUpOutlined,
+  DeleteOutlined,
+  EditOutlined,
+  PlusOutlined,
+  ReloadOutlined,
+  SettingOutlined,
+} from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { LIMITS } from '@pod/shared';
+import type { QueryParams } from '../../api/client.ts';
+import type { ApiError } from '../../api/api-error.ts';
+import { useFormFailure } from '../../forms/use-form-failure.ts';
+import { usePageButtons } from '../layout/current-menu.ts';
+import { useCrudDetail, useCrudList, useCrudMutations, type CrudResource } from './api.ts';
+import { useHiddenColumns } from './column-settings.ts';
+import { buildTree, type TreeRow } from './tree.ts';
+
+/** A table column of a CRUD page. */
+export interface CrudColumn<Row> {
+  /** The row field (also the server's order field when orderable). */
+  key: string;
+  title: string;
+  render?: (row: Row) => ReactNode;
+  /** The server can order by this field (`order=key,asc|desc`). */
+  isOrderable?: boolean;
+  isHiddenByDefault?: boolean;
+  width?: number;
+}
+
+export type FormMode = 'create' | 'edit';
+type Values = Record<string, unknown>;
+
+/** The create/edit modal form of a CRUD page; fields validate with the shared zod schema. */
+export interface CrudFormConfig<Row> {
+  /** Names of the form's fields, so server field errors land under them. */
+  fieldNames: readonly string[];
+  render: (props: { mode: FormMode; form: FormInstance<Values>; row: Row | null }) => ReactNode;
+  /** The create form's starting values. */
+  initialValues: Values;
+  /** The edit form's values from `GET P/{id}`. */
+  toValues?: (row: Row) => Values;
+  /** The request body from the form's values. */
+  toBody?: (values: Values, mode: FormMode) => unknown;
+  width?: number;
+}
+
+export interface CrudPageProps<Row extends { id: string }> {
+  resource: CrudResource;
+  testId: string;
+  columns: readonly CrudColumn<Row>[];
+  /** Form.Items of the filter form; their names are the list's filter parameters. */
+  filters?: ReactNode;
+  form?: CrudFormConfig<Row>;
+  /** The resource supports `POST P/sortable` (up/down moves). */
+  isSortable?: boolean;
+  /** Rows carry `parent_id`: shown as a tree, all on one page. */
+  isTree?: boolean;
+  hasQuickSearch?: boolean;
+  /** More buttons per row (shown before edit and delete). */
+  rowActions?: (row: Row) => ReactNode;
+}
+
+const TREE_LIMIT = LIMITS.pagination.maxPageSize;
+
+/** A plain cell or filter value as text; a dash for nothing. */
+function cellText(value: unknown): string {
+  if (value === null || value === undefined || value === '') return '—';
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return JSON.stringify(value);
+}
+
+/**
+ * The back-office CRUD page (issue: the CRUD kit): a table with paging, server ordering, quick
+ * search, a filter form, column settings, a create/edit modal, batch and single delete with
+ * confirmation, and up/down moves. Buttons show only when the page's menu permits them (spec §6).
+ */
+export function CrudPage<Row extends { id: string }>(props: CrudPageProps<Row>) {
+  const { resource, columns, form, isSortable = false, isTree = false, hasQuickSearch = true } = props;
+  const { t } = useTranslation();
+  const buttons = usePageButtons();
+  const can = (action: string) => buttons.has(`${resource.name}:${action}`);
+  const [filterForm] = Form.useForm<Values>();
+  const [page, setPage] = useState(1);
+  const [limit, setLimit] = useState<number>(isTree ? TREE_LIMIT : LIMITS.pagination.defaultPageSize);
+  const [order, setOrder] = useState<string | undefined>();
+  const [quickSearch, setQuickSearch] = useState('');
+  const [filters, setFilters] = useState<QueryParams>({});
+  const [selected, setSelected] = useState<Key[]>([]);
+  const [editing, setEditing] = useState<{ mode: FormMode; id: string | null } | null>(null);
+  const [hidden, setHidden] = useHiddenColumns(
+    resource.name,
+    columns.filter((c) => c.isHiddenByDefault).map((c) => c.key),
+  );
+
+  const params: QueryParams = { page, limit, order, quickSearch: quickSearch || undefined, ...filters };
+  const list = useCrudList<Row>(resource, params);
+  const mutations = useCrudMutations(resource);
+  const rows = useMemo(() => list.data?.list ?? [], [list.data]);
+  const data = useMemo(
+    () => (isTree ? buildTree(rows as unknown as (Row & { parent_id: string | null })[]) : rows),
+    [rows, isTree],
+  ) as TreeRow<Row>[];
+
+  const canEdit = Boolean(form) && can('edit');
+  const canDelete = can('del');
+  const canSort = isSortable && can('sortable');
+
+  /** The row beside `row` among its siblings (same parent in a tree), for up/down moves. */
+  const neighbour = (row: Row, step: -1 | 1): Row | undefined => {
+    const siblings = isTree
+      ? rows.filter(
+          (r) => (r as { parent_id?: unknown }).parent_id === (row as { parent_id?: unknown }).parent_id,
+        )
+      : rows;
+    const index = siblings.findIndex((r) => r.id === row.id);
+    return siblings[index + step];
+  };
+
+  const tableColumns: TableColumnsType<TreeRow<Row>> = [
+    ...columns
+      .filter((column) => !hidden.includes(column.key))
+      .map((column) => ({
+        key: column.key,
+        dataIndex: column.key,
+        title: column.title,
+        width: column.width,
+        sorter: column.isOrderable ? true : undefined,
+        sortOrder: order?.startsWith(`${column.key},`)
+          ? order.endsWith(',asc')
+            ? ('ascend' as const)
+            : ('descend' as const)
+          : null,
+        render: column.render
+          ? (_: unknown, row: Row) => column.render?.(row)
+          : (value: unknown) => cellText(value),
+      })),
+    ...(canEdit || canDelete || canSort || props.rowActions
+      ? [
+          {
+            key: '__actions',
+            title: t('crud.actions'),
+            fixed: 'right' as const,
+            render: (_: unknown, row: Row) => (
+              <Space size={4} wrap={false}>
+                {props.rowActions?.(row)}
+                {canSort ? (
+                  <>
+                    <Button
+                      size="small"
+                      type="text"
+                      icon={<ArrowUpOutlined />}
+                      aria-label={t('crud.moveUp')}
+                      title={t('crud.moveUp')}
+                      disabled={!neighbour(row, -1)}
+                      onClick={() => {
+                        const target = neighbour(row, -1);
+                        if (target) mutations.sortable.mutate({ id: row.id, targetId: target.id });
+                      }}
+                    />
+                    <Button
+                      size="small"
+                      type="text"
+                      icon={<ArrowDownOutlined />}
+                      aria-label={t('crud.moveDown')}
+                      title={t('crud.moveDown')}
+                      disabled={!neighbour(row, 1)}
+                      onClick={() => {
+                        const target = neighbour(row, 1);
+                        if (target) mutations.sortable.mutate({ id: row.id, targetId: target.id });
+                      }}
+                    />
+                  </>
+                ) : null}
+                {canEdit ? (
+                  <Button
+                    size="small"
+                    type="link"
+                    icon={<EditOutlined />}
+                    data-testid="crud-edit"
+                    onClick={() => setEditing({ mode: 'edit', id: row.id })}
+                  >
+                    {t('crud.edit')}
+                  </Button>
+                ) : null}
+                {canDelete ? (
+                  <Popconfirm
+                    title={t('crud.deleteConfirm')}
+                    okText={t('crud.delete')}
+                    okButtonProps={{ danger: true }}
+                    cancelText={t('app.cancel')}
+                    onConfirm={() => mutations.remove.mutate(row.id)}
+                  >
+                    <Button
+                      size="small"
+                      type="link"
+                      danger
+                      icon={<DeleteOutlined />}
+                      data-testid="crud-delete"
+                    >
+                      {t('crud.delete')}
+                    </Button>
+                  </Popconfirm>
+                ) : null}
+              </Space>
+            ),
+          },
+        ]
+      : []),
+  ];
+
+  const onTableChange: TableProps<TreeRow<Row>>['onChange'] = (pagination, _filters, sorter) => {
+    const single = Array.isArray(sorter) ? sorter[0] : sorter;
+    const field = typeof single?.columnKey === 'string' ? single.columnKey : undefined;
+    const nextOrder =
+      field && single?.order ? `${field},${single.order === 'ascend' ? 'asc' : 'desc'}` : undefined;
+    if (nextOrder !== order) {
+      setOrder(nextOrder);
+      setPage(1);
+    } else {
+      setPage(pagination.current ?? 1);
+      setLimit(pagination.pageSize ?? limit);
+    }
+  };
+
+  const onFilter = (values: Values) => {
+    const next: QueryParams = {};
+    for (const [name, value] of Object.entries(values)) {
+      const text = cellText(value);
+      if (text !== '—') next[name] = text;
+    }
+    setFilters(next);
+    setPage(1);
+  };
+
+  return (
+    <Flex vertical gap={16} data-testid={props.testId}>
+      {props.filters ? (
+        <Card size="small">
+          <Form form={filterForm} layout="inline" onFinish={onFilter} data-testid="crud-filters">
+            {props.filters}
+            <Form.Item>
+              <Space>
+                <Button type="primary" htmlType="submit">
+                  {t('crud.search')}
+                </Button>
+                <Button
+                  onClick={() => {
+                    filterForm.resetFields();
+                    onFilter({});
+                  }}
+                >
+                  {t('crud.reset')}
+                </Button>
+              </Space>
+            </Form.Item>
+          </Form>
+        </Card>
+      ) : null}
+      <Card size="small">
+        <Flex vertical gap={12}>
+          <Flex justify="space-between" gap={8} wrap>
+            <Space wrap>
+              <Button
+                icon={<ReloadOutlined />}
+                aria-label={t('crud.refresh')}
+                title={t('crud.refresh')}
+                onClick={() => void list.refetch()}
+              />
+              {form && can('add') ? (
+                <Button
+                  type="primary"
+                  icon={<PlusOutlined />}
+                  data-testid="crud-add"
+                  onClick={() => setEditing({ mode: 'create', id: null })}
+                >
+                  {t('crud.add')}
+                </Button>
+              ) : null}
+              {canDelete ? (
+                <Popconfirm
+                  title={t('crud.batchDeleteConfirm', { count: selected.length })}
+                  okText={t('crud.delete')}
+                  okButtonProps={{ danger: true }}
+                  cancelText={t('app.cancel')}
+                  disabled={selected.length === 0}
+                  onConfirm={() =>
+                    mutations.removeMany.mutate(selected.map(String), { onSuccess: () => setSelected([]) })
+                  }
+                >
+                  <Button
+                    danger
+                    icon={<DeleteOutlined />}
+                    disabled={selected.length === 0}
+                    data-testid="crud-batch-delete"
+                  >
+                    {t('crud.delete')}
+                  </Button>
+                </Popconfirm>
+              ) : null}
+            </Space>
+            <Space wrap>
+              {hasQuickSearch ? (
+                <Input.Search
+                  allowClear
+                  data-testid="crud-quick-search"
+                  placeholder={t('crud.quickSearch')}
+                  onSearch={(value) => {
+                    setQuickSearch(value.trim());
+                    setPage(1);
+                  }}
+                  style={{ width: 240 }}
+                />
+              ) : null}
+              <Popover
+                trigger="click"
+                placement="bottomRight"
+                title={t('crud.columns')}
+                content={
+                  <Checkbox.Group
+                    data-testid="crud-column-settings"
+                    value={columns.map((c) => c.key).filter((key) => !hidden.includes(key))}
+                    onChange={(visible) =>
+                      setHidden(columns.map((c) => c.key).filter((key) => !visible.includes(key)))
+                    }
+                  >
+                    <Flex vertical gap={4}>
+                      {columns.map((column) => (
+                        <Checkbox key={column.key} value={column.key}>
+                          {column.title}
+                        </Checkbox>
+                      ))}
+                    </Flex>
+                  </Checkbox.Group>
+                }
+              >
+                <Button icon={<SettingOutlined />} aria-label={t('crud.columns')} title={t('crud.columns')} />
+              </Popover>
+            </Space>
+          </Flex>
+          {list.isError ? (
+            <Alert
+              type="error"
+              showIcon
+              data-testid="crud-error"
+              title={list.error.msg}
+              action={
+                <Button size="small" onClick={() => void list.refetch()}>
+                  {t('app.retry')}
+                </Button>
+              }
+            />
+          ) : null}
+          <Table<TreeRow<Row>>
+            rowKey="id"
+            size="middle"
+            loading={list.isFetching}
+            columns={tableColumns}
+            dataSource={data}
+            onChange={onTableChange}
+            scroll={{ x: 'max-content' }}
+            locale={{ emptyText: <Empty description={t('crud.empty')} /> }}
+            rowSelection={
+              canDelete
+                ? { selectedRowKeys: selected, onChange: setSelected, checkStrictly: true }
+                : undefined
+            }
+            expandable={isTree ? { defaultExpandAllRows: true } : undefined}
+            pagination={
+              isTree
+                ? false
+                : {
+                    current: page,
+                    pageSize: limit,
+                    total: list.data?.total ?? 0,
+                    showSizeChanger: true,
+                    pageSizeOptions: [10, 20, 50, 100],
+                    showTotal: (total) => t('crud.total', { count: total }),
+                  }
+            }
+          />
+        </Flex>
+      </Card>
+      {form && editing ? (
+        <CrudFormModal
+          resource={resource}
+          config={form}
+          mode={editing.mode}
+          id={editing.id}
+          onClose={() => setEditing(null)}
+        />
+      ) : null}
+    </Flex>
+  );
+}
+
+function CrudFormModal<Row extends { id: string }>({
+  resource,
+  config,
+  mode,
+  id,
+  onClose,
+}: {
+  resource: CrudResource;
+  config: CrudFormConfig<Row>;
+  mode: FormMode;
+  id: string | null;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [form] = Form.useForm<Values>();
+  const detail = useCrudDetail<Row>(resource, mode === 'edit' ? id : null);
+  const mutations = useCrudMutations(resource);
+  const onFailure = useFormFailure(form, config.fieldNames);
+  const row = detail.data ?? null;
+
+  useEffect(() => {
+    if (row) form.setFieldsValue(config.toValues ? config.toValues(row) : row);
+  }, [row, form, config]);
+
+  const onFinish = async (values: Values) => {
+    const body = config.toBody ? config.toBody(values, mode) : values;
+    try {
+      if (mode === 'create') await mutations.create.mutateAsync(body);
+      else if (id) await mutations.update.mutateAsync({ id, body });
+      onClose();
+    } catch (error) {
+      onFailure(error as ApiError);
+    }
+  };
+
+  const isSaving = mutations.create.isPending || mutations.update.isPending;
+  return (
+    <Modal
+      open
+      title={t(mode === 'create' ? 'crud.addTitle' : 'crud.editTitle')}
+      onCancel={onClose}
+      okText={t('app.save')}
+      cancelText={t('app.cancel')}
+      confirmLoading={isSaving}
+      onOk={() => form.submit()}
+      width={config.width ?? 640}
+      destroyOnHidden
+      okButtonProps={{ 'data-testid': 'crud-form-submit' }}
+    >
+      {mode === 'edit' && detail.isPending ? (
+        <Flex justify="center" style={{ padding: 32 }}>
+          <Spin />
+        </Flex>
+      ) : mode === 'edit' && detail.isError ? (
+        <Alert type="error" showIcon title={detail.error.msg} />
+      ) : (
+        <Form
+          form={form}
+          layout="vertical"
+          data-testid="crud-form"
+          initialValues={mode === 'create' ? config.initialValues : undefined}
+          onFinish={(values) => void onFinish(values)}
+          onFinishFailed={() => void message.warning(t('crud.fixErrors'))}
+        >
+          {config.render({ mode, form, row })}
+        </Form>
+      )}
+    </Modal>
+  );
+}

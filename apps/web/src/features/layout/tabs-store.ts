@@ -1,0 +1,66 @@
+import { useSyncExternalStore } from 'react';
+
+/** An open admin tab (spec §1: admin routes flagged for tabs, i.e. keep-alive menu items). */
+export interface NavTab {
+  href: string;
+  title: string;
+}
+
+interface TabsState {
+  tabs: NavTab[];
+  /** Bumped to remount a page on "refresh". */
+  refreshKey: number;
+}
+
+let state: TabsState = { tabs: [], refreshKey: 0 };
+const listeners = new Set<() => void>();
+
+function set(next: TabsState) {
+  state = next;
+  for (const listener of listeners) listener();
+}
+
+/** Opens a tab (or keeps the existing one for the same address). */
+export function openTab(tab: NavTab): void {
+  if (state.tabs.some((t) => t.href === tab.href)) return;
+  set({ ...state, tabs: [...state.tabs, tab] });
+}
+
+/** Closes a tab; returns the address to show next when it was the active one. */
+export function closeTab(href: string, activeHref: string): string | null {
+  const index = state.tabs.findIndex((t) => t.href === href);
+  if (index < 0) return null;
+  const tabs = state.tabs.filter((t) => t.href !== href);
+  set({ ...state, tabs });
+  if (href !== activeHref) return null;
+  return (tabs[index] ?? tabs[index - 1])?.href ?? '';
+}
+
+/** Keeps only the given tab. */
+export function closeOtherTabs(href: string): void {
+  set({ ...state, tabs: state.tabs.filter((t) => t.href === href) });
+}
+
+/** Remounts the current page. */
+export function refreshTab(): void {
+  set({ ...state, refreshKey: state.refreshKey + 1 });
+}
+
+/** Forgets every tab (on logout). */
+export function resetTabs(): void {
+  set({ tabs: [], refreshKey: 0 });
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** The open tabs, live. */
+export function useTabs(): TabsState {
+  return useSyncExternalStore(
+    subscribe,
+    () => state,
+    () => state,
+  );
+}

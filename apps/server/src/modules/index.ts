@@ -3,6 +3,7 @@ import type { AppServices } from '../services.ts';
 import { accessRoutes, profileRoutes } from './access/index.ts';
 import { adminToolRoutes, dashboardRoutes } from './admin/index.ts';
 import { adminAuthRoutes, commonRoutes, testHookRoutes } from './auth/index.ts';
+import { logisticsRoutes } from './logistics/index.ts';
 import { memberRoutes } from './member/index.ts';
 import { configRoutes, siteRoutes } from './site/index.ts';
 import { tenancyRoutes } from './tenancy/index.ts';
@@ -21,5 +22,6 @@ export const moduleRegistrations: Array<(app: ZodApp, services: AppServices) => 
   configRoutes,
   tenancyRoutes,
   walletRoutes,
+  logisticsRoutes,
   testHookRoutes,
 ];

@@ -17,4 +17,6 @@ export const PUBLIC_ROUTES: readonly string[] = [
   'POST /api/user/checkIn',
   'PUT /api/user/refresh',
   'POST /api/account/retrievePassword',
+  // Reference data for address forms.
+  'GET /api/v1/ajax/area',
 ];

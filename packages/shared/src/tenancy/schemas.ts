@@ -178,3 +178,55 @@ export const merchantSchema = z.object({
   sub_account_count: z.number().int(),
   created_at: z.string(),
 });
+
+// ---- Factories (spec §3 Factory / region / shipping address) -----------------------------------
+const factoryFields = z.object({
+  number: z
+    .string()
+    .trim()
+    .min(1)
+    .max(20)
+    .regex(/^[A-Za-z0-9_-]+$/),
+  name: z.string().trim().min(1).max(100),
+  regions: z
+    .array(z.string().regex(/^[A-Z]{2}$/))
+    .max(250)
+    .default([]),
+  country: z
+    .string()
+    .regex(/^[A-Z]{2}$/)
+    .default('CN'),
+  province: z.string().trim().max(50).default(''),
+  city: z.string().trim().max(50).default(''),
+  district: z.string().trim().max(50).default(''),
+  address: z.string().trim().min(1).max(200),
+  post_code: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9 -]{0,12}$/)
+    .default(''),
+  sender_name: z.string().trim().min(1).max(50),
+  sender_phone: z
+    .string()
+    .trim()
+    .regex(/^(1[3-9]\d{9}|\+?[0-9 -]{6,20})$/),
+  is_main: z.boolean().default(false),
+  status: status.default('enabled'),
+});
+export const factoryCreateSchema = factoryFields;
+export const factoryUpdateSchema = patchOf(factoryFields);
+export const factorySchema = factoryFields.extend({ id: z.string(), created_at: z.string() });
+
+/** GET /api/v1/ajax/area: countries, or China's provinces → cities → districts. */
+export const areaQuerySchema = z.object({
+  type: z.enum(['country', 'area']).default('area'),
+  province: z
+    .string()
+    .regex(/^\d{2}$/)
+    .optional(),
+  city: z
+    .string()
+    .regex(/^\d{4}$/)
+    .optional(),
+});
+export const areaOptionSchema = z.object({ value: z.string(), label: z.string() });

@@ -1,4 +1,4 @@
-import { pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './columns.ts';
 import { RECORD_STATUSES, tenants } from './tenancy.ts';
 
@@ -12,6 +12,19 @@ export const factories = pgTable(
       .references(() => tenants.id),
     number: text('number').notNull(),
     name: text('name').notNull(),
+    /** Sales regions the factory ships to (ISO country codes). */
+    regions: text('regions').array().notNull().default([]),
+    country: text('country').notNull().default('CN'),
+    province: text('province').notNull().default(''),
+    city: text('city').notNull().default(''),
+    district: text('district').notNull().default(''),
+    address: text('address').notNull().default(''),
+    postCode: text('post_code').notNull().default(''),
+    senderName: text('sender_name').notNull().default(''),
+    senderPhone: text('sender_phone').notNull().default(''),
+    /** The tenant's main shipping factory (at most one). */
+    isMain: boolean('is_main').notNull().default(false),
+    createdBy: uuid('created_by'),
     status: text('status', { enum: RECORD_STATUSES }).notNull().default('enabled'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -14,4 +14,4 @@ export {
 export type { MerchantRow, TenantRow } from './tenancy.repo.ts';
 export { countMerchants } from './tenancy.repo.ts';
 export { tenancyRoutes } from './tenancy.routes.ts';
-export { assertStaffSlot, merchantLevel, supplierLevel } from './quota.service.ts';
+export { assertFactorySlot, assertStaffSlot, merchantLevel, supplierLevel } from './quota.service.ts';

@@ -1,6 +1,6 @@
 import { and, count, eq, isNull } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { adminUsers, levels, merchants, tenants } from '../../db/schema/index.ts';
+import { adminUsers, factories, levels, merchants, tenants } from '../../db/schema/index.ts';
 import type { AdminActor } from '../../platform/context.ts';
 import { AppError } from '../../platform/http/errors.ts';
 
@@ -102,4 +102,12 @@ export async function assertStaffSlot(tx: Executor, actor: AdminActor): Promise<
     .from(adminUsers)
     .where(and(eq(adminUsers.tenantId, actor.tenantId), eq(adminUsers.tier, actor.tier)));
   if ((row?.n ?? 0) >= level[quota]) refuse(level, quota, row?.n ?? 0);
+}
+
+/** One more factory for a supplier (its level's `factory_count`). */
+export async function assertFactorySlot(tx: Executor, tenantId: string): Promise<void> {
+  const level = await supplierLevel(tx, tenantId);
+  if (!level) return;
+  const [row] = await tx.select({ n: count() }).from(factories).where(eq(factories.tenantId, tenantId));
+  if ((row?.n ?? 0) >= level.factoryCount) refuse(level, 'factoryCount', row?.n ?? 0);
 }

@@ -289,6 +289,83 @@ describe('merchants', () => {
   });
 });
 
+describe('factories and areas', () => {
+  it("creates a factory, keeps one main factory, enforces the level's factory count, and isolates tenants", async () => {
+    const a = await buildTenant(t.database.db);
+    const b = await buildTenant(t.database.db);
+    const supplierA = await t.authAs(adminActor(await buildSupplierAdmin(t.database.db, a.id)));
+    const supplierB = {
+      ...(await t.authAs(adminActor(await buildSupplierAdmin(t.database.db, b.id)))),
+      ...EN,
+    };
+    const factory = (number: string, extra: Record<string, unknown> = {}) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/admin/factory',
+        headers: supplierA,
+        payload: {
+          number,
+          name: `Factory ${number}`,
+          address: '1 Print Road',
+          sender_name: 'Li',
+          sender_phone: '13800001111',
+          province: '广东省',
+          city: '深圳市',
+          regions: ['US', 'GB'],
+          ...extra,
+        },
+      });
+    const one = await factory('F1', { is_main: true });
+    expect(one.statusCode, one.body).toBe(200);
+    const two = await factory('F2', { is_main: true });
+    expect(two.json().data.is_main).toBe(true);
+    const first = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/admin/factory/${one.json().data.id}`,
+      headers: supplierA,
+    });
+    expect(first.json().data.is_main).toBe(false);
+    expect((await factory('F2')).statusCode).toBe(409);
+
+    const other = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/admin/factory/${one.json().data.id}`,
+      headers: supplierB,
+    });
+    expect(other.statusCode).toBe(404);
+
+    await t.database.db
+      .insert(levels)
+      .values({ kind: 'supplier', name: 'Tiny', factoryCount: 2, isDefault: true });
+    const third = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/factory',
+      headers: { ...supplierA, ...EN },
+      payload: { number: 'F3', name: 'Three', address: 'x', sender_name: 'Li', sender_phone: '13800001111' },
+    });
+    expect(third.statusCode).toBe(409);
+    expect(third.json().msg).toBe('The factory limit of level Tiny is reached (2/2)');
+  });
+
+  it('serves countries and China’s provinces, cities and districts from bundled data', async () => {
+    const provinces = (await t.app.inject({ method: 'GET', url: '/api/v1/ajax/area' })).json().data;
+    expect(provinces).toHaveLength(31);
+    expect(provinces).toContainEqual({ value: '44', label: '广东省' });
+    const cities = (await t.app.inject({ method: 'GET', url: '/api/v1/ajax/area?province=44' })).json().data;
+    expect(cities).toContainEqual({ value: '4403', label: '深圳市' });
+    const districts = (await t.app.inject({ method: 'GET', url: '/api/v1/ajax/area?city=4403' })).json().data;
+    expect(districts).toContainEqual({ value: '440305', label: '南山区' });
+    const en = (
+      await t.app.inject({ method: 'GET', url: '/api/v1/ajax/area?type=country', headers: EN })
+    ).json().data;
+    expect(en).toContainEqual({ value: 'US', label: 'United States' });
+    const zh = (await t.app.inject({ method: 'GET', url: '/api/v1/ajax/area?type=country' })).json().data;
+    expect(zh).toContainEqual({ value: 'US', label: '美国' });
+    const bad = await t.app.inject({ method: 'GET', url: '/api/v1/ajax/area?province=guangdong' });
+    expect(bad.statusCode).toBe(400);
+  });
+});
+
 describe('payment accounts and exchange rates', () => {
   it("masks card numbers, and another tenant's account is not found", async () => {
     const a = await buildTenant(t.database.db);

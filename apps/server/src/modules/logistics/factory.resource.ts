@@ -1,0 +1,91 @@
+import { and, count, eq, ne, sql } from 'drizzle-orm';
+import { factoryCreateSchema, factorySchema, factoryUpdateSchema, RECORD_STATUSES } from '@pod/shared';
+import { z } from 'zod';
+import { factories } from '../../db/schema/index.ts';
+import type { CrudDefinition } from '../../platform/crud/crud.ts';
+import { AppError } from '../../platform/http/errors.ts';
+import { assertFactorySlot } from '../tenancy/index.ts';
+
+type FactoryRow = typeof factories.$inferSelect;
+type Input = Partial<z.infer<typeof factoryCreateSchema>>;
+
+const toValues = (input: Input): Partial<FactoryRow> => {
+  const renames: Record<string, keyof FactoryRow> = {
+    post_code: 'postCode',
+    sender_name: 'senderName',
+    sender_phone: 'senderPhone',
+    is_main: 'isMain',
+  };
+  return Object.fromEntries(
+    Object.entries(input)
+      .filter(([, v]) => v !== undefined)
+      .map(([k, v]) => [renames[k] ?? k, v]),
+  );
+};
+
+/** A supplier's factories (spec §3 Factory): address, sender, regions and the main shipping flag. */
+export const factoryResource: CrudDefinition<
+  typeof factorySchema,
+  typeof factoryCreateSchema,
+  typeof factoryUpdateSchema
+> = {
+  resource: 'factory',
+  prefix: '/api/v1/admin/factory',
+  tag: 'logistics',
+  table: factories,
+  columns: { id: factories.id, tenantId: factories.tenantId },
+  item: factorySchema,
+  toItem: (r) => {
+    const f = r as FactoryRow;
+    return {
+      id: f.id,
+      number: f.number,
+      name: f.name,
+      regions: f.regions,
+      country: f.country,
+      province: f.province,
+      city: f.city,
+      district: f.district,
+      address: f.address,
+      post_code: f.postCode,
+      sender_name: f.senderName,
+      sender_phone: f.senderPhone,
+      is_main: f.isMain,
+      status: f.status,
+      created_at: f.createdAt.toISOString(),
+    };
+  },
+  create: factoryCreateSchema,
+  update: factoryUpdateSchema,
+  async toInsert(ctx, input) {
+    if (!ctx.tenantId) throw AppError.forbidden();
+    // spec §6: the supplier's level limits how many factories it may have.
+    await assertFactorySlot(ctx.tx, ctx.tenantId);
+    const [dupe] = await ctx.tx
+      .select({ n: count() })
+      .from(factories)
+      .where(and(eq(factories.tenantId, ctx.tenantId), eq(factories.number, input.number)));
+    if ((dupe?.n ?? 0) > 0) throw AppError.conflict('logistics.factoryNumberTaken', {}, { field: 'number' });
+    return toValues(input);
+  },
+  toUpdate: (_ctx, input) => toValues(input),
+  // One main shipping factory per tenant: marking one clears the others.
+  async afterWrite(ctx, row) {
+    if (!row.isMain || !ctx.tenantId) return;
+    await ctx.tx
+      .update(factories)
+      .set({ isMain: false })
+      .where(
+        and(eq(factories.tenantId, ctx.tenantId), ne(factories.id, String(row.id)), sql`${factories.isMain}`),
+      );
+  },
+  filters: {
+    status: { column: factories.status, op: 'eq', schema: z.enum(RECORD_STATUSES) },
+    country: { column: factories.country, op: 'eq', schema: z.string().regex(/^[A-Z]{2}$/) },
+  },
+  quickSearch: [factories.name, factories.number, factories.city],
+  orderable: { name: factories.name, number: factories.number, created_at: factories.createdAt },
+  defaultOrder: [[factories.createdAt, 'desc']],
+  selectLabel: factories.name,
+  recyclable: true,
+};

@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { areaOptionSchema, areaQuerySchema, envelope } from '@pod/shared';
+import { registerCrud } from '../../platform/crud/crud.ts';
+import { ok } from '../../platform/http/envelope.ts';
+import type { ZodApp } from '../../platform/http/types.ts';
+import type { AppServices } from '../../services.ts';
+import { adminContext } from '../access/index.ts';
+import { chinaAreaOptions, countryOptions } from './area.service.ts';
+import { factoryResource } from './factory.resource.ts';
+
+export function logisticsRoutes(app: ZodApp, services: AppServices): void {
+  registerCrud(app, services, adminContext, factoryResource);
+
+  app.get(
+    '/api/v1/ajax/area',
+    {
+      config: { audience: 'public', permission: null },
+      schema: {
+        tags: ['logistics'],
+        operationId: 'areaOptions',
+        summary: 'Countries, or China’s provinces → cities → districts (bundled data)',
+        querystring: areaQuerySchema,
+        response: { 200: envelope(z.array(areaOptionSchema)) },
+      },
+    },
+    async (request) => {
+      const { type, province, city } = request.query;
+      return ok(type === 'country' ? countryOptions(request.ctx.lang) : chinaAreaOptions(province, city));
+    },
+  );
+}

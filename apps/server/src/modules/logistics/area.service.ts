@@ -15,7 +15,7 @@ export interface AreaOption {
  */
 export function countryOptions(lang: Language): AreaOption[] {
   const names = new Intl.DisplayNames([lang === 'en' ? 'en' : 'zh-CN'], { type: 'region' });
-  return (countries)
+  return countries
     .map((code) => ({ value: code, label: names.of(code) ?? code }))
     .sort((a, b) => a.label.localeCompare(b.label, lang === 'en' ? 'en' : 'zh-CN'));
 }

@@ -23,9 +23,11 @@ export function logisticsRoutes(app: ZodApp, services: AppServices): void {
         response: { 200: envelope(z.array(areaOptionSchema)) },
       },
     },
-    async (request) => {
+    (request) => {
       const { type, province, city } = request.query;
-      return ok(type === 'country' ? countryOptions(request.ctx.lang) : chinaAreaOptions(province, city));
+      return Promise.resolve(
+        ok(type === 'country' ? countryOptions(request.ctx.lang) : chinaAreaOptions(province, city)),
+      );
     },
   );
 }

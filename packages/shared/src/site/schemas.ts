@@ -23,6 +23,8 @@ export const siteInfoSchema = z.object({
   version: z.string(),
   languages: z.array(z.enum(['zh-cn', 'en'])),
   currencies: z.array(z.enum(['CNY', 'USD'])),
+  /** Whether sign-in asks for the click captcha on this site (CAPTCHA setting and verify_mode). */
+  captcha: z.boolean(),
   upload: z.object({
     mode: z.string(),
     maxSize: z.number().int(),

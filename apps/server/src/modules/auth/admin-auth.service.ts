@@ -15,8 +15,14 @@ import {
   recordAdminLogin,
   type AdminUserRow,
 } from '../access/index.ts';
-import { siteInfoForHost } from '../site/index.ts';
-import { createMerchant, findMerchant, findMerchantByNumber, tenantForRequest } from '../tenancy/index.ts';
+import { siteInfoForHost, type SiteDefaults } from '../site/index.ts';
+import {
+  captchaPolicy,
+  createMerchant,
+  findMerchant,
+  findMerchantByNumber,
+  tenantForRequest,
+} from '../tenancy/index.ts';
 import type { IssuedSession } from './session.service.ts';
 
 /** Where a sign-in comes from: for limits, the session record and the site info. */
@@ -38,8 +44,7 @@ async function sessionFor(
   db: Db,
   user: AdminUserRow,
   meta: ClientMeta,
-  siteName: string,
-  version: string,
+  site: SiteDefaults,
 ): Promise<AdminSession> {
   const merchant =
     user.merchantId && user.tenantId ? await findMerchant(db, user.tenantId, user.merchantId) : undefined;
@@ -55,7 +60,7 @@ async function sessionFor(
       is_primary: user.isPrimary,
       merchant: merchant ? { id: merchant.id, name: merchant.name, number: merchant.number } : null,
     },
-    info: await siteInfoForHost(db, meta.host, { siteName, version }),
+    info: await siteInfoForHost(db, meta.host, site),
     settings: { product_tag_type: 'default' },
     // Exactly the menu tree the user may see, each item with its permitted buttons.
     menus: await menuTreeFor(db, adminActor(user)),
@@ -81,7 +86,9 @@ export async function loginAdmin(
 ): Promise<AdminLoginReply> {
   const db = s.database.db;
   await s.limiter.enforce(LOGIN_PER_IP, meta.ip);
-  if (s.config.captcha) await s.captcha.consumePassed(body.captchaId, body.captchaInfo);
+  if ((await captchaPolicy(db, meta.host, s.config.captcha)).enabled) {
+    await s.captcha.consumePassed(body.captchaId, body.captchaInfo);
+  }
 
   const account = body.username.toLowerCase();
   const failures = await s.limiter.peek(LOGIN_FAILURES_PER_ACCOUNT, account);
@@ -106,7 +113,7 @@ export async function loginAdmin(
     });
   });
   const fresh = (await findAdminUserById(db, user.id)) ?? user;
-  return withTokens(await sessionFor(db, fresh, meta, s.config.siteName, s.config.version), issued);
+  return withTokens(await sessionFor(db, fresh, meta, s.config), issued);
 }
 
 /**
@@ -151,7 +158,7 @@ export async function registerMerchant(
     });
     return { user: created, issued: session };
   });
-  return withTokens(await sessionFor(db, user, meta, s.config.siteName, s.config.version), issued);
+  return withTokens(await sessionFor(db, user, meta, s.config), issued);
 }
 
 /** GET /api/v1/auth/index: the session of the signed-in admin. */
@@ -162,7 +169,7 @@ export async function currentAdminSession(
 ): Promise<AdminSession> {
   const user = await findAdminUserById(s.database.db, userId);
   if (!user) throw AppError.unauthorized();
-  return sessionFor(s.database.db, user, meta, s.config.siteName, s.config.version);
+  return sessionFor(s.database.db, user, meta, s.config);
 }
 
 /** PUT /api/v1/auth/refresh: a rotated pair, or 401 (and a revoked family on reuse). */

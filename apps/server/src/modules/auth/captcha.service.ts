@@ -18,8 +18,9 @@ export class CaptchaService {
   constructor(private readonly db: Executor) {}
 
   /** A new captcha under the client's id (a second request for the same id replaces it). */
-  async create(id: string): Promise<ClickCaptcha> {
-    const rendered = await renderCaptcha();
+  /** `length`: how many characters to click (a supplier's `verify_count`), 2 to 5. */
+  async create(id: string, length = 3): Promise<ClickCaptcha> {
+    const rendered = await renderCaptcha(Math.min(5, Math.max(2, length)));
     const values = {
       id,
       text: rendered.text,

@@ -12,6 +12,7 @@ import type { ZodApp } from '../../platform/http/types.ts';
 import { t } from '../../platform/i18n/i18n.ts';
 import type { RateLimitRule } from '../../platform/rate-limit.ts';
 import type { AppServices } from '../../services.ts';
+import { captchaPolicy } from '../tenancy/index.ts';
 
 const PUBLIC = { audience: 'public', permission: null } as const;
 const TAGS = ['auth'];
@@ -33,7 +34,8 @@ export function commonRoutes(app: ZodApp, services: AppServices): void {
     },
     async (request) => {
       await services.limiter.enforce(CAPTCHA_PER_IP, request.ip);
-      return ok(await services.captcha.create(request.query.id));
+      const policy = await captchaPolicy(services.database.db, request.headers.host, services.config.captcha);
+      return ok(await services.captcha.create(request.query.id, policy.length));
     },
   );
 

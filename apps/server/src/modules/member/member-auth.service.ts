@@ -4,7 +4,7 @@ import { AppError } from '../../platform/http/errors.ts';
 import { tooManyRequests, type RateLimitRule } from '../../platform/rate-limit.ts';
 import type { AppServices } from '../../services.ts';
 import type { ClientMeta, IssuedSession } from '../auth/index.ts';
-import { tenantForRequest } from '../tenancy/index.ts';
+import { captchaPolicy, tenantForRequest } from '../tenancy/index.ts';
 import {
   activeMemberActor,
   createMember,
@@ -60,7 +60,9 @@ async function signIn(s: Services, meta: ClientMeta, member: MemberRow, keep: bo
 /** POST /api/user/checkIn, tab "login": as the admin login, in the member area of the host's tenant. */
 export async function memberLogin(s: Services, meta: ClientMeta, body: LoginBody): Promise<MemberSession> {
   await s.limiter.enforce(LOGIN_PER_IP, meta.ip);
-  if (s.config.captcha) await s.captcha.consumePassed(body.captchaId, body.captchaInfo);
+  if ((await captchaPolicy(s.database.db, meta.host, s.config.captcha)).enabled) {
+    await s.captcha.consumePassed(body.captchaId, body.captchaInfo);
+  }
   const tenant = await memberTenant(s, meta.host);
   const account = `${tenant.id}:${body.username.toLowerCase()}`;
   const failures = await s.limiter.peek(FAILURES_PER_ACCOUNT, account);

@@ -33,12 +33,6 @@ export function siteRoutes(app: ZodApp, { database, config }: AppServices): void
         response: { 200: envelope(siteInfoSchema) },
       },
     },
-    async (request) =>
-      ok(
-        await siteInfoForHost(database.db, request.headers.host, {
-          siteName: config.siteName,
-          version: config.version,
-        }),
-      ),
+    async (request) => ok(await siteInfoForHost(database.db, request.headers.host, config)),
   );
 }

@@ -7,6 +7,7 @@ import { effectiveConfig } from './config.service.ts';
 export interface SiteDefaults {
   siteName: string;
   version: string;
+  captcha: boolean;
 }
 
 /**
@@ -42,6 +43,7 @@ export async function siteInfoForHost(
     version: defaults.version,
     languages: [...LANGUAGES],
     currencies: [...CURRENCIES],
+    captcha: defaults.captcha && tenant?.verifyMode !== 'off',
     upload: {
       mode: text('upload.mode') || 'local',
       maxSize: typeof c['upload.maxSize'] === 'number' ? c['upload.maxSize'] : LIMITS.materialUploadBytes,

@@ -1,6 +1,7 @@
 import './messages.ts';
 
 export {
+  captchaPolicy,
   createMerchant,
   createTenant,
   findMerchant,

@@ -122,6 +122,62 @@ describe('suppliers', () => {
     expect(row?.sslKeyEncrypted).not.toContain('TOP-SECRET');
   });
 
+  it("a supplier's verify_mode and verify_count set the captcha on its domain", async () => {
+    const headers = await platform();
+    const quiet = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/supplier',
+      headers,
+      payload: {
+        name: 'Quiet',
+        domain: 'quiet.example.com',
+        verify_mode: 'off',
+        admin_username: 'quiet_admin',
+        admin_password: 'Secret123',
+      },
+    });
+    expect(quiet.statusCode, quiet.body).toBe(200);
+    const site = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/index',
+      headers: { host: 'quiet.example.com' },
+    });
+    expect(site.json().data.captcha).toBe(false);
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      headers: { host: 'quiet.example.com' },
+      payload: { username: 'quiet_admin', password: 'Secret123' },
+    });
+    expect(login.statusCode, login.body).toBe(200);
+    // Elsewhere the captcha is still required.
+    const elsewhere = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      payload: { username: 'quiet_admin', password: 'Secret123' },
+    });
+    expect(elsewhere.statusCode).toBe(400);
+
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/supplier',
+      headers,
+      payload: {
+        name: 'Strict',
+        domain: 'strict.example.com',
+        verify_count: 5,
+        admin_username: 'strict_admin',
+        admin_password: 'Secret123',
+      },
+    });
+    const captcha = await t.app.inject({
+      method: 'GET',
+      url: '/api/common/clickCaptcha?id=strict-captcha-1',
+      headers: { host: 'strict.example.com' },
+    });
+    expect(captcha.json().data.text).toHaveLength(5);
+  });
+
   it('only platform administrators manage suppliers', async () => {
     const tenant = await buildTenant(t.database.db);
     const supplier = await t.authAs(adminActor(await buildSupplierAdmin(t.database.db, tenant.id)));

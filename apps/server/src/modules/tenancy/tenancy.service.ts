@@ -50,3 +50,12 @@ export function createMerchant(
 ) {
   return repo.insertMerchant(ctx.tx, { tenantId: ctx.tenantId, name: input.name, number: input.number });
 }
+
+/**
+ * The captcha a host's sign-in uses (spec §3 verify_mode, verify_count): off when the server
+ * runs with CAPTCHA=off or the host's supplier turned it off; otherwise how many characters.
+ */
+export async function captchaPolicy(tx: Executor, host: string | undefined, enabled: boolean) {
+  const tenant = await tenantForHost(tx, host);
+  return { enabled: enabled && tenant?.verifyMode !== 'off', length: tenant?.verifyCount ?? 3 };
+}

@@ -5,7 +5,8 @@ import { adminLogSchema, envelope, recycleSchema, sensitiveLogSchema } from '@po
 import { adminLogs, dataRecycle, sensitiveDataLogs } from '../../db/schema/index.ts';
 import type { ServiceContext } from '../../platform/context.ts';
 import { crudListQueryBase, idParamsSchema, listReplySchema } from '../../platform/crud/crud-schemas.ts';
-import { crudTables } from '../../platform/crud/crud.ts';
+import { crudTables } from '../../platform/crud/crud-definition.ts';
+import { containsPattern } from '../../platform/crud/crud-query.ts';
 import { pagedRows } from '../../platform/crud/paged.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { AppError } from '../../platform/http/errors.ts';
@@ -77,7 +78,7 @@ export function adminToolRoutes(app: ZodApp, services: AppServices): void {
       if (ctx.scope.kind === 'limited') where.push(eq(adminLogs.userId, ctx.actor.id));
       if (q.method) where.push(eq(adminLogs.method, q.method));
       if (q.quickSearch) {
-        const term = `%${q.quickSearch.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+        const term = containsPattern(q.quickSearch);
         where.push(
           or(ilike(adminLogs.username, term), ilike(adminLogs.url, term), ilike(adminLogs.ip, term))!,
         );

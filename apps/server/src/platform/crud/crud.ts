@@ -1,26 +1,12 @@
-import {
-  and,
-  asc,
-  desc,
-  eq,
-  getTableColumns,
-  getTableName,
-  gte,
-  ilike,
-  inArray,
-  lte,
-  or,
-  sql,
-  type SQL,
-} from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { and, asc, desc, eq, getTableName, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { envelope } from '@pod/shared';
-import type { Executor } from '../../db/client.ts';
 import { dataRecycle, sensitiveDataLogs } from '../../db/schema/index.ts';
 import type { AppServices } from '../../services.ts';
 import type { ServiceContext } from '../context.ts';
+import { crudTables, type ContextFactory, type CrudDefinition, type Row } from './crud-definition.ts';
+import { containsPattern, filterCondition, getColumnKey, scopeConditions } from './crud-query.ts';
 import { ok } from '../http/envelope.ts';
 import { AppError } from '../http/errors.ts';
 import type { ZodApp } from '../http/types.ts';
@@ -33,108 +19,6 @@ import {
   selectOptionsSchema,
   sortableBodySchema,
 } from './crud-schemas.ts';
-import { sameTenant } from '../tenant-scope.ts';
-
-type Row = Record<string, unknown>;
-export type FilterOp = 'eq' | 'like' | 'gte' | 'lte' | 'in';
-
-export interface CrudFilter {
-  column: PgColumn;
-  op: FilterOp;
-  schema: z.ZodType;
-}
-
-/** How a back-office resource maps onto a table; the kit does the rest (issue: the CRUD kit). */
-export interface CrudDefinition<
-  TItem extends z.ZodType,
-  TCreate extends z.ZodType,
-  TUpdate extends z.ZodType,
-> {
-  /** Permission prefix and recycle-bin name, e.g. `role` → `role:list`, `role:add`… */
-  resource: string;
-  prefix: string;
-  tag: string;
-  table: PgTable;
-  columns: {
-    id: PgColumn;
-    tenantId?: PgColumn;
-    merchantId?: PgColumn;
-    sort?: PgColumn;
-    createdBy?: PgColumn;
-    departmentId?: PgColumn;
-  };
-  item: TItem;
-  /** The reply shape of a row; ctx lets it mask fields the caller may not see. */
-  toItem(row: Row, ctx: ServiceContext): z.infer<TItem>;
-  create: TCreate;
-  update: TUpdate;
-  /** Values to insert (tenant, creator and defaults are the kit's; business rules go here). */
-  toInsert(ctx: ServiceContext, input: z.infer<TCreate>): Promise<Row> | Row;
-  toUpdate(ctx: ServiceContext, input: z.infer<TUpdate>, existing: Row): Promise<Row> | Row;
-  /** Runs after insert or update, in the same transaction (e.g. a role's menus). */
-  afterWrite?(ctx: ServiceContext, row: Row, input: z.infer<TCreate> | z.infer<TUpdate>): Promise<void>;
-  /** Adds what list rows show beyond their own columns, in one batch (e.g. counts). */
-  enrichMany?(ctx: ServiceContext, rows: Row[]): Promise<Row[]>;
-  /** Adds what one item's reply shows beyond its row (e.g. a role's menus); single reads only. */
-  enrich?(ctx: ServiceContext, row: Row): Promise<Row>;
-  /** Extra row conditions beyond tenant and data scope (e.g. roles of the caller's tier). */
-  extraScope?(ctx: ServiceContext): SQL[];
-  /** Throws to refuse a delete (e.g. a department that still has children). */
-  beforeDelete?(ctx: ServiceContext, row: Row): Promise<void>;
-  filters?: Record<string, CrudFilter>;
-  quickSearch?: PgColumn[];
-  orderable?: Record<string, PgColumn>;
-  defaultOrder?: Array<[PgColumn, 'asc' | 'desc']>;
-  selectLabel: PgColumn;
-  /** Deleted rows go to the recycle bin and can be restored. */
-  recyclable?: boolean;
-  /** Row keys whose changes are logged with before and after; masked ones log only that they changed. */
-  sensitive?: Array<{ key: string; masked?: boolean }>;
-}
-
-/** Tables the kit manages, by name: the recycle bin and sensitive-log rollback write back through it. */
-export const crudTables = new Map<string, { table: PgTable; id: PgColumn; tenantId: PgColumn | undefined }>();
-
-/** Builds the service context of an admin request, with its data scope. */
-export type ContextFactory = (request: FastifyRequest, tx: Executor) => Promise<ServiceContext>;
-
-function scopeConditions(def: CrudDefinition<z.ZodType, z.ZodType, z.ZodType>, ctx: ServiceContext): SQL[] {
-  const c = def.columns;
-  const out: SQL[] = [];
-  // Tenant isolation first, always: the platform's own rows have no tenant.
-  if (c.tenantId) out.push(sameTenant(c.tenantId, ctx.tenantId));
-  if (c.merchantId && ctx.actor.tier === 'merchant' && ctx.actor.merchantId)
-    out.push(eq(c.merchantId, ctx.actor.merchantId));
-  // Then the data scope, on top of it (spec §6).
-  if (ctx.scope.kind === 'limited' && (c.createdBy || c.departmentId)) {
-    const parts: SQL[] = [];
-    if (c.departmentId && ctx.scope.departmentIds.length)
-      parts.push(inArray(c.departmentId, ctx.scope.departmentIds));
-    if (c.createdBy && ctx.scope.includeOwn) parts.push(eq(c.createdBy, ctx.scope.userId));
-    out.push(parts.length ? or(...parts)! : sql`false`);
-  }
-  if (def.extraScope) out.push(...def.extraScope(ctx));
-  return out;
-}
-
-function filterCondition(filter: CrudFilter, value: unknown): SQL | undefined {
-  if (value === undefined || value === '' || value === null) return undefined;
-  switch (filter.op) {
-    case 'eq':
-      return eq(filter.column, value);
-    case 'like':
-      return ilike(
-        filter.column,
-        `%${(typeof value === 'string' ? value : JSON.stringify(value)).replace(/[\\%_]/g, (m) => `\\${m}`)}%`,
-      );
-    case 'gte':
-      return gte(filter.column, value);
-    case 'lte':
-      return lte(filter.column, value);
-    case 'in':
-      return Array.isArray(value) && value.length ? inArray(filter.column, value) : undefined;
-  }
-}
 
 const jsonSafe = (v: unknown) => (v instanceof Date ? v.toISOString() : v);
 const params = (request: FastifyRequest) => request.params as { id: string };
@@ -247,7 +131,7 @@ export function registerCrud<TItem extends z.ZodType, TCreate extends z.ZodType,
         if (cond) where.push(cond);
       }
       if (q.quickSearch && def.quickSearch?.length) {
-        const term = `%${q.quickSearch.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+        const term = containsPattern(q.quickSearch);
         where.push(or(...def.quickSearch.map((col) => ilike(col, term)))!);
       }
       const condition = where.length ? and(...where) : undefined;
@@ -444,9 +328,5 @@ export function registerCrud<TItem extends z.ZodType, TCreate extends z.ZodType,
   }
 }
 
-/** The property name drizzle uses for a column of a table (what rows are keyed by). */
-export function getColumnKey(table: PgTable, column: PgColumn): string {
-  const entry = Object.entries(getTableColumns(table)).find(([, col]) => col === column);
-  if (!entry) throw new Error(`column ${column.name} is not in table ${getTableName(table)}`);
-  return entry[0];
-}
+export { crudTables, getColumnKey };
+export type { ContextFactory, CrudDefinition, CrudFilter, FilterOp } from './crud-definition.ts';

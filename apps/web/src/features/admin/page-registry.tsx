@@ -3,6 +3,15 @@ import { AdminAccountPage } from '../access/admin-account-page.tsx';
 import { DepartmentPage } from '../access/department-page.tsx';
 import { MenuPage } from '../access/menu-page.tsx';
 import { RolePage } from '../access/role-page.tsx';
+import { AdminLogPage } from '../admin-tools/admin-log-page.tsx';
+import { ConfigPage } from '../admin-tools/config-page.tsx';
+import { RecyclePage } from '../admin-tools/recycle-page.tsx';
+import { SensitiveLogPage } from '../admin-tools/sensitive-log-page.tsx';
+import { MerchantLevelPage, SupplierLevelPage } from '../tenancy/level-page.tsx';
+import { MerchantPage } from '../tenancy/merchant-page.tsx';
+import { SupplierPage } from '../tenancy/supplier-page.tsx';
+import { ExchangeRatePage } from '../wallet/exchange-rate-page.tsx';
+import { PaymentAccountPage } from '../wallet/payment-account-page.tsx';
 import { DashboardPage } from './dashboard-page.tsx';
 
 /**
@@ -15,4 +24,14 @@ export const ADMIN_PAGES: Readonly<Record<string, ComponentType>> = {
   'access/admin': AdminAccountPage,
   'access/department': DepartmentPage,
   'access/menu': MenuPage,
+  'admin/admin-log': AdminLogPage,
+  'admin/recycle': RecyclePage,
+  'admin/sensitive-log': SensitiveLogPage,
+  'admin/config': ConfigPage,
+  'tenancy/supplier': SupplierPage,
+  'tenancy/supplier-level': SupplierLevelPage,
+  'tenancy/merchant-level': MerchantLevelPage,
+  'tenancy/merchant': MerchantPage,
+  'wallet/payment-account': PaymentAccountPage,
+  'wallet/exchange-rate': ExchangeRatePage,
 };

@@ -81,6 +81,12 @@ export interface CrudPageProps<Row extends { id: string }> {
   hasQuickSearch?: boolean;
   /** More buttons per row (shown before edit and delete). */
   rowActions?: (row: Row) => ReactNode;
+  /** Rows may be edited once created (default true; e.g. exchange rates are immutable). */
+  canEditRows?: boolean;
+  /** The resource supports `DELETE P/{id}` and `DELETE P/del` (default true). */
+  isDeletable?: boolean;
+  /** The list's parameters from the filter form's values (default: each value as text). */
+  toFilterParams?: (values: Values) => QueryParams;
 }
 
 const TREE_LIMIT = LIMITS.pagination.maxPageSize;
@@ -125,8 +131,8 @@ export function CrudPage<Row extends { id: string }>(props: CrudPageProps<Row>) 
     [rows, isTree],
   ) as TreeRow<Row>[];
 
-  const canEdit = Boolean(form) && can('edit');
-  const canDelete = can('del');
+  const canEdit = Boolean(form) && (props.canEditRows ?? true) && can('edit');
+  const canDelete = (props.isDeletable ?? true) && can('del');
   const canSort = isSortable && can('sortable');
 
   /** The row beside `row` among its siblings (same parent in a tree), for up/down moves. */
@@ -247,6 +253,11 @@ export function CrudPage<Row extends { id: string }>(props: CrudPageProps<Row>) 
   };
 
   const onFilter = (values: Values) => {
+    if (props.toFilterParams) {
+      setFilters(props.toFilterParams(values));
+      setPage(1);
+      return;
+    }
     const next: QueryParams = {};
     for (const [name, value] of Object.entries(values)) {
       const text = cellText(value);

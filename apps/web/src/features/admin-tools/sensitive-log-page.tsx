@@ -1,0 +1,65 @@
+import { Button, Popconfirm } from 'antd';
+import { RollbackOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { CrudPage } from '../crud/crud-page.tsx';
+import { DateTime } from '../access/shared-fields.tsx';
+import { usePageButtons } from '../layout/current-menu.ts';
+import { TOOL_RESOURCES, useToolAction } from './api.ts';
+import { jsonPreview } from './json-view.tsx';
+
+/** A change to a sensitive field (sensitiveLogSchema of @pod/shared). */
+interface SensitiveLog {
+  id: string;
+  resource: string;
+  row_id: string;
+  field: string;
+  before: unknown;
+  after: unknown;
+  user_id: string | null;
+  created_at: string;
+}
+
+/**
+ * Sensitive data logs: changes to sensitive fields with before and after, rolled back with
+ * confirmation; a change that cannot be rolled back safely shows the server's message (409).
+ */
+export function SensitiveLogPage() {
+  const { t } = useTranslation();
+  const buttons = usePageButtons();
+  const rollback = useToolAction(TOOL_RESOURCES.sensitiveLog, 'POST', '/rollback');
+
+  return (
+    <CrudPage<SensitiveLog>
+      testId="sensitive-log-page"
+      resource={TOOL_RESOURCES.sensitiveLog}
+      isDeletable={false}
+      hasQuickSearch={false}
+      rowActions={(row) =>
+        buttons.has('sensitiveLog:rollback') ? (
+          <Popconfirm
+            title={t('tools.sensitive.rollbackConfirm', { field: row.field })}
+            okText={t('tools.sensitive.rollback')}
+            cancelText={t('app.cancel')}
+            onConfirm={() => rollback.mutate(row.id)}
+          >
+            <Button size="small" type="link" icon={<RollbackOutlined />} data-testid="sensitive-rollback">
+              {t('tools.sensitive.rollback')}
+            </Button>
+          </Popconfirm>
+        ) : null
+      }
+      columns={[
+        { key: 'resource', title: t('tools.resource') },
+        { key: 'row_id', title: t('tools.rowId'), isHiddenByDefault: true },
+        { key: 'field', title: t('tools.sensitive.field') },
+        { key: 'before', title: t('tools.sensitive.before'), render: (row) => jsonPreview(row.before) },
+        { key: 'after', title: t('tools.sensitive.after'), render: (row) => jsonPreview(row.after) },
+        {
+          key: 'created_at',
+          title: t('tools.sensitive.changedAt'),
+          render: (row) => <DateTime value={row.created_at} />,
+        },
+      ]}
+    />
+  );
+}

@@ -1,0 +1,188 @@
+import { App, Form, Input, Radio, Select, Switch } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { merchantCreateSchema } from '@pod/shared';
+import { useFieldLabel, useZodField } from '../../forms/use-zod-field.ts';
+import { useCrudMutations, useCrudSelect } from '../crud/api.ts';
+import { CrudPage, type CrudFormConfig } from '../crud/crud-page.tsx';
+import { DateTime, StatusSelect, StatusTag, useStatusOptions } from '../access/shared-fields.tsx';
+import { usePageButtons } from '../layout/current-menu.ts';
+import { TENANCY_RESOURCES } from './api.ts';
+
+/** A merchant as listed (merchantSchema of @pod/shared). */
+interface Merchant {
+  id: string;
+  name: string;
+  number: string;
+  level_id: string | null;
+  level_expires_at: string | null;
+  status: string;
+  primary_username: string;
+  primary_mobile: string;
+  sub_account_count: number;
+  created_at: string;
+}
+
+const FIELDS = [
+  'name',
+  'number',
+  'level_id',
+  'level_expires_at',
+  'status',
+  'primary_username',
+  'primary_password',
+  'primary_mobile',
+] as const;
+
+/** An ISO time as the `datetime-local` input shows it (local time, minutes). */
+function toLocalInput(iso: string | null): string {
+  if (!iso) return '';
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  const local = new Date(date.getTime() - date.getTimezoneOffset() * 60_000);
+  return local.toISOString().slice(0, 16);
+}
+
+/** Merchants (supplier): each with its primary account; disabling one disables its accounts. */
+export function MerchantPage() {
+  const { t } = useTranslation();
+  const { modal } = App.useApp();
+  const field = useZodField();
+  const fieldLabel = useFieldLabel();
+  const statusOptions = useStatusOptions();
+  const buttons = usePageButtons();
+  const levels = useCrudSelect(TENANCY_RESOURCES.merchantLevel);
+  const { update } = useCrudMutations(TENANCY_RESOURCES.merchant);
+  const shape = merchantCreateSchema.shape;
+  const levelName = (id: string | null) =>
+    id ? (levels.data?.find((option) => option.value === id)?.label ?? '—') : '—';
+
+  const form: CrudFormConfig<Merchant> = {
+    fieldNames: FIELDS,
+    initialValues: { status: 'enabled', primary_mobile: '' },
+    toValues: (row) => ({ ...row, level_expires_at: toLocalInput(row.level_expires_at) }),
+    toBody: (values, mode) => {
+      const expires = typeof values.level_expires_at === 'string' ? values.level_expires_at : '';
+      const body: Record<string, unknown> = {
+        name: values.name,
+        number: values.number,
+        level_id: values.level_id || null,
+        level_expires_at: expires ? new Date(expires).toISOString() : null,
+        status: values.status,
+      };
+      if (mode === 'edit') return body;
+      return {
+        ...body,
+        primary_username: values.primary_username,
+        primary_password: values.primary_password,
+        primary_mobile: values.primary_mobile ?? '',
+      };
+    },
+    render: ({ mode }) => (
+      <>
+        <Form.Item {...field('name', shape.name)}>
+          <Input maxLength={100} />
+        </Form.Item>
+        <Form.Item {...field('number', shape.number)} extra={t('tenancy.merchant.numberHint')}>
+          <Input maxLength={20} />
+        </Form.Item>
+        <Form.Item name="level_id" label={fieldLabel('level_id')}>
+          <Select allowClear options={levels.data ?? []} loading={levels.isPending} />
+        </Form.Item>
+        <Form.Item name="level_expires_at" label={fieldLabel('level_expires_at')}>
+          <Input type="datetime-local" />
+        </Form.Item>
+        {mode === 'create' ? (
+          <>
+            <Form.Item {...field('primary_username', shape.primary_username)} extra={t('auth.usernameRule')}>
+              <Input autoComplete="off" maxLength={15} />
+            </Form.Item>
+            <Form.Item
+              {...field('primary_password', shape.primary_password)}
+              extra={t('auth.adminPasswordRule')}
+            >
+              <Input.Password autoComplete="new-password" maxLength={20} />
+            </Form.Item>
+            <Form.Item {...field('primary_mobile', shape.primary_mobile)}>
+              <Input maxLength={16} />
+            </Form.Item>
+          </>
+        ) : null}
+        <Form.Item {...field('status', shape.status)} extra={t('tenancy.merchant.statusHint')}>
+          <Radio.Group options={statusOptions} />
+        </Form.Item>
+      </>
+    ),
+  };
+
+  const onToggle = (row: Merchant) => {
+    const next = row.status === 'enabled' ? 'disabled' : 'enabled';
+    modal.confirm({
+      title: t(next === 'disabled' ? 'tenancy.merchant.disableConfirm' : 'tenancy.merchant.enableConfirm', {
+        name: row.name,
+      }),
+      okText: t(next === 'disabled' ? 'tenancy.merchant.disable' : 'tenancy.merchant.enable'),
+      okButtonProps: { danger: next === 'disabled' },
+      cancelText: t('app.cancel'),
+      onOk: () => update.mutateAsync({ id: row.id, body: { status: next } }).catch(() => undefined),
+    });
+  };
+
+  return (
+    <CrudPage<Merchant>
+      testId="merchant-page"
+      resource={TENANCY_RESOURCES.merchant}
+      form={form}
+      filters={
+        <>
+          <Form.Item name="level_id" label={fieldLabel('level_id')}>
+            <Select
+              allowClear
+              placeholder={t('crud.all')}
+              options={levels.data ?? []}
+              style={{ width: 160 }}
+            />
+          </Form.Item>
+          <Form.Item name="status" label={fieldLabel('status')}>
+            <StatusSelect />
+          </Form.Item>
+        </>
+      }
+      columns={[
+        { key: 'name', title: fieldLabel('name'), isOrderable: true },
+        { key: 'number', title: fieldLabel('number'), isOrderable: true },
+        { key: 'level_id', title: fieldLabel('level_id'), render: (row) => levelName(row.level_id) },
+        {
+          key: 'level_expires_at',
+          title: fieldLabel('level_expires_at'),
+          isHiddenByDefault: true,
+          render: (row) => <DateTime value={row.level_expires_at} />,
+        },
+        { key: 'primary_username', title: t('tenancy.merchant.primaryAccount') },
+        { key: 'primary_mobile', title: fieldLabel('primary_mobile') },
+        { key: 'sub_account_count', title: t('tenancy.merchant.subAccounts') },
+        {
+          key: 'status',
+          title: fieldLabel('status'),
+          render: (row) =>
+            buttons.has('merchant:edit') ? (
+              <Switch
+                size="small"
+                checked={row.status === 'enabled'}
+                data-testid="merchant-status"
+                aria-label={t('tenancy.merchant.statusSwitch', { name: row.name })}
+                onClick={() => onToggle(row)}
+              />
+            ) : (
+              <StatusTag status={row.status} />
+            ),
+        },
+        {
+          key: 'created_at',
+          title: t('access.createdAt'),
+          isOrderable: true,
+          render: (row) => <DateTime value={row.created_at} />,
+        },
+      ]}
+    />
+  );
+}

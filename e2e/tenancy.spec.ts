@@ -1,0 +1,145 @@
+import { randomInt } from 'node:crypto';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { launchChromium } from './browser.ts';
+import { solveCaptcha } from './test-hooks.ts';
+
+const baseUrl = inject('baseUrl');
+const DEMO_PASSWORD = 'Demo12345';
+
+let browser: Browser;
+let contexts: BrowserContext[] = [];
+let pages: Page[] = [];
+let pageErrors: Error[];
+let diagnostics = '';
+
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser.close();
+});
+
+beforeEach(({ onTestFailed }) => {
+  pageErrors = [];
+  onTestFailed(() => console.error(diagnostics));
+});
+
+afterEach(async () => {
+  const report = [];
+  for (const page of pages) {
+    const body = await page
+      .locator('body')
+      .innerText({ timeout: 1_000 })
+      .catch(() => '(no body)');
+    report.push(`page: ${page.url()}\nbody: ${body.slice(0, 1_500)}`);
+  }
+  diagnostics = [...report, `page errors: ${pageErrors.map((e) => e.message).join(', ') || 'none'}`].join(
+    '\n',
+  );
+  await Promise.all(contexts.map((context) => context.close()));
+  contexts = [];
+  pages = [];
+});
+
+async function openPage(): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const page = await context.newPage();
+  page.on('pageerror', (error) => pageErrors.push(error));
+  contexts.push(context);
+  pages.push(page);
+  return page;
+}
+
+/** Signs in through the login form and its click captcha, landing on the dashboard. */
+async function signIn(page: Page, username: string, password: string): Promise<void> {
+  await page.goto(`${baseUrl}/login`);
+  await page.getByTestId('login-page').waitFor();
+  await page.locator('#username').fill(username);
+  await page.locator('#password').fill(password);
+  await page.getByTestId('login-submit').click();
+  await solveCaptcha(page, baseUrl);
+  await page.waitForURL(`${baseUrl}/admin/dashboard`);
+}
+
+/** Submits the open CRUD form and waits for it to close and the new row to be listed. */
+async function submitAndExpectRow(page: Page, pageTestId: string, cellText: string): Promise<void> {
+  const form = page.getByTestId('crud-form');
+  await page.getByTestId('crud-form-submit').click();
+  await form.waitFor({ state: 'detached' });
+  await page.getByTestId(pageTestId).getByRole('cell', { name: cellText, exact: true }).first().waitFor();
+}
+
+// The server's test factories are not built yet, so every tenant here is made through the pages.
+describe('tenancy', () => {
+  it('platform creates a supplier level and a supplier; the supplier creates a merchant who signs in', async () => {
+    const suffix = `${Date.now().toString(36)}${randomInt(1_000)}`.slice(-8);
+    const levelName = `Gold ${suffix}`;
+    const supplierName = `Supplier ${suffix}`;
+    const supplierAdmin = `s${suffix}`;
+    const merchantName = `Shop ${suffix}`;
+    const merchantNumber = `M-${suffix}`;
+    const merchantPrimary = `m${suffix}`;
+    const password = 'Tenant2025x';
+
+    // The platform administrator: a supplier level allowing merchants, then a supplier on it.
+    const platform = await openPage();
+    await signIn(platform, 'admin', DEMO_PASSWORD);
+    await platform.goto(`${baseUrl}/admin/tenancy/supplierLevel`);
+    await platform.getByTestId('supplier-level-page').waitFor();
+    await platform.getByTestId('crud-add').click();
+    const levelForm = platform.getByTestId('crud-form');
+    await levelForm.locator('#name').fill(levelName);
+    await levelForm.locator('#annual_fee').fill('1999.5');
+    for (const count of ['supplier_user_count', 'merchant_count', 'merchant_user_count']) {
+      await levelForm.locator(`#${count}`).fill('10');
+    }
+    await submitAndExpectRow(platform, 'supplier-level-page', levelName);
+    // Fees travel in minor units and show in yuan with two decimals.
+    await platform.getByTestId('supplier-level-page').getByRole('cell', { name: '¥1999.50' }).waitFor();
+
+    await platform.goto(`${baseUrl}/admin/tenancy/supplier`);
+    await platform.getByTestId('supplier-page').waitFor();
+    await platform.getByTestId('crud-add').click();
+    const supplierForm = platform.getByTestId('crud-form');
+    await supplierForm.locator('#name').fill(supplierName);
+    await supplierForm.locator('#admin_username').fill(supplierAdmin);
+    await supplierForm.locator('#admin_password').fill(password);
+    await supplierForm.locator('#level_id').click();
+    await platform.locator('.ant-select-item-option').filter({ hasText: levelName }).click();
+    await supplierForm.getByTestId('supplier-ssl_key').fill('-----BEGIN PRIVATE KEY-----');
+    await submitAndExpectRow(platform, 'supplier-page', supplierName);
+    const supplierRow = platform
+      .getByTestId('supplier-page')
+      .getByRole('row')
+      .filter({ hasText: supplierName });
+    await supplierRow.getByRole('cell', { name: levelName, exact: true }).waitFor();
+    // The SSL pair is only half set, and never shown.
+    expect(await supplierRow.innerText()).not.toContain('BEGIN');
+
+    // The supplier's administrator signs in and creates a merchant with its primary account.
+    const supplier = await openPage();
+    await signIn(supplier, supplierAdmin, password);
+    await supplier.goto(`${baseUrl}/admin/tenancy/merchant`);
+    await supplier.getByTestId('merchant-page').waitFor();
+    await supplier.getByTestId('crud-add').click();
+    const merchantForm = supplier.getByTestId('crud-form');
+    await merchantForm.locator('#name').fill(merchantName);
+    await merchantForm.locator('#number').fill(merchantNumber);
+    await merchantForm.locator('#primary_username').fill(merchantPrimary);
+    await merchantForm.locator('#primary_password').fill(password);
+    await submitAndExpectRow(supplier, 'merchant-page', merchantName);
+    const merchantRow = supplier
+      .getByTestId('merchant-page')
+      .getByRole('row')
+      .filter({ hasText: merchantName });
+    await merchantRow.getByRole('cell', { name: merchantPrimary, exact: true }).waitFor();
+
+    // The merchant's primary account signs in and lands on the dashboard.
+    const merchant = await openPage();
+    await signIn(merchant, merchantPrimary, password);
+    await merchant.getByTestId('dashboard-greeting').waitFor();
+    expect(pageErrors).toEqual([]);
+  });
+});

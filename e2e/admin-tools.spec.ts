@@ -1,75 +1,8 @@
 import { randomInt } from 'node:crypto';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
-import { launchChromium } from './browser.ts';
-import { solveCaptcha } from './test-hooks.ts';
+import { describe, expect, it } from 'vitest';
+import { useAdminBrowser } from './admin-browser.ts';
 
-const baseUrl = inject('baseUrl');
-const DEMO_PASSWORD = 'Demo12345';
-
-let browser: Browser;
-let contexts: BrowserContext[] = [];
-let pages: Page[] = [];
-let pageErrors: Error[];
-let diagnostics = '';
-
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser.close();
-});
-
-beforeEach(({ onTestFailed }) => {
-  pageErrors = [];
-  onTestFailed(() => console.error(diagnostics));
-});
-
-afterEach(async () => {
-  const report = [];
-  for (const page of pages) {
-    const body = await page
-      .locator('body')
-      .innerText({ timeout: 1_000 })
-      .catch(() => '(no body)');
-    report.push(`page: ${page.url()}\nbody: ${body.slice(0, 1_500)}`);
-  }
-  diagnostics = [...report, `page errors: ${pageErrors.map((e) => e.message).join(', ') || 'none'}`].join(
-    '\n',
-  );
-  await Promise.all(contexts.map((context) => context.close()));
-  contexts = [];
-  pages = [];
-});
-
-async function openPage(): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-  const page = await context.newPage();
-  page.on('pageerror', (error) => pageErrors.push(error));
-  contexts.push(context);
-  pages.push(page);
-  return page;
-}
-
-/** Signs in through the login form and its click captcha, landing on the dashboard. */
-async function signIn(page: Page, username: string, password: string): Promise<void> {
-  await page.goto(`${baseUrl}/login`);
-  await page.getByTestId('login-page').waitFor();
-  await page.locator('#username').fill(username);
-  await page.locator('#password').fill(password);
-  await page.getByTestId('login-submit').click();
-  await solveCaptcha(page, baseUrl);
-  await page.waitForURL(`${baseUrl}/admin/dashboard`);
-}
-
-/** Submits the open CRUD form and waits for it to close and the new row to be listed. */
-async function submitAndExpectRow(page: Page, pageTestId: string, cellText: string): Promise<void> {
-  const form = page.getByTestId('crud-form');
-  await page.getByTestId('crud-form-submit').click();
-  await form.waitFor({ state: 'detached' });
-  await page.getByTestId(pageTestId).getByRole('cell', { name: cellText, exact: true }).first().waitFor();
-}
+const { baseUrl, DEMO_PASSWORD, openPage, signIn, submitAndExpectRow, pageErrors } = useAdminBrowser();
 
 describe('admin tools', () => {
   it('config saves with server validation, the admin log shows the write, a rate is create-only, recycle restores', async () => {
@@ -139,6 +72,6 @@ describe('admin tools', () => {
     await binRow.waitFor({ state: 'detached' });
     await admin.goto(`${baseUrl}/admin/tenancy/supplierLevel`);
     await levels.getByRole('cell', { name: levelName, exact: true }).waitFor();
-    expect(pageErrors).toEqual([]);
+    expect(pageErrors()).toEqual([]);
   });
 });

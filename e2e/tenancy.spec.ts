@@ -4,9 +4,9 @@ import { useAdminBrowser } from './admin-browser.ts';
 
 const { baseUrl, DEMO_PASSWORD, openPage, signIn, submitAndExpectRow, pageErrors } = useAdminBrowser();
 
-// The server's test factories are not built yet, so every tenant here is made through the pages.
+// Every tenant here is made through the pages, as a user would.
 describe('tenancy', () => {
-  it('platform creates a supplier level and a supplier; the supplier creates a merchant who signs in', async () => {
+  it('platform creates a supplier level and a supplier; the supplier creates a factory and a merchant, whose primary account signs in', async () => {
     const suffix = `${Date.now().toString(36)}${randomInt(1_000)}`.slice(-8);
     const levelName = `Gold ${suffix}`;
     const supplierName = `Supplier ${suffix}`;
@@ -25,7 +25,7 @@ describe('tenancy', () => {
     const levelForm = platform.getByTestId('crud-form');
     await levelForm.locator('#name').fill(levelName);
     await levelForm.locator('#annual_fee').fill('1999.5');
-    for (const count of ['supplier_user_count', 'merchant_count', 'merchant_user_count']) {
+    for (const count of ['supplier_user_count', 'factory_count', 'merchant_count', 'merchant_user_count']) {
       await levelForm.locator(`#${count}`).fill('10');
     }
     await submitAndExpectRow(platform, 'supplier-level-page', levelName);
@@ -51,9 +51,23 @@ describe('tenancy', () => {
     // The SSL pair is only half set, and never shown.
     expect(await supplierRow.innerText()).not.toContain('BEGIN');
 
-    // The supplier's administrator signs in and creates a merchant with its primary account.
+    // The supplier's administrator signs in, creates a factory, then a merchant with its primary account.
     const supplier = await openPage();
     await signIn(supplier, supplierAdmin, password);
+    await supplier.goto(`${baseUrl}/admin/tenancy/factory`);
+    await supplier.getByTestId('factory-page').waitFor();
+    await supplier.getByTestId('crud-add').click();
+    const factoryForm = supplier.getByTestId('crud-form');
+    const factoryName = `Factory ${suffix}`;
+    await factoryForm.locator('#number').fill(`F-${suffix}`);
+    await factoryForm.locator('#name').fill(factoryName);
+    await factoryForm.locator('#province').fill('广东省');
+    await factoryForm.locator('#city').fill('深圳市');
+    await factoryForm.locator('#address').fill('1 Print Road');
+    await factoryForm.locator('#sender_name').fill('Li Lei');
+    await factoryForm.locator('#sender_phone').fill('13800001111');
+    await submitAndExpectRow(supplier, 'factory-page', factoryName);
+
     await supplier.goto(`${baseUrl}/admin/tenancy/merchant`);
     await supplier.getByTestId('merchant-page').waitFor();
     await supplier.getByTestId('crud-add').click();

@@ -11,6 +11,7 @@ import { MerchantLevelPage, SupplierLevelPage } from '../tenancy/level-page.tsx'
 import { MerchantPage } from '../tenancy/merchant-page.tsx';
 import { SupplierPage } from '../tenancy/supplier-page.tsx';
 import { ExchangeRatePage } from '../wallet/exchange-rate-page.tsx';
+import { FactoryPage } from '../logistics/factory-page.tsx';
 import { PaymentAccountPage } from '../wallet/payment-account-page.tsx';
 import { DashboardPage } from './dashboard-page.tsx';
 
@@ -33,5 +34,6 @@ export const ADMIN_PAGES: Readonly<Record<string, ComponentType>> = {
   'tenancy/merchant-level': MerchantLevelPage,
   'tenancy/merchant': MerchantPage,
   'wallet/payment-account': PaymentAccountPage,
+  'logistics/factory': FactoryPage,
   'wallet/exchange-rate': ExchangeRatePage,
 };

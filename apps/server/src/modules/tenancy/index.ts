@@ -15,4 +15,14 @@ export {
 export type { MerchantRow, TenantRow } from './tenancy.repo.ts';
 export { countMerchants } from './tenancy.repo.ts';
 export { tenancyRoutes } from './tenancy.routes.ts';
-export { assertFactorySlot, assertStaffSlot, merchantLevel, supplierLevel } from './quota.service.ts';
+export {
+  assertDesignSlot,
+  assertFactorySlot,
+  assertMerchantQuota,
+  assertShopSlot,
+  assertStaffSlot,
+  assertStorage,
+  assertTemplateSlot,
+  merchantLevel,
+  supplierLevel,
+} from './quota.service.ts';

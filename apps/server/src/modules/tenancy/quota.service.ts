@@ -8,7 +8,15 @@ type LevelRow = typeof levels.$inferSelect;
 
 /** The quotas a level sets, by the column that holds each limit. */
 export type QuotaName =
-  'merchantUserCount' | 'supplierUserCount' | 'factoryUserCount' | 'factoryCount' | 'merchantCount';
+  | 'merchantUserCount'
+  | 'supplierUserCount'
+  | 'factoryUserCount'
+  | 'factoryCount'
+  | 'merchantCount'
+  | 'shopCount'
+  | 'productTemplateCount'
+  | 'designCount'
+  | 'storageCount';
 
 async function defaultLevel(tx: Executor, tenantId: string | null, kind: 'supplier' | 'merchant') {
   const [row] = await tx
@@ -111,3 +119,44 @@ export async function assertFactorySlot(tx: Executor, tenantId: string): Promise
   const [row] = await tx.select({ n: count() }).from(factories).where(eq(factories.tenantId, tenantId));
   if ((row?.n ?? 0) >= level.factoryCount) refuse(level, 'factoryCount', row?.n ?? 0);
 }
+
+/** The merchant quotas whose counted things live in other modules, which pass their own count. */
+export type MerchantQuota = 'shopCount' | 'productTemplateCount' | 'designCount' | 'storageCount';
+
+/**
+ * Refuses adding `adding` to a merchant quota the owning module has counted as `used`: shops,
+ * product templates, designs this month, or stored megabytes (spec §6).
+ */
+export async function assertMerchantQuota(
+  tx: Executor,
+  scope: { tenantId: string; merchantId: string },
+  quota: MerchantQuota,
+  used: number,
+  adding = 1,
+): Promise<void> {
+  const level = await merchantLevel(tx, scope.tenantId, scope.merchantId);
+  if (level && used + adding > level[quota]) refuse(level, quota, used);
+}
+
+export const assertShopSlot = (
+  tx: Executor,
+  scope: { tenantId: string; merchantId: string },
+  shops: number,
+) => assertMerchantQuota(tx, scope, 'shopCount', shops);
+export const assertTemplateSlot = (
+  tx: Executor,
+  scope: { tenantId: string; merchantId: string },
+  templates: number,
+) => assertMerchantQuota(tx, scope, 'productTemplateCount', templates);
+export const assertDesignSlot = (
+  tx: Executor,
+  scope: { tenantId: string; merchantId: string },
+  designsThisMonth: number,
+) => assertMerchantQuota(tx, scope, 'designCount', designsThisMonth);
+/** `usedMb` and `addingMb` in megabytes (storage_count is in MB). */
+export const assertStorage = (
+  tx: Executor,
+  scope: { tenantId: string; merchantId: string },
+  usedMb: number,
+  addingMb: number,
+) => assertMerchantQuota(tx, scope, 'storageCount', usedMb, addingMb);

@@ -12,6 +12,7 @@ import { createTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
 import { levels, tenants } from '../../db/schema/index.ts';
 import { adminActor } from '../access/index.ts';
 import { toCnyMinor } from '../wallet/index.ts';
+import { assertShopSlot, assertStorage } from './index.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -220,6 +221,29 @@ describe('quotas', () => {
     expect(en.json().msg).toBe('The sub-account limit of level Starter is reached (2/2)');
     const zh = await third('zh-cn');
     expect(zh.json().msg).toBe('已达到Starter等级的子账号数上限（2/2）');
+  });
+
+  it('the quotas of other modules refuse over the limit, naming it', async () => {
+    const tenant = await buildTenant(t.database.db);
+    await t.database.db.insert(levels).values({
+      tenantId: tenant.id,
+      kind: 'merchant',
+      name: 'Basic',
+      shopCount: 2,
+      storageCount: 100,
+      isDefault: true,
+    });
+    const { merchant } = await buildMerchant(t.database.db, tenant.id);
+    const scope = { tenantId: tenant.id, merchantId: merchant.id };
+    await expect(assertShopSlot(t.database.db, scope, 1)).resolves.toBeUndefined();
+    await expect(assertShopSlot(t.database.db, scope, 2)).rejects.toMatchObject({
+      status: 409,
+      key: 'quota.reached',
+    });
+    await expect(assertStorage(t.database.db, scope, 90, 10)).resolves.toBeUndefined();
+    await expect(assertStorage(t.database.db, scope, 90, 11)).rejects.toMatchObject({
+      params: { level: 'Basic', max: 100, quota: { t: 'quota.names.storageCount' } },
+    });
   });
 
   it('an expired level falls back to the default level', async () => {

@@ -125,6 +125,8 @@ export const adminAccountSchema = z.object({
   is_locked: z.boolean(),
   department_id: z.string().nullable(),
   role_ids: z.array(z.string()),
+  /** Factories the account is limited to (spec §6 factory permissions); empty means all. */
+  factory_ids: z.array(z.string()),
   last_login_time: z.string().nullable(),
   last_login_ip: z.string().nullable(),
   created_at: z.string(),
@@ -137,6 +139,7 @@ export const adminAccountCreateSchema = z.object({
   email: emailSchema.or(z.literal('')).default(''),
   department_id: z.uuid().nullable().default(null),
   role_ids: z.array(z.uuid()).max(50).default([]),
+  factory_ids: z.array(z.uuid()).max(200).default([]),
   status: status.default('enabled'),
 });
 export const adminAccountUpdateSchema = patchOf(

@@ -65,6 +65,24 @@ describe('permissions', () => {
     expect(list.statusCode).toBe(403);
   });
 
+  it('a PATCH that changes only links (a role’s menus) succeeds (bug: "No values to set" gave 500)', async () => {
+    const owner = await merchantOwner();
+    const role = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/role',
+      headers: owner.headers,
+      payload: { name: 'Links', code: 'links' },
+    });
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/admin/role/${role.json().data.id}`,
+      headers: owner.headers,
+      payload: { menu_ids: await menuIds(t, ['dashboard']) },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.menu_ids).toHaveLength(1);
+  });
+
   it('nobody grants a menu they do not hold', async () => {
     const owner = await merchantOwner();
     const staff = await staffWithRole(

@@ -1,7 +1,15 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { adminAccountCreateSchema, adminAccountSchema, adminAccountUpdateSchema } from '@pod/shared';
 import type { z } from 'zod';
-import { adminUserRoles, adminUsers, departments, roleMenus, roles } from '../../db/schema/index.ts';
+import {
+  adminUserFactories,
+  adminUserRoles,
+  adminUsers,
+  departments,
+  factories,
+  roleMenus,
+  roles,
+} from '../../db/schema/index.ts';
 import { hashPassword } from '../../platform/auth/password.ts';
 import type { ServiceContext } from '../../platform/context.ts';
 import type { CrudDefinition } from '../../platform/crud/crud.ts';
@@ -22,6 +30,13 @@ async function checkAssignable(ctx: ServiceContext, input: Input): Promise<void>
       .from(departments)
       .where(and(eq(departments.id, input.department_id), sameTenant(departments.tenantId, ctx.tenantId)));
     if (!dept) throw AppError.notFound('crud.notFound');
+  }
+  if (input.factory_ids?.length) {
+    const found = await ctx.tx
+      .select({ id: factories.id })
+      .from(factories)
+      .where(and(inArray(factories.id, input.factory_ids), sameTenant(factories.tenantId, ctx.tenantId)));
+    if (found.length !== new Set(input.factory_ids).size) throw AppError.notFound('crud.notFound');
   }
   if (!input.role_ids?.length) return;
   const found = await ctx.tx
@@ -72,7 +87,7 @@ export function adminAccountResource(
     },
     item: adminAccountSchema,
     toItem: (r) => {
-      const u = r as UserRow & { roleIds?: string[] };
+      const u = r as UserRow & { roleIds?: string[]; factoryIds?: string[] };
       return {
         id: u.id,
         username: u.username,
@@ -85,6 +100,7 @@ export function adminAccountResource(
         is_locked: u.isLocked,
         department_id: u.departmentId,
         role_ids: u.roleIds ?? [],
+        factory_ids: u.factoryIds ?? [],
         last_login_time: u.lastLoginAt?.toISOString() ?? null,
         last_login_ip: u.lastLoginIp,
         created_at: u.createdAt.toISOString(),
@@ -127,6 +143,14 @@ export function adminAccountResource(
     async afterWrite(ctx, row, input) {
       const userId = String(row.id);
       const i = input as Input;
+      if (i.factory_ids !== undefined) {
+        await ctx.tx.delete(adminUserFactories).where(eq(adminUserFactories.userId, userId));
+        if (i.factory_ids.length) {
+          await ctx.tx
+            .insert(adminUserFactories)
+            .values([...new Set(i.factory_ids)].map((factoryId) => ({ userId, factoryId })));
+        }
+      }
       if (i.role_ids !== undefined) {
         await ctx.tx.delete(adminUserRoles).where(eq(adminUserRoles.userId, userId));
         if (i.role_ids.length) {
@@ -143,9 +167,14 @@ export function adminAccountResource(
         .select({ userId: adminUserRoles.userId, roleId: adminUserRoles.roleId })
         .from(adminUserRoles)
         .where(inArray(adminUserRoles.userId, ids));
+      const factoryLinks = await ctx.tx
+        .select({ userId: adminUserFactories.userId, factoryId: adminUserFactories.factoryId })
+        .from(adminUserFactories)
+        .where(inArray(adminUserFactories.userId, ids));
       return rows.map((r) => ({
         ...r,
         roleIds: links.filter((l) => l.userId === r.id).map((l) => l.roleId),
+        factoryIds: factoryLinks.filter((l) => l.userId === r.id).map((l) => l.factoryId),
       }));
     },
     async enrich(ctx, row) {

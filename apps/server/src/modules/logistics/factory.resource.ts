@@ -1,7 +1,7 @@
 import { and, count, eq, ne, sql } from 'drizzle-orm';
 import { factoryCreateSchema, factorySchema, factoryUpdateSchema, RECORD_STATUSES } from '@pod/shared';
 import { z } from 'zod';
-import { factories } from '../../db/schema/index.ts';
+import { adminUserFactories, factories } from '../../db/schema/index.ts';
 import type { CrudDefinition } from '../../platform/crud/crud.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { assertFactorySlot } from '../tenancy/index.ts';
@@ -79,6 +79,14 @@ export const factoryResource: CrudDefinition<
         and(eq(factories.tenantId, ctx.tenantId), ne(factories.id, String(row.id)), sql`${factories.isMain}`),
       );
   },
+  // spec §6 factory permissions: staff given some factories see only those; others see all.
+  extraScope: (ctx) =>
+    ctx.actor.isPrimary
+      ? []
+      : [
+          sql`(NOT EXISTS (SELECT 1 FROM ${adminUserFactories} WHERE ${adminUserFactories.userId} = ${ctx.actor.id})
+            OR ${factories.id} IN (SELECT ${adminUserFactories.factoryId} FROM ${adminUserFactories} WHERE ${adminUserFactories.userId} = ${ctx.actor.id}))`,
+        ],
   filters: {
     status: { column: factories.status, op: 'eq', schema: z.enum(RECORD_STATUSES) },
     country: { column: factories.country, op: 'eq', schema: z.string().regex(/^[A-Z]{2}$/) },

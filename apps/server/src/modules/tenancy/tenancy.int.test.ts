@@ -7,6 +7,7 @@ import {
   buildTenant,
   unique,
 } from '../../../test/factories/index.ts';
+import { staffWithRole } from '../../../test/helpers/access.ts';
 import { loginAdmin } from '../../../test/helpers/auth.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
 import { levels, tenants } from '../../db/schema/index.ts';
@@ -425,6 +426,48 @@ describe('factories and areas', () => {
     });
     expect(third.statusCode).toBe(409);
     expect(third.json().msg).toBe('The factory limit of level Tiny is reached (2/2)');
+  });
+
+  it('staff limited to some factories see only those (factory permissions)', async () => {
+    const tenant = await buildTenant(t.database.db);
+    const owner = await t.authAs(adminActor(await buildSupplierAdmin(t.database.db, tenant.id)));
+    const make = async (number: string) =>
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/v1/admin/factory',
+          headers: owner,
+          payload: { number, name: number, address: 'x', sender_name: 'Li', sender_phone: '13800001111' },
+        })
+      ).json().data.id as string;
+    const f1 = await make('P1');
+    const f2 = await make('P2');
+    const staff = await staffWithRole(
+      t,
+      owner,
+      { tier: 'supplier', tenantId: tenant.id },
+      { menus: ['tenancy', 'tenancy/factory', 'access', 'access/admin', 'admin:edit'], data_scope: 'all' },
+    );
+    const seen = async () =>
+      (await t.app.inject({ method: 'GET', url: '/api/v1/admin/factory', headers: staff.headers }))
+        .json()
+        .data.list.map((f: { id: string }) => f.id);
+    expect((await seen()).sort()).toEqual([f1, f2].sort());
+    const limit = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/admin/admin/${staff.user.id}`,
+      headers: owner,
+      payload: { factory_ids: [f1] },
+    });
+    expect(limit.statusCode, limit.body).toBe(200);
+    expect(limit.json().data.factory_ids).toEqual([f1]);
+    expect(await seen()).toEqual([f1]);
+    const hidden = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/admin/factory/${f2}`,
+      headers: staff.headers,
+    });
+    expect(hidden.statusCode).toBe(404);
   });
 
   it('serves countries and China’s provinces, cities and districts from bundled data', async () => {

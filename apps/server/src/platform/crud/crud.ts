@@ -239,11 +239,15 @@ export function registerCrud<TItem extends z.ZodType, TCreate extends z.ZodType,
         const ctx = await contextFor(request, tx);
         const existing = await findScoped(ctx, params(request).id);
         const values = await def.toUpdate(ctx, request.body as z.infer<TUpdate>, existing);
-        const [updated] = (await tx
-          .update(table)
-          .set(values)
-          .where(and(eq(c.id, params(request).id), ...scopeConditions(base, ctx)))
-          .returning()) as Row[];
+        // A PATCH may change only links (a role's menus, an account's roles): no column to set.
+        const [updated] =
+          Object.keys(values).length === 0
+            ? [existing]
+            : ((await tx
+                .update(table)
+                .set(values)
+                .where(and(eq(c.id, params(request).id), ...scopeConditions(base, ctx)))
+                .returning()) as Row[]);
         await logSensitive(ctx, existing, updated!);
         await def.afterWrite?.(ctx, updated!, request.body as z.infer<TUpdate>);
         return { ctx, row: def.enrich ? await def.enrich(ctx, updated!) : updated! };

@@ -6,6 +6,8 @@ import { useZodField } from '../../forms/use-zod-field.ts';
 import { useCrudMutations, useCrudSelect } from '../crud/api.ts';
 import { CrudPage, type CrudFormConfig } from '../crud/crud-page.tsx';
 import { usePageButtons } from '../layout/current-menu.ts';
+import { useAdminSession } from '../admin/admin-session-context.ts';
+import { menuPaths } from '../admin/permissions.ts';
 import { ACCESS_RESOURCES } from './api.ts';
 import { DateTime, StatusSelect, StatusTag, useStatusOptions } from './shared-fields.tsx';
 
@@ -21,6 +23,8 @@ interface AdminAccount {
   is_locked: boolean;
   department_id: string | null;
   role_ids: string[];
+  /** Factories the account is limited to; empty means all (spec §6 factory permissions). */
+  factory_ids: string[];
   last_login_time: string | null;
   created_at: string;
 }
@@ -33,6 +37,7 @@ const FIELDS = [
   'email',
   'department_id',
   'role_ids',
+  'factory_ids',
   'status',
   'is_locked',
 ] as const;
@@ -46,13 +51,18 @@ export function AdminAccountPage() {
   const buttons = usePageButtons();
   const roles = useCrudSelect(ACCESS_RESOURCES.role);
   const departments = useCrudSelect(ACCESS_RESOURCES.department);
+  // Only users whose menus include the factory list may limit staff to factories; nobody else asks.
+  const canListFactories = menuPaths(useAdminSession().menus).some((path) =>
+    path.endsWith('/tenancy/factory'),
+  );
+  const factories = useCrudSelect({ name: 'factory', prefix: '/api/v1/admin/factory' }, canListFactories);
   const { update } = useCrudMutations(ACCESS_RESOURCES.admin);
   const labelOf = (options: { value: string; label: string }[] | undefined, id: string) =>
     options?.find((option) => option.value === id)?.label ?? '—';
 
   const form: CrudFormConfig<AdminAccount> = {
     fieldNames: FIELDS,
-    initialValues: { status: 'enabled', role_ids: [] },
+    initialValues: { status: 'enabled', role_ids: [], factory_ids: [] },
     toValues: (row) => ({ ...row, password: '' }),
     toBody: (values, mode) => {
       const body: Record<string, unknown> = {
@@ -61,6 +71,7 @@ export function AdminAccountPage() {
         email: values.email ?? '',
         department_id: values.department_id ?? null,
         role_ids: values.role_ids ?? [],
+        ...(factories.data?.length ? { factory_ids: values.factory_ids ?? [] } : {}),
         status: values.status,
       };
       if (mode === 'create') return { ...body, username: values.username, password: values.password };
@@ -102,6 +113,11 @@ export function AdminAccountPage() {
           <Form.Item {...field('role_ids', create.role_ids)}>
             <Select mode="multiple" allowClear options={roles.data ?? []} loading={roles.isPending} />
           </Form.Item>
+          {factories.data?.length ? (
+            <Form.Item name="factory_ids" label={t('fields.factory_ids')} extra={t('access.factoryIdsHint')}>
+              <Select mode="multiple" allowClear options={factories.data} />
+            </Form.Item>
+          ) : null}
           <Form.Item {...field('status', create.status)}>
             <Radio.Group options={statusOptions} />
           </Form.Item>

@@ -17,6 +17,7 @@ import {
 } from '../access/index.ts';
 import { siteInfoForHost, type SiteDefaults } from '../site/index.ts';
 import {
+  assertMerchantSlot,
   captchaPolicy,
   createMerchant,
   findMerchant,
@@ -138,6 +139,8 @@ export async function registerMerchant(
   await s.codes.consume('sms', body.mobile, 'register', body.code);
 
   const { user, issued } = await db.transaction(async (tx) => {
+    // spec §6: the supplier's level caps its merchants, self-registered ones included.
+    await assertMerchantSlot(tx, tenant.id);
     const merchant = await createMerchant(
       { tenantId: tenant.id, tx },
       { name: body.username, number: body.merchantNumber },

@@ -18,6 +18,7 @@ export { tenancyRoutes } from './tenancy.routes.ts';
 export {
   assertDesignSlot,
   assertFactorySlot,
+  assertMerchantSlot,
   assertMerchantQuota,
   assertShopSlot,
   assertStaffSlot,

@@ -6,6 +6,7 @@ import type { ServiceContext } from '../../platform/context.ts';
 import type { CrudDefinition } from '../../platform/crud/crud.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { cascadeMerchantStatus, createAdminUser, findAdminUserByUsername } from '../access/index.ts';
+import { assertMerchantSlot } from './quota.service.ts';
 
 type MerchantRow = typeof merchants.$inferSelect & {
   primaryUsername?: string;
@@ -82,6 +83,7 @@ export const merchantResource: CrudDefinition<
   async toInsert(ctx, input) {
     if (!ctx.tenantId) throw AppError.forbidden();
     await checkLevel(ctx, input.level_id);
+    await assertMerchantSlot(ctx.tx, ctx.tenantId);
     return {
       name: input.name,
       number: input.number,

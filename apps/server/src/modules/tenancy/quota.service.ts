@@ -120,6 +120,14 @@ export async function assertFactorySlot(tx: Executor, tenantId: string): Promise
   if ((row?.n ?? 0) >= level.factoryCount) refuse(level, 'factoryCount', row?.n ?? 0);
 }
 
+/** One more merchant for a supplier (its level's `merchant_count`), whether added or self-registered. */
+export async function assertMerchantSlot(tx: Executor, tenantId: string): Promise<void> {
+  const level = await supplierLevel(tx, tenantId);
+  if (!level) return;
+  const [row] = await tx.select({ n: count() }).from(merchants).where(eq(merchants.tenantId, tenantId));
+  if ((row?.n ?? 0) >= level.merchantCount) refuse(level, 'merchantCount', row?.n ?? 0);
+}
+
 /** The merchant quotas whose counted things live in other modules, which pass their own count. */
 export type MerchantQuota = 'shopCount' | 'productTemplateCount' | 'designCount' | 'storageCount';
 

@@ -224,6 +224,28 @@ describe('quotas', () => {
     expect(zh.json().msg).toBe('已达到Starter等级的子账号数上限（2/2）');
   });
 
+  it("a supplier's level caps its merchants", async () => {
+    await t.database.db
+      .insert(levels)
+      .values({ kind: 'supplier', name: 'Solo', merchantCount: 1, isDefault: true });
+    const tenant = await buildTenant(t.database.db);
+    const supplier = {
+      ...(await t.authAs(adminActor(await buildSupplierAdmin(t.database.db, tenant.id)))),
+      ...EN,
+    };
+    const add = (n: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/admin/merchant',
+        headers: supplier,
+        payload: { name: n, number: n, primary_username: unique('p'), primary_password: 'Secret123' },
+      });
+    expect((await add('M1')).statusCode).toBe(200);
+    const second = await add('M2');
+    expect(second.statusCode).toBe(409);
+    expect(second.json().msg).toBe('The merchant limit of level Solo is reached (1/1)');
+  });
+
   it('the quotas of other modules refuse over the limit, naming it', async () => {
     const tenant = await buildTenant(t.database.db);
     await t.database.db.insert(levels).values({

@@ -1,72 +1,18 @@
 import { mkdirSync } from 'node:fs';
 import { randomInt } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
-import { launchChromium } from './browser.ts';
-import { solveCaptcha } from './test-hooks.ts';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useAdminBrowser } from './admin-browser.ts';
 
-const baseUrl = inject('baseUrl');
-const DEMO_PASSWORD = 'Demo12345';
 const ARTIFACTS = fileURLToPath(new URL('./artifacts/', import.meta.url));
 const LAYOUT_MODES = ['Default', 'Classic', 'Streamline', 'Double'] as const;
 
-let browser: Browser;
-let contexts: BrowserContext[] = [];
-let pages: Page[] = [];
-let pageErrors: Error[];
-let diagnostics = '';
+const { baseUrl, DEMO_PASSWORD, openPage, signIn, pageErrors } = useAdminBrowser();
 
-beforeAll(async () => {
-  browser = await launchChromium();
+beforeAll(() => {
   mkdirSync(ARTIFACTS, { recursive: true });
 });
-
-afterAll(async () => {
-  await browser.close();
-});
-
-beforeEach(({ onTestFailed }) => {
-  pageErrors = [];
-  onTestFailed(() => console.error(diagnostics));
-});
-
-afterEach(async () => {
-  const report = [];
-  for (const page of pages) {
-    const body = await page
-      .locator('body')
-      .innerText({ timeout: 1_000 })
-      .catch(() => '(no body)');
-    report.push(`page: ${page.url()}\nbody: ${body.slice(0, 1_500)}`);
-  }
-  diagnostics = [...report, `page errors: ${pageErrors.map((e) => e.message).join(', ') || 'none'}`].join(
-    '\n',
-  );
-  await Promise.all(contexts.map((context) => context.close()));
-  contexts = [];
-  pages = [];
-});
-
-async function openPage(): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-  const page = await context.newPage();
-  page.on('pageerror', (error) => pageErrors.push(error));
-  contexts.push(context);
-  pages.push(page);
-  return page;
-}
-
-/** Signs in through the login form and its click captcha, landing on the dashboard. */
-async function signIn(page: Page, username: string, password: string): Promise<void> {
-  await page.goto(`${baseUrl}/login`);
-  await page.getByTestId('login-page').waitFor();
-  await page.locator('#username').fill(username);
-  await page.locator('#password').fill(password);
-  await page.getByTestId('login-submit').click();
-  await solveCaptcha(page, baseUrl);
-  await page.waitForURL(`${baseUrl}/admin/dashboard`);
-}
 
 /** The texts of every entry of the side menu, directories expanded. */
 async function menuTexts(page: Page): Promise<string[]> {
@@ -167,6 +113,6 @@ describe('admin console', () => {
     expect(await staff.getByTestId('admin-layout').getAttribute('data-layout-mode')).toBe('Double');
     // The role page asks for nothing the role does not grant.
     expect(refused).toEqual([]);
-    expect(pageErrors).toEqual([]);
+    expect(pageErrors()).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import {
+  AccountBookOutlined,
   ApartmentOutlined,
   AppstoreOutlined,
   BarChartOutlined,
@@ -43,6 +44,7 @@ import {
  * a neutral icon. Add names here when the menu catalogue uses new ones.
  */
 const ICONS: Record<string, ComponentType> = {
+  AccountBookOutlined,
   ApartmentOutlined,
   AppstoreOutlined,
   BarChartOutlined,

@@ -66,6 +66,18 @@ describe('admin console', () => {
       .first()
       .waitFor();
 
+    // Keep-alive: a tab's page keeps its state (here the quick search) while another tab is shown.
+    const accountSearch = admin.getByTestId('admin-account-page').getByTestId('crud-quick-search');
+    await accountSearch.fill(username);
+    await admin.getByTestId('admin-menu').getByRole('menuitem', { name: '角色管理' }).click();
+    await admin.waitForURL(`${baseUrl}/admin/access/role`);
+    await admin.getByTestId('role-page').waitFor();
+    expect(await admin.getByTestId('admin-account-page').isVisible()).toBe(false);
+    await admin.getByTestId('nav-tabs').getByText('管理员管理').click();
+    await admin.waitForURL(`${baseUrl}/admin/access/admin`);
+    await admin.getByTestId('admin-account-page').waitFor();
+    expect(await accountSearch.inputValue()).toBe(username);
+
     // The platform administrator sees every platform menu, the menu editor included.
     expect(await menuTexts(admin)).toEqual(
       expect.arrayContaining(['控制台', '权限管理', '角色管理', '管理员管理', '部门管理', '菜单规则']),

@@ -14,7 +14,12 @@ const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 /** Builds apps/web into apps/web/dist, which the platform serves. */
 function buildWebApp(): void {
-  const build = spawnSync('npm', ['run', 'build', '-w', '@pod/web'], { cwd: REPO_ROOT, encoding: 'utf8' });
+  // A production build: vitest sets NODE_ENV=test, which would make Vite build React's development bundle.
+  const build = spawnSync('npm', ['run', 'build', '-w', '@pod/web'], {
+    cwd: REPO_ROOT,
+    encoding: 'utf8',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   if (build.status !== 0) {
     throw new Error(
       `building the web app failed (exit ${String(build.status)}):\n${build.stdout}\n${build.stderr}`,

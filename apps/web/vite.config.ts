@@ -19,6 +19,8 @@ export default defineConfig({
       output: {
         // Libraries change far less often than app code; separate chunks stay cached across deploys.
         // A group also captures its dependencies, so the groups of shared dependencies rank first.
+        // The groups hold only what every page needs, or only the console's libraries: a catch-all
+        // group would put zod and antd's helpers into the storefront's JS (docs/decisions/0018).
         codeSplitting: {
           groups: [
             {
@@ -27,8 +29,15 @@ export default defineConfig({
               priority: 4,
             },
             { name: 'antd-deps', test: /node_modules[\\/](@ant-design|@rc-component)[\\/]/, priority: 3 },
-            { name: 'antd', test: /node_modules[\\/](antd|dayjs)[\\/]/, priority: 2 },
-            { name: 'vendor', test: /node_modules[\\/]/, priority: 1 },
+            // antd's reset.css is global (main.tsx); only antd's JS belongs to the console's chunk.
+            { name: 'antd', test: /node_modules[\\/](antd|dayjs)[\\/].*\.[cm]?js$/, priority: 2 },
+            // The contracts' validator, for the console's forms and replies; the storefront has none.
+            { name: 'zod', test: /node_modules[\\/]zod[\\/]/, priority: 1 },
+            {
+              name: 'vendor',
+              test: /node_modules[\\/](i18next|react-i18next|@tanstack[\\/](query-core|react-query))[\\/]/,
+              priority: 1,
+            },
           ],
         },
       },

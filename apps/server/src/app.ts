@@ -1,3 +1,5 @@
+import multipart from '@fastify/multipart';
+import { LIMITS } from '@pod/shared';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -25,6 +27,7 @@ import { enforceRouteDeclarations } from './platform/http/route-config.ts';
 import { serveWebApp } from './platform/http/static-web.ts';
 import { JobQueue } from './platform/jobs/job-queue.ts';
 import { jobRoutes } from './platform/jobs/jobs.routes.ts';
+import { FileUrls } from './platform/storage/file-urls.ts';
 import { LocalFileStorage } from './platform/storage/local-storage.ts';
 import type { FileStorage } from './platform/storage/storage.ts';
 import type { AppServices } from './services.ts';
@@ -89,6 +92,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     config,
     database,
     storage: deps.storage ?? new LocalFileStorage(join(config.dataDir, 'files')),
+    files: new FileUrls(config.jwtSecret),
     jobs: new JobQueue(database, app.log, {
       workers: config.jobWorkers,
       ...(deps.jobPollingSeconds ? { pollingIntervalSeconds: deps.jobPollingSeconds } : {}),
@@ -116,6 +120,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   };
 
   installErrorHandler(app);
+  // Multipart is parsed only where a route asks for it (uploads); each part is metered there.
+  await app.register(multipart, {
+    limits: {
+      fileSize: LIMITS.uploadHardMaxBytes,
+      files: LIMITS.materialUploadBatch + 50,
+      fields: 50,
+      parts: 200,
+    },
+    throwFileSizeLimit: false,
+  });
   enforceRouteDeclarations(app);
   installAuthGuard(app, services.tokens, services.permissions, validateSession);
   installAdminLog(app, db);

@@ -37,6 +37,19 @@ const envSchema = z.object({
   /** Click captcha on login: on by default; `off` for scripted API clients. */
   CAPTCHA: z.enum(['on', 'off']).default('on'),
   NODE_ENV: z.string().optional(),
+  /** The address browsers and payment providers reach this server at (return and notify URLs). */
+  PUBLIC_URL: z.url().optional(),
+  /** Alipay open platform gateway; unset runs the local sandbox (integrations/alipay). */
+  ALIPAY_GATEWAY: z.url().optional(),
+  ALIPAY_APP_ID: z.string().min(1).max(32).default('2021000000000001'),
+  /** PEM text or a file path; defaults to the committed test-only key (sandbox only). */
+  ALIPAY_APP_PRIVATE_KEY: z.string().optional(),
+  ALIPAY_PUBLIC_KEY: z.string().optional(),
+  ALIPAY_SANDBOX_PORT: z.coerce.number().int().min(0).max(65535).default(8091),
+  /** Withdrawal limits in minor units and the fee scale in basis points (spec §5, §9). */
+  WITHDRAWAL_MIN: z.coerce.number().int().min(1).default(100_00),
+  WITHDRAWAL_MAX: z.coerce.number().int().min(1).default(50_000_00),
+  WITHDRAWAL_FEE_BPS: z.coerce.number().int().min(0).max(10_000).default(50),
 });
 
 export type Config = {
@@ -56,7 +69,28 @@ export type Config = {
   /** Test-only hooks (captcha answers, outbox) exist only when NODE_ENV=test. */
   testHooks: boolean;
   version: string;
+  publicUrl: string | undefined;
+  alipay: AlipayConfig;
+  withdrawal: { min: number; max: number; feeBps: number };
 };
+
+/** Alipay page pay settings; `sandbox` when no real gateway is configured. */
+export interface AlipayConfig {
+  sandbox: boolean;
+  gateway: string;
+  appId: string;
+  appPrivateKey: string;
+  alipayPublicKey: string;
+  sandboxPort: number;
+}
+
+const ALIPAY_TEST_KEYS = join(import.meta.dirname, 'integrations/alipay/test-keys');
+
+/** A PEM given inline, or read from a file path. */
+function pemFrom(value: string | undefined, fallbackFile: string): string {
+  if (!value) return readFileSync(join(ALIPAY_TEST_KEYS, fallbackFile), 'utf8');
+  return value.includes('-----BEGIN') ? value.replace(/\\n/g, '\n') : readFileSync(value, 'utf8');
+}
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -96,6 +130,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (e.WITHDRAWAL_MIN > e.WITHDRAWAL_MAX)
+    throw new ConfigError('Invalid configuration:\n  WITHDRAWAL_MIN: must not exceed WITHDRAWAL_MAX');
+  // The committed keys are test-only: a real gateway needs the merchant's own key pair.
+  if (e.ALIPAY_GATEWAY && (!e.ALIPAY_APP_PRIVATE_KEY || !e.ALIPAY_PUBLIC_KEY))
+    throw new ConfigError(
+      'Invalid configuration:\n  ALIPAY_GATEWAY: needs ALIPAY_APP_PRIVATE_KEY and ALIPAY_PUBLIC_KEY',
+    );
   const dataDir = resolve(e.DATA_DIR);
   return {
     port: e.PORT,
@@ -113,5 +154,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     captcha: e.CAPTCHA === 'on',
     testHooks: e.NODE_ENV === 'test',
     version: readVersion(),
+    publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
+    alipay: {
+      sandbox: !e.ALIPAY_GATEWAY,
+      gateway: e.ALIPAY_GATEWAY ?? `http://127.0.0.1:${e.ALIPAY_SANDBOX_PORT}/gateway.do`,
+      appId: e.ALIPAY_APP_ID,
+      appPrivateKey: pemFrom(e.ALIPAY_APP_PRIVATE_KEY, 'app-private.pem'),
+      alipayPublicKey: pemFrom(e.ALIPAY_PUBLIC_KEY, 'alipay-public.pem'),
+      sandboxPort: e.ALIPAY_SANDBOX_PORT,
+    },
+    withdrawal: { min: e.WITHDRAWAL_MIN, max: e.WITHDRAWAL_MAX, feeBps: e.WITHDRAWAL_FEE_BPS },
   };
 }

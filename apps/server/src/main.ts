@@ -4,6 +4,7 @@ import { databaseOptionsFor, openDatabase } from './db/client.ts';
 import { migrateDatabase } from './db/migrate.ts';
 import { seedDemo } from './db/seed/seed.ts';
 import { ensureSystemMenus } from './modules/access/index.ts';
+import { sandboxFor } from './integrations/alipay/index.ts';
 
 function readConfig(): Config {
   try {
@@ -31,6 +32,15 @@ async function main(): Promise<void> {
     if (seeded.created) app.log.info({ thumbnailJob: seeded.thumbnailJobId }, 'demo platform seeded');
   }
 
+  // Without a real Alipay gateway the demo pays through the local sandbox (integrations/alipay).
+  const alipaySandbox = config.alipay.sandbox ? sandboxFor(config.alipay) : undefined;
+  if (alipaySandbox) {
+    await alipaySandbox
+      .start(config.alipay.sandboxPort, config.host)
+      .then(() => app.log.info(`Alipay sandbox: ${config.alipay.gateway}`))
+      .catch((error: unknown) => app.log.warn({ err: error }, 'Alipay sandbox did not start'));
+  }
+
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;
@@ -41,6 +51,7 @@ async function main(): Promise<void> {
     force.unref();
     app
       .close()
+      .then(() => alipaySandbox?.stop())
       .then(() => database.close())
       .then(() => process.exit(0))
       .catch((error: unknown) => {

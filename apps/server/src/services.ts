@@ -5,6 +5,7 @@ import type { PermissionChecker } from './platform/auth/guard.ts';
 import type { TokenService } from './platform/auth/tokens.ts';
 import type { JobQueue } from './platform/jobs/job-queue.ts';
 import type { RateLimiter } from './platform/rate-limit.ts';
+import type { FileUrls } from './platform/storage/file-urls.ts';
 import type { FileStorage } from './platform/storage/storage.ts';
 
 /** What buildApp() wires together and hands to every module's routes. */
@@ -12,6 +13,8 @@ export interface AppServices {
   config: Config;
   database: Database;
   storage: FileStorage;
+  /** Signed URLs for stored files (the only way a browser reads one). */
+  files: FileUrls;
   jobs: JobQueue;
   tokens: TokenService;
   permissions: PermissionChecker;

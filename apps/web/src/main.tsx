@@ -3,8 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 // antd's own CSS reset (body margin, box sizing); antd ships no global styles otherwise.
 import 'antd/dist/reset.css';
-import { createTokenRefresher } from './api/auth-refresh.ts';
-import { registerTokenRefresher } from './api/token-refresh.ts';
+import { registerTokenRefresher, type TokenRefresher } from './api/token-refresh.ts';
 import { hideLoadingOverlay } from './app/loading-overlay.ts';
 import { AppProviders } from './app/providers.tsx';
 import { router } from './app/router.tsx';
@@ -14,8 +13,13 @@ import { currentLanguage } from './i18n/i18n.ts';
 // The language only changes by reloading (spec §1), so setting it once at start-up is enough.
 document.documentElement.lang = currentLanguage();
 
-// spec §4: a 401/403 renews the area's tokens once; a failed renewal goes to that area's login.
-registerTokenRefresher(createTokenRefresher());
+// spec §4: a 401/403 renews the area's tokens once; a failed renewal goes to that area's login. The
+// refresher loads on first use: anonymous storefront visitors never need it (docs/decisions/0018).
+let refresher: Promise<TokenRefresher> | null = null;
+registerTokenRefresher(async (area) => {
+  refresher ??= import('./api/auth-refresh.ts').then((m) => m.createTokenRefresher());
+  return (await refresher)(area);
+});
 
 // spec §9: the root font size follows the viewport width.
 trackRootFontSize();
@@ -31,5 +35,13 @@ createRoot(container).render(
   </StrictMode>,
 );
 
-// The app has drawn its first screen; the start-up overlay fades and is removed 1 s later (spec §9).
-requestAnimationFrame(hideLoadingOverlay);
+// The start-up overlay fades once the first route (and its lazily loaded code) is drawn, and is
+// removed 1 s later (spec §9).
+if (router.state.initialized) requestAnimationFrame(hideLoadingOverlay);
+else {
+  const unsubscribe = router.subscribe((state) => {
+    if (!state.initialized) return;
+    unsubscribe();
+    requestAnimationFrame(hideLoadingOverlay);
+  });
+}

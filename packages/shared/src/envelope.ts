@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
-/** Body code of every successful reply (spec §7). Errors carry the HTTP status as their code. */
-export const SUCCESS_CODE = 1;
+// In a module of its own, so code that only needs the code (the web's API client) needs no zod.
+export { SUCCESS_CODE } from './success-code.ts';
 
 /** The reply envelope every route uses: `{ code, msg, data, time }`. */
 export function envelope<T extends z.ZodType>(data: T) {

@@ -9,3 +9,8 @@ export * from './auth/schemas.ts';
 export * from './access/schemas.ts';
 export * from './schema-utils.ts';
 export * from './tenancy/schemas.ts';
+export * from './uploads/schemas.ts';
+export * from './wallet/schemas.ts';
+export * from './materials/schemas.ts';
+export * from './catalog/schemas.ts';
+export * from './pricing/index.ts';

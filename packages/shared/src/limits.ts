@@ -13,6 +13,12 @@ export const LIMITS = {
   riskWordChars: 500,
   materialUploadBatch: 50,
   materialUploadBytes: 20 * 1024 * 1024,
+  /** Decompression-bomb guard: images above this many pixels are refused before decoding. */
+  uploadMaxPixels: 100_000_000,
+  /** spec §5: design images are best at most this many pixels on their longer side. */
+  designImageSuggestedPx: 2000,
+  /** The hard ceiling of any single uploaded file, whatever the config says. */
+  uploadHardMaxBytes: 100 * 1024 * 1024,
   cartBatch: 50,
   receiptImages: 3,
   afterSalesImages: { min: 1, max: 9 },

@@ -1,9 +1,11 @@
 import type { ZodApp } from '../platform/http/types.ts';
 import type { AppServices } from '../services.ts';
 import { accessRoutes, profileRoutes } from './access/index.ts';
-import { adminToolRoutes, dashboardRoutes } from './admin/index.ts';
+import { adminToolRoutes, dashboardRoutes, uploadRoutes } from './admin/index.ts';
 import { adminAuthRoutes, commonRoutes, testHookRoutes } from './auth/index.ts';
+import { catalogRoutes } from './catalog/index.ts';
 import { logisticsRoutes } from './logistics/index.ts';
+import { materialRoutes } from './materials/index.ts';
 import { memberRoutes } from './member/index.ts';
 import { configRoutes, siteRoutes } from './site/index.ts';
 import { tenancyRoutes } from './tenancy/index.ts';
@@ -19,9 +21,12 @@ export const moduleRegistrations: Array<(app: ZodApp, services: AppServices) => 
   profileRoutes,
   adminToolRoutes,
   dashboardRoutes,
+  uploadRoutes,
   configRoutes,
   tenancyRoutes,
   walletRoutes,
   logisticsRoutes,
+  materialRoutes,
+  catalogRoutes,
   testHookRoutes,
 ];

@@ -1,13 +1,20 @@
-import { buildMerchant } from '../factories/index.ts';
+import { buildMerchant, buildSupplierAdmin } from '../factories/index.ts';
 import { adminActor } from '../../src/modules/access/index.ts';
 import { DEMO_THUMBNAILS_JOB } from '../../src/db/seed/demo-jobs.ts';
 import { registerCrossTenantCase } from './cross-tenant.ts';
+import './catalog-cases.ts';
 
 /** Signs in as the primary account of a fresh merchant of the tenant. */
 export const merchantOfTenant = async (
   t: Parameters<Parameters<typeof registerCrossTenantCase>[0]['as']>[0],
   tenantId: string,
 ) => t.authAs(adminActor((await buildMerchant(t.database.db, tenantId)).primary));
+
+/** Signs in as a fresh supplier administrator of the tenant. */
+export const supplierOfTenant = async (
+  t: Parameters<Parameters<typeof registerCrossTenantCase>[0]['as']>[0],
+  tenantId: string,
+) => t.authAs(adminActor(await buildSupplierAdmin(t.database.db, tenantId)));
 
 registerCrossTenantCase({
   name: 'jobs: GET /api/v1/jobs/{id}',
@@ -48,4 +55,57 @@ registerCrossTenantCase({
     };
   },
   as: merchantOfTenant,
+});
+
+registerCrossTenantCase({
+  name: 'materials: GET /api/v1/admin/materialCategory/{id}',
+  async arrange(t, tenantId) {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/materialCategory',
+      headers: await supplierOfTenant(t, tenantId),
+      payload: { name: 'Cross-tenant' },
+    });
+    return { method: 'GET', url: `/api/v1/admin/materialCategory/${res.json().data.id}` };
+  },
+  // A merchant's library is its own; the tenant's official library is shared by its supplier admins.
+  as: supplierOfTenant,
+});
+
+registerCrossTenantCase({
+  name: 'wallet: GET /api/v1/admin/finance/transfer/{id}',
+  async arrange(t, tenantId) {
+    const { buildPaymentAccount } = await import('../factories/index.ts');
+    const account = await buildPaymentAccount(t.database.db, tenantId);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/wallet/recharge/transfer',
+      headers: await merchantOfTenant(t, tenantId),
+      payload: {
+        receipt_no: 'R-1',
+        amount: 100,
+        currency: 'CNY',
+        transfer_type: 'domestic',
+        payment_account_id: account.id,
+        bank_name: 'Bank',
+        bank_account_name: 'Payer',
+        bank_account_no: '62220200',
+        agreement: true,
+      },
+    });
+    return { method: 'GET', url: `/api/v1/admin/finance/transfer/${res.json().data.id}` };
+  },
+  // Merchants read only their own requests; the tenant's finance (supplier) reviews them all.
+  as: supplierOfTenant,
+});
+
+registerCrossTenantCase({
+  name: 'wallet: GET /api/v1/admin/finance/transaction/{id}',
+  async arrange(t, tenantId) {
+    const { buildMerchant: merchantFactory, fundWallet } = await import('../factories/index.ts');
+    const { merchant } = await merchantFactory(t.database.db, tenantId);
+    const row = await fundWallet(t.database.db, { tenantId, merchantId: merchant.id }, 1_00);
+    return { method: 'GET', url: `/api/v1/admin/finance/transaction/${row.id}` };
+  },
+  as: supplierOfTenant,
 });

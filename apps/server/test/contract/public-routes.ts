@@ -19,4 +19,12 @@ export const PUBLIC_ROUTES: readonly string[] = [
   'POST /api/account/retrievePassword',
   // Reference data for address forms.
   'GET /api/v1/ajax/area',
+  // Alipay's asynchronous payment notification: authenticated by its RSA2 signature, not a token.
+  'POST /api/v1/wallet/alipay/notify',
+  // Stored files: readable only with the signed, expiring URL handed out with the row (FileUrls).
+  'GET /files/{a}/{b}/{name}',
+  // The storefront (catalogue): the host's supplier's categories and products on sale.
+  'GET /api/v1/storefront/categories',
+  'GET /api/v1/storefront/products',
+  'GET /api/v1/storefront/products/{id}',
 ];

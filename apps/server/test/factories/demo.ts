@@ -7,6 +7,8 @@ import {
   buildPlatformAdmin,
   buildSupplierAdmin,
   buildTenant,
+  buildPaymentAccount,
+  fundWallet,
 } from './index.ts';
 
 /** The demo accounts the README lists; all share one password (DEMO_PASSWORD). */
@@ -45,5 +47,10 @@ export async function createDemoPlatform(tx: Executor, password: string) {
   const scope = { tenantId: tenant.id, tx };
   await adjustMember(scope, member.id, { score: 100, memo: 'Welcome bonus / 注册奖励' });
   await adjustMember(scope, member.id, { money: 50_00, memo: 'Opening balance / 初始余额' });
+  // Wallet: accounts merchants transfer to when recharging, and an opening balance for the demo merchant.
+  const bank = { accountName: 'Demo Supplier Ltd / 演示供应商有限公司', bankName: 'Demo Bank / 演示银行' };
+  await buildPaymentAccount(tx, tenant.id, { ...bank, currency: 'CNY' });
+  await buildPaymentAccount(tx, tenant.id, { ...bank, currency: 'USD' });
+  await fundWallet(tx, { tenantId: tenant.id, merchantId: merchant.merchant.id }, 1_000_00);
   return { platformAdmin, tenant, supplier, factory, merchant, member };
 }

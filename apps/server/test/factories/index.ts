@@ -133,3 +133,54 @@ export function uniqueMobile(): string {
   counter += 1;
   return `139${String((Date.now() + counter * 7919) % 100_000_000).padStart(8, '0')}`;
 }
+
+/**
+ * Puts money in a merchant's wallet through the ledger (an adjustment credit), so balances and
+ * reconciliation stay consistent. Amount in minor units.
+ */
+export async function fundWallet(
+  tx: Executor,
+  target: { tenantId: string; merchantId: string },
+  amount: number,
+  currency: 'CNY' | 'USD' = 'CNY',
+) {
+  const { credit } = await import('../../src/modules/wallet/index.ts');
+  const { transaction } = await credit(
+    { tenantId: target.tenantId, tx, actor: null },
+    {
+      type: 'adjustment',
+      merchantId: target.merchantId,
+      currency,
+      amount,
+      idempotencyKey: `fund:${randomBytes(8).toString('hex')}`,
+      remark: 'test funding',
+    },
+  );
+  return transaction;
+}
+
+/** An active payment account of a tenant that merchants may transfer to. */
+export async function buildPaymentAccount(
+  tx: Executor,
+  tenantId: string,
+  overrides: {
+    currency?: 'CNY' | 'USD';
+    status?: 'enabled' | 'disabled';
+    accountName?: string;
+    bankName?: string;
+  } = {},
+) {
+  const { paymentAccounts } = await import('../../src/db/schema/index.ts');
+  const [row] = await tx
+    .insert(paymentAccounts)
+    .values({
+      tenantId,
+      accountName: overrides.accountName ?? unique('Account'),
+      bankName: overrides.bankName ?? 'Bank of Test',
+      cardNumber: '6222020000000001',
+      currency: overrides.currency ?? 'CNY',
+      status: overrides.status ?? 'enabled',
+    })
+    .returning();
+  return row!;
+}

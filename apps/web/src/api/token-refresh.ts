@@ -23,7 +23,7 @@ export function isRefreshable(error: ApiError): boolean {
 }
 
 // spec §7 "Member area": the member centre's calls; everything else signed in is the admin area.
-const MEMBER_PREFIXES = ['/api/user/', '/api/account/'];
+const MEMBER_PREFIXES = ['/api/user/', '/api/account/', '/api/ajax/'];
 
 /** Which token a call is authorised by, so a 401 renews the right one (spec §6: separate tokens). */
 export function tokenAreaOf(path: string): TokenArea {

@@ -12,6 +12,11 @@ export const PATHS = {
   adminLoading: '/admin/loading',
   adminDashboard: '/admin/dashboard',
   adminProfile: '/admin/profile',
+  /** Recharge by a method: `/admin/rechargeBalance/transfer` or `/admin/rechargeBalance/alipay`. */
+  adminRechargeBalance: '/admin/rechargeBalance',
+  /** Alipay returns here (`?type=alipay&out_trade_no=`); a bank transfer shows `?type=transfer&id=`. */
+  adminRechargeResult: '/admin/rechargeResult',
+  adminTransferDetail: '/admin/transferDetail',
   user: '/user',
   userLoading: '/user/loading',
   userLogin: '/user/login',
@@ -20,6 +25,19 @@ export const PATHS = {
   userChangePassword: '/user/account/changePassword',
   userBalance: '/user/account/balance',
   userIntegral: '/user/account/integral',
+  /** The online design editor (issue 8); `?product=<id>` opens a product. */
+  adminDesign: '/admin/design',
+  // spec §2 storefront: the desktop shell /layouts and the mobile shell /layoutsWap with their pages.
+  help: '/help',
+  layouts: '/layouts',
+  storeProductList: '/template/productList',
+  /** `?id=<product id>` */
+  storeProductDetail: '/template/productDetail',
+  storeAboutUs: '/template/aboutUs',
+  layoutsWap: '/layoutsWap',
+  storeProductListWap: '/templateWap/productList',
+  storeProductDetailWap: '/templateWap/productDetail',
+  storeAboutUsWap: '/templateWap/aboutUs',
 } as const;
 
 export type PathName = keyof typeof PATHS;
@@ -31,4 +49,8 @@ export type PathName = keyof typeof PATHS;
 export const DEVICE_TWINS = [
   { desktop: PATHS.login, mobile: PATHS.loginWap },
   { desktop: PATHS.register, mobile: PATHS.registerWap },
+  { desktop: PATHS.layouts, mobile: PATHS.layoutsWap },
+  { desktop: PATHS.storeProductList, mobile: PATHS.storeProductListWap },
+  { desktop: PATHS.storeProductDetail, mobile: PATHS.storeProductDetailWap },
+  { desktop: PATHS.storeAboutUs, mobile: PATHS.storeAboutUsWap },
 ] as const;

@@ -1,50 +1,117 @@
+import { lazy, Suspense, type ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
-import { AdminFallback } from '../features/admin/admin-fallback.tsx';
-import { AdminGate } from '../features/admin/admin-gate.tsx';
-import { AdminLoadingPage } from '../features/admin/admin-loading-page.tsx';
-import { AdminProfilePage } from '../features/admin/profile-page.tsx';
-import { DashboardPage } from '../features/admin/dashboard-page.tsx';
-import { UnavailablePage } from '../features/admin/unavailable-page.tsx';
 import { UNBUILT_ADMIN_PATHS } from '../features/admin/unbuilt-paths.ts';
-import { NoAccessPage } from '../features/errors/no-access-page.tsx';
-import { NotFoundPage } from '../features/errors/not-found-page.tsx';
-import { RouteErrorPage } from '../features/errors/route-error-page.tsx';
-import { AdminLoginPage } from '../features/identity/admin-login-page.tsx';
-import { AdminRegisterPage } from '../features/identity/admin-register-page.tsx';
-import { ChangePasswordPage } from '../features/member/change-password-page.tsx';
-import { BalancePage, IntegralPage } from '../features/member/log-pages.tsx';
-import { MemberGate } from '../features/member/member-gate.tsx';
-import { MemberLoadingPage } from '../features/member/member-loading-page.tsx';
-import { MemberLoginPage } from '../features/member/member-login-page.tsx';
-import { OverviewPage } from '../features/member/overview-page.tsx';
-import { ProfilePage } from '../features/member/profile-page.tsx';
-import { ProtocolPage } from '../features/protocol/protocol-page.tsx';
-import { HomePage } from '../features/site/home-page.tsx';
+import { storefrontRoutes } from '../storefront/routes.tsx';
 import { DeviceRoute } from './device-route.tsx';
 import { PATHS } from './paths.ts';
 import type { RouteHandle, RouteTitleKey } from './route-handle.ts';
-import { PublicLayout } from './public-layout.tsx';
-import { ShellLayout } from './shell-layout.tsx';
 
 const titled = (titleKey: RouteTitleKey) => ({ titleKey }) satisfies RouteHandle;
+
+/**
+ * A route's component, loaded on the route's first visit. Every console route loads this way, so
+ * the storefront's pages never load antd or the admin console (docs/decisions/0018): import console
+ * pages here only through `page(() => import(…))`, never with a static import.
+ */
+function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
+  return async () => ({ Component: pick(await load()) });
+}
+
+/** A device-twin page (spec §2): the variant's form, or a redirect to the twin suiting the device. */
+function twinPage<M>(
+  load: () => Promise<M>,
+  pick: (module: M) => ComponentType<{ variant: 'desktop' | 'mobile' }>,
+  variant: 'desktop' | 'mobile',
+) {
+  return async () => {
+    const Page = pick(await load());
+    return {
+      element: (
+        <DeviceRoute>
+          <Page variant={variant} />
+        </DeviceRoute>
+      ),
+    };
+  };
+}
+
+const loadAdminLogin = () => import('../features/identity/admin-login-page.tsx');
+const loadAdminRegister = () => import('../features/identity/admin-register-page.tsx');
+const loadMemberLogs = () => import('../features/member/log-pages.tsx');
+const loadUnavailable = () => import('../features/admin/unavailable-page.tsx');
 
 const adminRoutes: RouteObject = {
   path: 'admin',
   children: [
     { index: true, element: <Navigate to={PATHS.adminLoading} replace /> },
-    { path: 'loading/:to?', element: <AdminLoadingPage />, handle: titled('route.loading') },
     {
-      element: <AdminGate />,
+      path: 'loading/:to?',
+      lazy: page(
+        () => import('../features/admin/admin-loading-page.tsx'),
+        (m) => m.AdminLoadingPage,
+      ),
+      handle: titled('route.loading'),
+    },
+    {
+      lazy: page(
+        () => import('../features/admin/admin-gate.tsx'),
+        (m) => m.AdminGate,
+      ),
       children: [
-        { path: 'dashboard', element: <DashboardPage />, handle: titled('route.dashboard') },
+        {
+          path: 'dashboard',
+          lazy: page(
+            () => import('../features/admin/dashboard-page.tsx'),
+            (m) => m.DashboardPage,
+          ),
+          handle: titled('route.dashboard'),
+        },
         ...UNBUILT_ADMIN_PATHS.map((path) => ({
           path,
-          element: <UnavailablePage />,
+          lazy: page(loadUnavailable, (m) => m.UnavailablePage),
           handle: titled('route.unavailable'),
         })),
-        { path: 'profile', element: <AdminProfilePage />, handle: titled('route.adminProfile') },
+        {
+          path: 'profile',
+          lazy: page(
+            () => import('../features/admin/profile-page.tsx'),
+            (m) => m.AdminProfilePage,
+          ),
+          handle: titled('route.adminProfile'),
+        },
+        // spec §2 balance screens; open with the Recharge menu (features/admin/permissions.ts).
+        {
+          path: 'rechargeBalance/:type',
+          lazy: page(
+            () => import('../features/wallet/recharge-page.tsx'),
+            (m) => m.RechargeBalancePage,
+          ),
+          handle: titled('route.rechargeBalance'),
+        },
+        {
+          path: 'rechargeResult',
+          lazy: page(
+            () => import('../features/wallet/recharge-result-page.tsx'),
+            (m) => m.RechargeResultPage,
+          ),
+          handle: titled('route.rechargeResult'),
+        },
+        {
+          path: 'transferDetail',
+          lazy: page(
+            () => import('../features/wallet/transfer-detail-page.tsx'),
+            (m) => m.TransferDetailPage,
+          ),
+          handle: titled('route.transferDetail'),
+        },
         // Menu pages: the menu item serving the path names the page (its title is the menu's).
-        { path: '*', element: <AdminFallback /> },
+        {
+          path: '*',
+          lazy: page(
+            () => import('../features/admin/admin-fallback.tsx'),
+            (m) => m.AdminFallback,
+          ),
+        },
       ],
     },
   ],
@@ -54,85 +121,158 @@ const memberRoutes: RouteObject = {
   path: 'user',
   children: [
     { index: true, element: <Navigate to={PATHS.userLoading} replace /> },
-    { path: 'loading/:to?', element: <MemberLoadingPage />, handle: titled('route.loading') },
     {
-      element: <PublicLayout />,
-      children: [{ path: 'login', element: <MemberLoginPage />, handle: titled('route.userLogin') }],
+      path: 'loading/:to?',
+      lazy: page(
+        () => import('../features/member/member-loading-page.tsx'),
+        (m) => m.MemberLoadingPage,
+      ),
+      handle: titled('route.loading'),
     },
     {
-      element: <MemberGate />,
+      lazy: page(
+        () => import('./public-layout.tsx'),
+        (m) => m.PublicLayout,
+      ),
       children: [
-        { path: 'account/overview', element: <OverviewPage />, handle: titled('route.userOverview') },
-        { path: 'account/profile', element: <ProfilePage />, handle: titled('route.userProfile') },
+        {
+          path: 'login',
+          lazy: page(
+            () => import('../features/member/member-login-page.tsx'),
+            (m) => m.MemberLoginPage,
+          ),
+          handle: titled('route.userLogin'),
+        },
+      ],
+    },
+    {
+      lazy: page(
+        () => import('../features/member/member-gate.tsx'),
+        (m) => m.MemberGate,
+      ),
+      children: [
+        {
+          path: 'account/overview',
+          lazy: page(
+            () => import('../features/member/overview-page.tsx'),
+            (m) => m.OverviewPage,
+          ),
+          handle: titled('route.userOverview'),
+        },
+        {
+          path: 'account/profile',
+          lazy: page(
+            () => import('../features/member/profile-page.tsx'),
+            (m) => m.ProfilePage,
+          ),
+          handle: titled('route.userProfile'),
+        },
         {
           path: 'account/changePassword',
-          element: <ChangePasswordPage />,
+          lazy: page(
+            () => import('../features/member/change-password-page.tsx'),
+            (m) => m.ChangePasswordPage,
+          ),
           handle: titled('route.userChangePassword'),
         },
-        { path: 'account/balance', element: <BalancePage />, handle: titled('route.userBalance') },
-        { path: 'account/integral', element: <IntegralPage />, handle: titled('route.userIntegral') },
+        {
+          path: 'account/balance',
+          lazy: page(loadMemberLogs, (m) => m.BalancePage),
+          handle: titled('route.userBalance'),
+        },
+        {
+          path: 'account/integral',
+          lazy: page(loadMemberLogs, (m) => m.IntegralPage),
+          handle: titled('route.userIntegral'),
+        },
         { path: '*', element: <Navigate to={PATHS.notFound} replace /> },
       ],
     },
   ],
 };
 
-/** The routes of spec §2 built so far. */
+/**
+ * The console (docs/decisions/0018): antd, the site shell, sign-in and register, the agreement,
+ * the error pages, the admin area and the member centre, loaded on the first visit of one of them.
+ */
+const consoleRoutes: RouteObject = {
+  lazy: page(
+    () => import('./console-root.tsx'),
+    (m) => m.ConsoleRoot,
+  ),
+  children: [
+    {
+      lazy: page(
+        () => import('./public-layout.tsx'),
+        (m) => m.PublicLayout,
+      ),
+      children: [
+        {
+          path: 'login',
+          lazy: twinPage(loadAdminLogin, (m) => m.AdminLoginPage, 'desktop'),
+          handle: titled('route.login'),
+        },
+        {
+          path: 'loginWap',
+          lazy: twinPage(loadAdminLogin, (m) => m.AdminLoginPage, 'mobile'),
+          handle: titled('route.login'),
+        },
+        {
+          path: 'register',
+          lazy: twinPage(loadAdminRegister, (m) => m.AdminRegisterPage, 'desktop'),
+          handle: titled('route.register'),
+        },
+        {
+          path: 'registerWap',
+          lazy: twinPage(loadAdminRegister, (m) => m.AdminRegisterPage, 'mobile'),
+          handle: titled('route.register'),
+        },
+        {
+          path: 'protocol',
+          lazy: page(
+            () => import('../features/protocol/protocol-page.tsx'),
+            (m) => m.ProtocolPage,
+          ),
+          handle: titled('route.protocol'),
+        },
+        {
+          path: '404',
+          lazy: page(
+            () => import('../features/errors/not-found-page.tsx'),
+            (m) => m.NotFoundPage,
+          ),
+          handle: titled('route.notFound'),
+        },
+        {
+          path: '401',
+          lazy: page(
+            () => import('../features/errors/no-access-page.tsx'),
+            (m) => m.NoAccessPage,
+          ),
+          handle: titled('route.noAccess'),
+        },
+      ],
+    },
+    adminRoutes,
+    memberRoutes,
+    // spec §2: any unknown path redirects to /404.
+    { path: '*', element: <Navigate to={PATHS.notFound} replace /> },
+  ],
+};
+
+const RouteErrorPage = lazy(() =>
+  import('../features/errors/route-error-page.tsx').then((m) => ({ default: m.RouteErrorPage })),
+);
+
+/** The routes of spec §2 built so far: the public storefront and the console, split apart. */
 export const router = createBrowserRouter([
   {
     path: '/',
-    element: <ShellLayout />,
-    errorElement: <RouteErrorPage />,
-    children: [
-      {
-        element: <PublicLayout />,
-        children: [
-          { index: true, element: <HomePage />, handle: titled('route.home') },
-          {
-            path: 'login',
-            element: (
-              <DeviceRoute>
-                <AdminLoginPage variant="desktop" />
-              </DeviceRoute>
-            ),
-            handle: titled('route.login'),
-          },
-          {
-            path: 'loginWap',
-            element: (
-              <DeviceRoute>
-                <AdminLoginPage variant="mobile" />
-              </DeviceRoute>
-            ),
-            handle: titled('route.login'),
-          },
-          {
-            path: 'register',
-            element: (
-              <DeviceRoute>
-                <AdminRegisterPage variant="desktop" />
-              </DeviceRoute>
-            ),
-            handle: titled('route.register'),
-          },
-          {
-            path: 'registerWap',
-            element: (
-              <DeviceRoute>
-                <AdminRegisterPage variant="mobile" />
-              </DeviceRoute>
-            ),
-            handle: titled('route.register'),
-          },
-          { path: 'protocol', element: <ProtocolPage />, handle: titled('route.protocol') },
-          { path: '404', element: <NotFoundPage />, handle: titled('route.notFound') },
-          { path: '401', element: <NoAccessPage />, handle: titled('route.noAccess') },
-        ],
-      },
-      adminRoutes,
-      memberRoutes,
-      // spec §2: any unknown path redirects to /404.
-      { path: '*', element: <Navigate to={PATHS.notFound} replace /> },
-    ],
+    errorElement: (
+      <Suspense fallback={null}>
+        <RouteErrorPage />
+      </Suspense>
+    ),
+    children: [storefrontRoutes, consoleRoutes],
   },
 ]);

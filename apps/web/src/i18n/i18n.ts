@@ -1,15 +1,17 @@
 import i18next from 'i18next';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@pod/shared';
-import zhCn from './locales/zh-cn.json';
-import enJson from './locales/en.json';
+import * as zhCnPublic from './locales/public-zh-cn.ts';
+import * as enPublic from './locales/public-en.ts';
 import { isLanguage, readStoredLanguage } from './language.ts';
 
-// Typed against zh-cn so a key missing from en.json fails the typecheck (CONVENTIONS §15).
-const en: typeof zhCn = enJson;
-
+/**
+ * The sections every page may use: the shell, route titles, request failures and the storefront.
+ * The back office's sections join when the console loads (./console-strings.ts), so the public
+ * pages do not carry them (docs/decisions/0018).
+ */
 export const resources = {
-  'zh-cn': { translation: zhCn },
-  en: { translation: en },
+  'zh-cn': { translation: { ...zhCnPublic } },
+  en: { translation: { ...enPublic } },
 } as const;
 
 /**

@@ -176,6 +176,13 @@ export const merchantSchema = z.object({
   primary_username: z.string(),
   primary_mobile: z.string(),
   sub_account_count: z.number().int(),
+  /** Bytes of image storage used. */
+  storage_used: z.number(),
+  /** Wallet balances, minor units. */
+  balance_cny: z.number(),
+  balance_usd: z.number(),
+  /** Marketplace shops; null until the shops module is installed. */
+  shop_count: z.number().int().nullable(),
   created_at: z.string(),
 });
 
@@ -216,6 +223,29 @@ const factoryFields = z.object({
 export const factoryCreateSchema = factoryFields;
 export const factoryUpdateSchema = patchOf(factoryFields);
 export const factorySchema = factoryFields.extend({ id: z.string(), created_at: z.string() });
+
+// ---- Sender (shipping) addresses, per factory (spec §3 Factory) ---------------------------------
+const senderAddressFields = z.object({
+  factory_id: z.uuid(),
+  name: z.string().trim().min(1).max(50),
+  phone: factoryFields.shape.sender_phone,
+  country: factoryFields.shape.country,
+  province: factoryFields.shape.province,
+  city: factoryFields.shape.city,
+  district: factoryFields.shape.district,
+  address: z.string().trim().min(1).max(200),
+  post_code: factoryFields.shape.post_code,
+  is_default: z.boolean().default(false),
+  status: status.default('enabled'),
+});
+export const senderAddressCreateSchema = senderAddressFields;
+export const senderAddressUpdateSchema = patchOf(senderAddressFields.omit({ factory_id: true }));
+export const senderAddressSchema = senderAddressFields.extend({
+  id: z.string(),
+  factory_name: z.string(),
+  created_at: z.string(),
+});
+export type SenderAddress = z.infer<typeof senderAddressSchema>;
 
 /** GET /api/v1/ajax/area: countries, or China's provinces → cities → districts. */
 export const areaQuerySchema = z.object({

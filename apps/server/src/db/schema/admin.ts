@@ -1,4 +1,4 @@
-import { index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id } from './columns.ts';
 
 /** Every write by an admin user: who, when, route, IP and a summary of the change (issue: admin log). */
@@ -56,4 +56,37 @@ export const sensitiveDataLogs = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('sensitive_logs_tenant_idx').on(t.tenantId, t.createdAt)],
+);
+
+export const UPLOADER_KINDS = ['admin', 'member'] as const;
+
+/**
+ * Every accepted upload (spec §3 attachment): who sent it, what it really is, where it is stored.
+ * Images are stored re-encoded (metadata stripped), so `size` and `sha256` are of the stored file.
+ */
+export const attachments = pgTable(
+  'attachments',
+  {
+    id: id(),
+    tenantId: uuid('tenant_id'),
+    merchantId: uuid('merchant_id'),
+    uploaderKind: text('uploader_kind', { enum: UPLOADER_KINDS }).notNull(),
+    uploaderId: uuid('uploader_id').notNull(),
+    topic: text('topic').notNull(),
+    name: text('name').notNull(),
+    storageKey: text('storage_key').notNull(),
+    thumbnailKey: text('thumbnail_key'),
+    mimeType: text('mime_type').notNull(),
+    suffix: text('suffix').notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    width: integer('width'),
+    height: integer('height'),
+    dpi: integer('dpi'),
+    sha256: text('sha256').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('attachments_tenant_idx').on(t.tenantId, t.createdAt),
+    index('attachments_merchant_idx').on(t.merchantId),
+  ],
 );

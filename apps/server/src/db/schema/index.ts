@@ -7,3 +7,5 @@ export * from './auth.ts';
 export * from './admin.ts';
 export * from './site.ts';
 export * from './wallet.ts';
+export * from './materials.ts';
+export * from './catalog.ts';

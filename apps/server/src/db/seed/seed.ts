@@ -3,6 +3,7 @@ import { findAdminUserByUsername } from '../../modules/access/index.ts';
 import { createDemoPlatform } from '../../../test/factories/demo.ts';
 import { DEMO_THUMBNAILS_JOB, type DemoThumbnailsData } from './demo-jobs.ts';
 import { storeDemoMockups } from './demo-images.ts';
+import { seedDemoCatalogue } from './demo-catalogue.ts';
 
 export interface SeedResult {
   created: boolean;
@@ -19,6 +20,7 @@ export async function seedDemo(services: AppServices): Promise<SeedResult> {
   if (await findAdminUserByUsername(database.db, 'admin')) return { created: false, thumbnailJobId: null };
 
   const demo = await database.db.transaction((tx) => createDemoPlatform(tx, config.demoPassword));
+  await seedDemoCatalogue(services, demo);
   const mockups = await storeDemoMockups(storage);
   const thumbnailJobId = jobs.isStarted
     ? await jobs.enqueue<DemoThumbnailsData>(

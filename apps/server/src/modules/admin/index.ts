@@ -3,3 +3,21 @@ import './messages.ts';
 export { installAdminLog, summarise } from './admin-log.ts';
 export { adminToolRoutes } from './admin-tools.routes.ts';
 export { dashboardRoutes } from './dashboard.routes.ts';
+export { uploadRoutes, handleSingleUpload } from './upload.routes.ts';
+export {
+  findAttachments,
+  policyFor,
+  rejectionError,
+  storageUsed,
+  storageUsedByMerchants,
+  storeUpload,
+  toAttachment,
+  type AttachmentRow,
+  type UploadOwner,
+} from './attachment.service.ts';
+export {
+  groupReferences,
+  registerAttachmentReferences,
+  type AttachmentReference,
+  type AttachmentReferenceProvider,
+} from './attachment-references.ts';

@@ -1,7 +1,9 @@
-import { and, count, eq, ne, sql } from 'drizzle-orm';
+import { and, count, eq, ne, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import { factoryCreateSchema, factorySchema, factoryUpdateSchema, RECORD_STATUSES } from '@pod/shared';
 import { z } from 'zod';
 import { adminUserFactories, factories } from '../../db/schema/index.ts';
+import type { ServiceContext } from '../../platform/context.ts';
 import type { CrudDefinition } from '../../platform/crud/crud.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { assertFactorySlot } from '../tenancy/index.ts';
@@ -22,6 +24,16 @@ const toValues = (input: Input): Partial<FactoryRow> => {
       .map(([k, v]) => [renames[k] ?? k, v]),
   );
 };
+
+/** spec §6 factory permissions: staff given some factories see only those; others see all. */
+export function permittedFactories(ctx: ServiceContext, factoryId: PgColumn): SQL[] {
+  if (ctx.actor.isPrimary) return [];
+  const userId = ctx.actor.id;
+  return [
+    sql`(NOT EXISTS (SELECT 1 FROM ${adminUserFactories} WHERE ${adminUserFactories.userId} = ${userId})
+      OR ${factoryId} IN (SELECT ${adminUserFactories.factoryId} FROM ${adminUserFactories} WHERE ${adminUserFactories.userId} = ${userId}))`,
+  ];
+}
 
 /** A supplier's factories (spec §3 Factory): address, sender, regions and the main shipping flag. */
 export const factoryResource: CrudDefinition<
@@ -79,14 +91,7 @@ export const factoryResource: CrudDefinition<
         and(eq(factories.tenantId, ctx.tenantId), ne(factories.id, String(row.id)), sql`${factories.isMain}`),
       );
   },
-  // spec §6 factory permissions: staff given some factories see only those; others see all.
-  extraScope: (ctx) =>
-    ctx.actor.isPrimary
-      ? []
-      : [
-          sql`(NOT EXISTS (SELECT 1 FROM ${adminUserFactories} WHERE ${adminUserFactories.userId} = ${ctx.actor.id})
-            OR ${factories.id} IN (SELECT ${adminUserFactories.factoryId} FROM ${adminUserFactories} WHERE ${adminUserFactories.userId} = ${ctx.actor.id}))`,
-        ],
+  extraScope: (ctx) => permittedFactories(ctx, factories.id),
   filters: {
     status: { column: factories.status, op: 'eq', schema: z.enum(RECORD_STATUSES) },
     country: { column: factories.country, op: 'eq', schema: z.string().regex(/^[A-Z]{2}$/) },

@@ -1,3 +1,4 @@
+import { and, eq, inArray } from 'drizzle-orm';
 import { factories } from '../../db/schema/index.ts';
 import type { Executor } from '../../db/client.ts';
 
@@ -12,4 +13,14 @@ export async function createFactory(
     .returning();
   if (!row) throw new Error('factory insert returned nothing');
   return row;
+}
+
+/** The tenant's factories among the ids, with their names (one query for a page). */
+export async function factoriesByIds(tx: Executor, tenantId: string, ids: Iterable<string | null>) {
+  const list = [...new Set([...ids].filter((id): id is string => !!id))];
+  if (!list.length) return [];
+  return tx
+    .select({ id: factories.id, name: factories.name })
+    .from(factories)
+    .where(and(eq(factories.tenantId, tenantId), inArray(factories.id, list)));
 }

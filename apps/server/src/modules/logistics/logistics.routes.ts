@@ -7,9 +7,11 @@ import type { AppServices } from '../../services.ts';
 import { adminContext } from '../access/index.ts';
 import { chinaAreaOptions, countryOptions } from './area.service.ts';
 import { factoryResource } from './factory.resource.ts';
+import { senderAddressResource } from './sender-address.resource.ts';
 
 export function logisticsRoutes(app: ZodApp, services: AppServices): void {
   registerCrud(app, services, adminContext, factoryResource);
+  registerCrud(app, services, adminContext, senderAddressResource);
 
   app.get(
     '/api/v1/ajax/area',

@@ -13,7 +13,7 @@ export {
   type NewTenant,
 } from './tenancy.service.ts';
 export type { MerchantRow, TenantRow } from './tenancy.repo.ts';
-export { countMerchants } from './tenancy.repo.ts';
+export { countMerchants, existingMerchantIds, merchantLevelsByIds, merchantsByIds } from './tenancy.repo.ts';
 export { tenancyRoutes } from './tenancy.routes.ts';
 export {
   assertDesignSlot,
@@ -27,3 +27,4 @@ export {
   merchantLevel,
   supplierLevel,
 } from './quota.service.ts';
+export { registerMerchantStats, type MerchantStats, type MerchantStatsProvider } from './merchant-stats.ts';

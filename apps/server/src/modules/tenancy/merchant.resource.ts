@@ -6,12 +6,14 @@ import type { ServiceContext } from '../../platform/context.ts';
 import type { CrudDefinition } from '../../platform/crud/crud.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { cascadeMerchantStatus, createAdminUser, findAdminUserByUsername } from '../access/index.ts';
+import { merchantStats, type MerchantStats } from './merchant-stats.ts';
 import { assertMerchantSlot } from './quota.service.ts';
 
 type MerchantRow = typeof merchants.$inferSelect & {
   primaryUsername?: string;
   primaryMobile?: string;
   subAccountCount?: number;
+  stats?: MerchantStats;
 };
 type Input = Partial<z.infer<typeof merchantCreateSchema>>;
 
@@ -24,7 +26,7 @@ async function checkLevel(ctx: ServiceContext, levelId: string | null | undefine
   if (!level) throw AppError.notFound('crud.notFound');
 }
 
-/** Primary account and sub-account count of each merchant, in two queries for the whole page. */
+/** Primary account, sub-account count and the other modules' figures, in a few queries per page. */
 async function withAccounts(ctx: ServiceContext, rows: Record<string, unknown>[]) {
   const ids = rows.map((r) => String(r.id));
   if (ids.length === 0) return rows;
@@ -37,10 +39,12 @@ async function withAccounts(ctx: ServiceContext, rows: Record<string, unknown>[]
     .from(adminUsers)
     .where(and(inArray(adminUsers.merchantId, ids), eq(adminUsers.isPrimary, false)))
     .groupBy(adminUsers.merchantId);
+  const stats = await merchantStats(ctx.tx, ctx.tenantId, ids);
   return rows.map((r) => {
     const primary = primaries.find((p) => p.merchantId === r.id);
     return {
       ...r,
+      stats: stats.get(String(r.id)),
       primaryUsername: primary?.username ?? '',
       primaryMobile: primary?.mobile ?? '',
       subAccountCount: staff.find((s) => s.merchantId === r.id)?.n ?? 0,
@@ -75,6 +79,10 @@ export const merchantResource: CrudDefinition<
       primary_username: m.primaryUsername ?? '',
       primary_mobile: m.primaryMobile ?? '',
       sub_account_count: m.subAccountCount ?? 0,
+      storage_used: m.stats?.storageUsed ?? 0,
+      balance_cny: m.stats?.balanceCny ?? 0,
+      balance_usd: m.stats?.balanceUsd ?? 0,
+      shop_count: m.stats?.shopCount ?? null,
       created_at: m.createdAt.toISOString(),
     };
   },

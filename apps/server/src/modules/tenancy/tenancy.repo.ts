@@ -1,6 +1,6 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { merchants, tenants } from '../../db/schema/index.ts';
+import { levels, merchants, tenants } from '../../db/schema/index.ts';
 
 export type TenantRow = typeof tenants.$inferSelect;
 export type MerchantRow = typeof merchants.$inferSelect;
@@ -68,4 +68,42 @@ export async function countMerchants(tx: Executor, tenantId: string | null): Pro
     .from(merchants)
     .where(tenantId === null ? undefined : eq(merchants.tenantId, tenantId));
   return row?.n ?? 0;
+}
+
+/** Which of these ids are merchants of the tenant (any tenant for the platform, `null`). */
+export async function existingMerchantIds(
+  tx: Executor,
+  tenantId: string | null,
+  ids: string[],
+): Promise<string[]> {
+  if (!ids.length) return [];
+  const rows = await tx
+    .select({ id: merchants.id })
+    .from(merchants)
+    .where(and(inArray(merchants.id, ids), ...(tenantId ? [eq(merchants.tenantId, tenantId)] : [])));
+  return rows.map((r) => r.id);
+}
+
+const present = (ids: Iterable<string | null | undefined>) => [
+  ...new Set([...ids].filter((id): id is string => !!id)),
+];
+
+/** The tenant's merchant levels among the ids, with their names (one query for a page). */
+export async function merchantLevelsByIds(tx: Executor, tenantId: string, ids: Iterable<string | null>) {
+  const list = present(ids);
+  if (!list.length) return [];
+  return tx
+    .select({ id: levels.id, name: levels.name })
+    .from(levels)
+    .where(and(eq(levels.tenantId, tenantId), eq(levels.kind, 'merchant'), inArray(levels.id, list)));
+}
+
+/** The tenant's merchants among the ids, with their names (one query for a page). */
+export async function merchantsByIds(tx: Executor, tenantId: string, ids: Iterable<string | null>) {
+  const list = present(ids);
+  if (!list.length) return [];
+  return tx
+    .select({ id: merchants.id, name: merchants.name })
+    .from(merchants)
+    .where(and(eq(merchants.tenantId, tenantId), inArray(merchants.id, list)));
 }

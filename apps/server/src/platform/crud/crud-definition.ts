@@ -6,7 +6,8 @@ import type { Executor } from '../../db/client.ts';
 import type { ServiceContext } from '../context.ts';
 
 export type Row = Record<string, unknown>;
-export type FilterOp = 'eq' | 'like' | 'gte' | 'lte' | 'in';
+/** `isNull` filters take 'true' and find rows where the column is null. */
+export type FilterOp = 'eq' | 'like' | 'gte' | 'lte' | 'in' | 'isNull';
 
 export interface CrudFilter {
   column: PgColumn;

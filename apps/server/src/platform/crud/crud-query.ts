@@ -1,4 +1,16 @@
-import { eq, getTableColumns, getTableName, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import {
+  eq,
+  getTableColumns,
+  getTableName,
+  gte,
+  ilike,
+  inArray,
+  isNull,
+  lte,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { ServiceContext } from '../context.ts';
@@ -46,6 +58,8 @@ export function filterCondition(filter: CrudFilter, value: unknown): SQL | undef
       return lte(filter.column, value);
     case 'in':
       return Array.isArray(value) && value.length ? inArray(filter.column, value) : undefined;
+    case 'isNull':
+      return value === 'true' || value === true ? isNull(filter.column) : undefined;
   }
 }
 

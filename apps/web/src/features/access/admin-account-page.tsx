@@ -9,6 +9,7 @@ import { usePageButtons } from '../layout/current-menu.ts';
 import { useAdminSession } from '../admin/admin-session-context.ts';
 import { menuPaths } from '../admin/permissions.ts';
 import { ACCESS_RESOURCES } from './api.ts';
+import { DepartmentTreeSelect } from './department-tree-select.tsx';
 import { DateTime, StatusSelect, StatusTag, useStatusOptions } from './shared-fields.tsx';
 
 /** A staff account as listed (adminAccountSchema of @pod/shared). */
@@ -108,7 +109,7 @@ export function AdminAccountPage() {
             <Input maxLength={100} />
           </Form.Item>
           <Form.Item name="department_id" label={t('fields.department_id')}>
-            <Select allowClear options={departments.data ?? []} loading={departments.isPending} />
+            <DepartmentTreeSelect />
           </Form.Item>
           <Form.Item {...field('role_ids', create.role_ids)}>
             <Select mode="multiple" allowClear options={roles.data ?? []} loading={roles.isPending} />

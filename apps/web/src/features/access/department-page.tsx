@@ -1,10 +1,10 @@
-import { Form, Input, InputNumber, Radio, Select } from 'antd';
+import { Form, Input, InputNumber, Radio } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { departmentCreateSchema, departmentUpdateSchema } from '@pod/shared';
 import { useZodField } from '../../forms/use-zod-field.ts';
-import { useCrudSelect } from '../crud/api.ts';
 import { CrudPage, type CrudFormConfig } from '../crud/crud-page.tsx';
 import { ACCESS_RESOURCES } from './api.ts';
+import { DepartmentTreeSelect } from './department-tree-select.tsx';
 import { DateTime, StatusSelect, StatusTag, useStatusOptions } from './shared-fields.tsx';
 
 interface Department {
@@ -23,7 +23,6 @@ export function DepartmentPage() {
   const { t } = useTranslation();
   const field = useZodField();
   const statusOptions = useStatusOptions();
-  const departments = useCrudSelect(ACCESS_RESOURCES.department);
 
   const form: CrudFormConfig<Department> = {
     fieldNames: FIELDS,
@@ -34,11 +33,7 @@ export function DepartmentPage() {
       return (
         <>
           <Form.Item name="parent_id" label={t('fields.parent_id')}>
-            <Select
-              allowClear
-              placeholder={t('access.topLevel')}
-              options={(departments.data ?? []).filter((option) => option.value !== row?.id)}
-            />
+            <DepartmentTreeSelect placeholder={t('access.topLevel')} excludeId={row?.id ?? null} />
           </Form.Item>
           <Form.Item {...field('name', shape.name)}>
             <Input maxLength={50} />

@@ -2,9 +2,9 @@ import { Form, Input, InputNumber, Radio, Select, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DATA_SCOPES, roleCreateSchema, roleUpdateSchema, type Role } from '@pod/shared';
 import { useZodField } from '../../forms/use-zod-field.ts';
-import { useCrudSelect } from '../crud/api.ts';
 import { CrudPage, type CrudFormConfig } from '../crud/crud-page.tsx';
 import { ACCESS_RESOURCES } from './api.ts';
+import { DepartmentTreeSelect } from './department-tree-select.tsx';
 import { MenuTreeField } from './menu-tree-field.tsx';
 import { DateTime, StatusSelect, StatusTag, useStatusOptions } from './shared-fields.tsx';
 
@@ -115,8 +115,5 @@ export function RolePage() {
 
 /** The departments a "custom" data scope may see; loaded only when that scope is chosen. */
 function DepartmentsSelect(props: { value?: string[]; onChange?: (ids: string[]) => void }) {
-  const departments = useCrudSelect(ACCESS_RESOURCES.department);
-  return (
-    <Select mode="multiple" options={departments.data ?? []} loading={departments.isPending} {...props} />
-  );
+  return <DepartmentTreeSelect isMultiple {...props} />;
 }

@@ -46,6 +46,7 @@ import { openTab, resetTabs, useTabs } from '../layout/tabs-store.ts';
 import { useMenuTitle } from '../layout/use-menu-title.ts';
 import { useSite } from '../site/site-context.ts';
 import { useAdminSession } from './admin-session-context.ts';
+import { KeptPages, useKeptPages } from './kept-pages.tsx';
 
 const LOGO_SIZE = 28;
 /** Width of the Double layout's first column (top-level entries, icon over title). */
@@ -100,11 +101,16 @@ function AdminFrame({ mode, isCollapsed }: { mode: LayoutMode; isCollapsed: bool
     if (current && !routeTitleKey) document.title = [title, site.name].filter(Boolean).join(' - ');
   }, [current, routeTitleKey, title, site.name]);
 
+  const keptPages = useKeptPages(menus, pathname);
+  const isKept = keptPages.some((p) => p.href === pathname);
   const page = (
     <Layout.Content data-testid="admin-content" style={{ padding: 16, minWidth: 0 }}>
-      <CurrentMenuContext value={current}>
-        <Outlet key={refreshKey} />
-      </CurrentMenuContext>
+      <KeptPages pages={keptPages} activeHref={pathname} />
+      {isKept ? null : (
+        <CurrentMenuContext value={current}>
+          <Outlet key={refreshKey} />
+        </CurrentMenuContext>
+      )}
     </Layout.Content>
   );
   const main = (

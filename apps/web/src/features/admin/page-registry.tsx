@@ -4,15 +4,25 @@ import { DepartmentPage } from '../access/department-page.tsx';
 import { MenuPage } from '../access/menu-page.tsx';
 import { RolePage } from '../access/role-page.tsx';
 import { AdminLogPage } from '../admin-tools/admin-log-page.tsx';
+import { AttachmentPage } from '../admin-tools/attachment-page.tsx';
 import { ConfigPage } from '../admin-tools/config-page.tsx';
 import { RecyclePage } from '../admin-tools/recycle-page.tsx';
 import { SensitiveLogPage } from '../admin-tools/sensitive-log-page.tsx';
+import { MaterialLibraryPage } from '../materials/material-library-page.tsx';
 import { MerchantLevelPage, SupplierLevelPage } from '../tenancy/level-page.tsx';
 import { MerchantPage } from '../tenancy/merchant-page.tsx';
 import { SupplierPage } from '../tenancy/supplier-page.tsx';
 import { ExchangeRatePage } from '../wallet/exchange-rate-page.tsx';
 import { FactoryPage } from '../logistics/factory-page.tsx';
+import { SenderAddressPage } from '../logistics/sender-address-page.tsx';
 import { PaymentAccountPage } from '../wallet/payment-account-page.tsx';
+import { BalancePage } from '../wallet/balance-page.tsx';
+import { FinanceTransactionPage } from '../wallet/finance-transaction-page.tsx';
+import { RechargePage } from '../wallet/recharge-page.tsx';
+import { ReconciliationPage } from '../wallet/reconciliation-page.tsx';
+import { TransferReviewPage, WithdrawalReviewPage } from '../wallet/review-pages.tsx';
+import { TransactionPage } from '../wallet/transaction-page.tsx';
+import { WithdrawalPage } from '../wallet/withdrawal-page.tsx';
 import { DashboardPage } from './dashboard-page.tsx';
 
 /**
@@ -29,11 +39,22 @@ export const ADMIN_PAGES: Readonly<Record<string, ComponentType>> = {
   'admin/recycle': RecyclePage,
   'admin/sensitive-log': SensitiveLogPage,
   'admin/config': ConfigPage,
+  'admin/attachment': AttachmentPage,
   'tenancy/supplier': SupplierPage,
   'tenancy/supplier-level': SupplierLevelPage,
   'tenancy/merchant-level': MerchantLevelPage,
   'tenancy/merchant': MerchantPage,
   'wallet/payment-account': PaymentAccountPage,
   'logistics/factory': FactoryPage,
+  'logistics/sender-address': SenderAddressPage,
   'wallet/exchange-rate': ExchangeRatePage,
+  'wallet/balance': BalancePage,
+  'wallet/transaction': TransactionPage,
+  'wallet/recharge': RechargePage,
+  'wallet/withdrawal': WithdrawalPage,
+  'wallet/transfer-review': TransferReviewPage,
+  'wallet/withdrawal-review': WithdrawalReviewPage,
+  'wallet/finance-transaction': FinanceTransactionPage,
+  'wallet/reconciliation': ReconciliationPage,
+  'materials/library': MaterialLibraryPage,
 };

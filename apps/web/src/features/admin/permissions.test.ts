@@ -59,6 +59,29 @@ describe('isAdminPathAllowed (spec §2 "/401")', () => {
   });
 });
 
+describe('fixed pages that belong to a menu (issue: wallet)', () => {
+  const recharge = [
+    node({
+      type: 'menu_dir',
+      path: 'wallet',
+      children: [node({ name: 'wallet/recharge', path: 'wallet/recharge' })],
+    }),
+  ];
+  const other = [node({ name: 'wallet/balance', path: 'wallet/balance' })];
+
+  it('opens the recharge pages to a session holding the Recharge menu', () => {
+    expect(isAdminPathAllowed(recharge, '/admin/rechargeResult')).toBe(true);
+    expect(isAdminPathAllowed(recharge, '/admin/rechargeBalance/alipay')).toBe(true);
+    expect(isAdminPathAllowed(recharge, '/admin/transferDetail')).toBe(true);
+  });
+
+  it('refuses them without it', () => {
+    expect(isAdminPathAllowed(other, '/admin/rechargeResult')).toBe(false);
+    expect(isAdminPathAllowed(other, '/admin/rechargeBalance/transfer')).toBe(false);
+    expect(isAdminPathAllowed(other, '/admin/transferDetail')).toBe(false);
+  });
+});
+
 describe('isGrantedByMenus', () => {
   it('tells granted paths from unknown ones', () => {
     expect(isGrantedByMenus(menus, '/admin/order/list')).toBe(true);

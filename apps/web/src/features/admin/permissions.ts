@@ -11,6 +11,23 @@ const OPEN_PATHS: readonly string[] = [
   ...UNBUILT_ADMIN_PATHS.map((p) => `${PATHS.admin}/${p}`),
 ];
 
+/**
+ * Fixed pages (spec §2) that belong to a menu page, named by the menu's catalogue name: each is open
+ * exactly when the session's menus hold that menu (e.g. the recharge result belongs to Recharge).
+ */
+const MENU_OWNED_PATHS: readonly { pattern: string; menu: string }[] = [
+  { pattern: `${PATHS.adminRechargeBalance}/:type`, menu: 'wallet/recharge' },
+  { pattern: PATHS.adminRechargeResult, menu: 'wallet/recharge' },
+  { pattern: PATHS.adminTransferDetail, menu: 'wallet/recharge' },
+];
+
+/** Whether the menus hold a menu item of this catalogue name. */
+export function hasMenuNamed(menus: readonly MenuNode[], name: string): boolean {
+  return menus.some(
+    (node) => (node.type === 'menu' && node.name === name) || hasMenuNamed(node.children, name),
+  );
+}
+
 /** The admin addresses the menus grant, e.g. `product/list` → `/admin/product/list`. */
 export function menuPaths(menus: readonly MenuNode[]): string[] {
   const paths: string[] = [];
@@ -38,11 +55,13 @@ export function isGrantedByMenus(menus: readonly MenuNode[], pathname: string): 
 /**
  * spec §2: "A user without rights is sent to /401". The rights are the session's menus; with no
  * menus at all, every admin page built so far is open to a signed-in user. The dashboard and the
- * not-yet-built pages are always open (see OPEN_PATHS).
+ * not-yet-built pages are always open (see OPEN_PATHS); fixed pages of a menu follow that menu.
  */
 export function isAdminPathAllowed(menus: readonly MenuNode[], pathname: string): boolean {
   if (menus.length === 0) return true;
   const path = trimmed(pathname);
   if (OPEN_PATHS.some((pattern) => matchPath(pattern, path))) return true;
+  if (MENU_OWNED_PATHS.some((owned) => matchPath(owned.pattern, path) && hasMenuNamed(menus, owned.menu)))
+    return true;
   return isGrantedByMenus(menus, path);
 }

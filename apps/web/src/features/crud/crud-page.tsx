@@ -106,6 +106,7 @@ function cellText(value: unknown): string {
  */
 export function CrudPage<Row extends { id: string }>(props: CrudPageProps<Row>) {
   const { resource, columns, form, isSortable = false, isTree = false, hasQuickSearch = true } = props;
+  const { message } = App.useApp();
   const { t } = useTranslation();
   const buttons = usePageButtons();
   const can = (action: string) => buttons.has(`${resource.name}:${action}`);
@@ -145,6 +146,37 @@ export function CrudPage<Row extends { id: string }>(props: CrudPageProps<Row>) 
     const index = siblings.findIndex((r) => r.id === row.id);
     return siblings[index + step];
   };
+
+  const parentOf = (row: Row) => (row as { parent_id?: unknown }).parent_id;
+  /**
+   * Drag-and-drop sorting (issue #4): a row dropped on a sibling takes its place, through the same
+   * `sortable` call as the up/down buttons (which stay, for keyboard users).
+   */
+  const dragRow: TableProps<TreeRow<Row>>['onRow'] = (row) =>
+    canSort
+      ? {
+          draggable: true,
+          'data-testid': 'crud-row',
+          onDragStart: (event) => {
+            event.dataTransfer.setData('text/x-crud-row', row.id);
+            event.dataTransfer.effectAllowed = 'move';
+          },
+          onDragOver: (event) => {
+            if (event.dataTransfer.types.includes('text/x-crud-row')) event.preventDefault();
+          },
+          onDrop: (event) => {
+            event.preventDefault();
+            const id = event.dataTransfer.getData('text/x-crud-row');
+            const dragged = rows.find((r) => r.id === id);
+            if (!dragged || dragged.id === row.id) return;
+            if (isTree && parentOf(dragged) !== parentOf(row)) {
+              void message.warning(t('crud.dragSiblingsOnly'));
+              return;
+            }
+            mutations.sortable.mutate({ id: dragged.id, targetId: row.id });
+          },
+        }
+      : {};
 
   const tableColumns: TableColumnsType<TreeRow<Row>> = [
     ...columns
@@ -392,6 +424,7 @@ export function CrudPage<Row extends { id: string }>(props: CrudPageProps<Row>) 
             columns={tableColumns}
             dataSource={data}
             onChange={onTableChange}
+            onRow={dragRow}
             scroll={{ x: 'max-content' }}
             locale={{ emptyText: <Empty description={t('crud.empty')} /> }}
             rowSelection={

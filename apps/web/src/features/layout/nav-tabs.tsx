@@ -53,7 +53,7 @@ export function NavTabs() {
         icon={<ReloadOutlined />}
         aria-label={t('layout.tabs.refresh')}
         title={t('layout.tabs.refresh')}
-        onClick={refreshTab}
+        onClick={() => refreshTab(pathname)}
       />
       <Dropdown
         menu={{

@@ -8,11 +8,13 @@ export interface NavTab {
 
 interface TabsState {
   tabs: NavTab[];
-  /** Bumped to remount a page on "refresh". */
+  /** Bumped to remount a page on "refresh" (pages without a tab). */
   refreshKey: number;
+  /** Per open tab: bumped to remount that tab's kept-alive page. */
+  refreshKeys: Readonly<Record<string, number>>;
 }
 
-let state: TabsState = { tabs: [], refreshKey: 0 };
+let state: TabsState = { tabs: [], refreshKey: 0, refreshKeys: {} };
 const listeners = new Set<() => void>();
 
 function set(next: TabsState) {
@@ -41,14 +43,18 @@ export function closeOtherTabs(href: string): void {
   set({ ...state, tabs: state.tabs.filter((t) => t.href === href) });
 }
 
-/** Remounts the current page. */
-export function refreshTab(): void {
-  set({ ...state, refreshKey: state.refreshKey + 1 });
+/** Remounts the page at `href` (its kept-alive tab, or the current page); the others keep their state. */
+export function refreshTab(href: string): void {
+  set({
+    ...state,
+    refreshKey: state.refreshKey + 1,
+    refreshKeys: { ...state.refreshKeys, [href]: (state.refreshKeys[href] ?? 0) + 1 },
+  });
 }
 
 /** Forgets every tab (on logout). */
 export function resetTabs(): void {
-  set({ tabs: [], refreshKey: 0 });
+  set({ tabs: [], refreshKey: 0, refreshKeys: {} });
 }
 
 function subscribe(listener: () => void) {

@@ -45,7 +45,7 @@ const FIELDS = [
 const RESOURCE = { name: 'factory', prefix: '/api/v1/admin/factory' } as const;
 
 /** Countries in the interface language, from the bundled list on the server. */
-function useCountries(language: string) {
+export function useCountries(language: string) {
   return useQuery({
     queryKey: ['area', 'country', language],
     queryFn: ({ signal }) =>

@@ -7,6 +7,7 @@ import { CrudPage, type CrudFormConfig } from '../crud/crud-page.tsx';
 import { DateTime, StatusSelect, StatusTag, useStatusOptions } from '../access/shared-fields.tsx';
 import { usePageButtons } from '../layout/current-menu.ts';
 import { TENANCY_RESOURCES } from './api.ts';
+import { yuanText } from './money.ts';
 
 /** A merchant as listed (merchantSchema of @pod/shared). */
 interface Merchant {
@@ -19,6 +20,10 @@ interface Merchant {
   primary_username: string;
   primary_mobile: string;
   sub_account_count: number;
+  storage_used: number;
+  balance_cny: number;
+  balance_usd: number;
+  shop_count: number | null;
   created_at: string;
 }
 
@@ -160,6 +165,21 @@ export function MerchantPage() {
         { key: 'primary_username', title: t('tenancy.merchant.primaryAccount') },
         { key: 'primary_mobile', title: fieldLabel('primary_mobile') },
         { key: 'sub_account_count', title: t('tenancy.merchant.subAccounts') },
+        {
+          key: 'balance_cny',
+          title: t('tenancy.merchant.balance'),
+          render: (row) => (
+            <span data-testid="merchant-balance">
+              {yuanText(row.balance_cny)} / ${(row.balance_usd / 100).toFixed(2)}
+            </span>
+          ),
+        },
+        { key: 'shop_count', title: t('tenancy.merchant.shops'), render: (row) => row.shop_count ?? '—' },
+        {
+          key: 'storage_used',
+          title: t('tenancy.merchant.storageUsed'),
+          render: (row) => `${(row.storage_used / 1024 / 1024).toFixed(1)} MB`,
+        },
         {
           key: 'status',
           title: fieldLabel('status'),

@@ -1,0 +1,256 @@
+import { and, desc, eq, ilike, isNull, or, type SQL } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import {
+  attachmentSchema,
+  envelope,
+  LIMITS,
+  UPLOAD_TOPICS,
+  uploadQuerySchema,
+  uploadReplySchema,
+  type UploadTopic,
+} from '@pod/shared';
+import { attachments } from '../../db/schema/index.ts';
+import { crudListQueryBase, idParamsSchema, listReplySchema } from '../../platform/crud/crud-schemas.ts';
+import { containsPattern } from '../../platform/crud/crud-query.ts';
+import { pagedRows } from '../../platform/crud/paged.ts';
+import { ok } from '../../platform/http/envelope.ts';
+import { AppError } from '../../platform/http/errors.ts';
+import type { ZodApp } from '../../platform/http/types.ts';
+import { sameTenant } from '../../platform/tenant-scope.ts';
+import { receiveUpload } from '../../platform/uploads/receive.ts';
+import { UploadRejected } from '../../platform/uploads/inspect.ts';
+import type { AppServices } from '../../services.ts';
+import { adminContext } from '../access/index.ts';
+import { effectiveConfig } from '../site/index.ts';
+import { registerMerchantStats } from '../tenancy/index.ts';
+import { attachmentReferences } from './attachment-references.ts';
+import {
+  policyFor,
+  rejectionError,
+  storageUsedByMerchants,
+  storeUpload,
+  toAttachment,
+  type UploadOwner,
+} from './attachment.service.ts';
+
+const TAGS = ['uploads'];
+
+/** Who is uploading, from the signed-in actor (never from the request body). */
+function ownerOf(request: FastifyRequest): UploadOwner {
+  const actor = request.ctx.actor;
+  if (!actor) throw AppError.unauthorized();
+  return actor.kind === 'admin'
+    ? { tenantId: actor.tenantId, merchantId: actor.merchantId, uploaderKind: 'admin', uploaderId: actor.id }
+    : { tenantId: actor.tenantId, merchantId: null, uploaderKind: 'member', uploaderId: actor.id };
+}
+
+/**
+ * Receives ONE file of a multipart request and stores it (spec §7 `ajax/upload`): the single
+ * upload every form in the platform uses. Batch uploads (materials) use `receiveUpload` directly.
+ */
+export async function handleSingleUpload(services: AppServices, request: FastifyRequest, topic: UploadTopic) {
+  const owner = ownerOf(request);
+  const db = services.database.db;
+  const config = await effectiveConfig(db, owner.tenantId, services.config.siteName);
+  const policy = policyFor(topic, config);
+  const received = await receiveUpload(request, () => policy, {
+    tmpRoot: services.config.dataDir,
+    maxFiles: 1,
+  });
+  try {
+    const file = received.files[0];
+    if (!file || received.isOverBatch) throw AppError.badRequest('upload.oneFile');
+    if (!file.ok) throw rejectionError(file.error);
+    const row = await storeUpload({ db, storage: services.storage }, owner, file, topic, policy);
+    return toAttachment(row, services.files);
+  } catch (error) {
+    if (error instanceof UploadRejected) throw rejectionError(error);
+    throw error;
+  } finally {
+    await received.cleanup();
+  }
+}
+
+const uploadSchema = (operationId: string, summary: string) => ({
+  tags: TAGS,
+  operationId,
+  summary,
+  consumes: ['multipart/form-data'],
+  querystring: uploadQuerySchema,
+  response: { 200: envelope(uploadReplySchema) },
+});
+
+const attachmentListQuery = crudListQueryBase.omit({ select: true, order: true }).extend({
+  topic: z.enum(UPLOAD_TOPICS).optional(),
+  mime_type: z.string().max(100).optional(),
+});
+
+/** The upload endpoints (admin and member centre), the attachments page, and signed file reads. */
+export function uploadRoutes(app: ZodApp, services: AppServices): void {
+  const db = services.database.db;
+  registerMerchantStats('storage', async (tx, _tenantId, ids) => {
+    const used = await storageUsedByMerchants(tx, ids);
+    return new Map([...used].map(([id, bytes]) => [id, { storageUsed: bytes }]));
+  });
+
+  app.post(
+    '/admin/ajax/upload',
+    {
+      config: { audience: 'admin', permission: null },
+      schema: uploadSchema('adminUpload', 'Upload one file (multipart field `file`) for the back office'),
+    },
+    async (request) => ok({ file: await handleSingleUpload(services, request, request.query.topic) }),
+  );
+
+  app.post(
+    '/api/ajax/upload',
+    {
+      config: { audience: 'member', permission: null },
+      schema: uploadSchema('memberUpload', 'Upload one file (multipart field `file`) for the member centre'),
+    },
+    async (request) => ok({ file: await handleSingleUpload(services, request, request.query.topic) }),
+  );
+
+  // ---- Attachments page (admin console) ----------------------------------------------------------
+  app.get(
+    '/api/v1/admin/attachment',
+    {
+      config: { audience: 'admin', permission: 'attachment:list' },
+      schema: {
+        tags: TAGS,
+        operationId: 'attachmentList',
+        summary: 'Files uploaded in the caller’s tenant (a merchant sees its own)',
+        querystring: attachmentListQuery,
+        response: { 200: envelope(listReplySchema(attachmentSchema)) },
+      },
+    },
+    async (request) => {
+      const ctx = await adminContext(request, db);
+      const q = request.query;
+      const where: SQL[] = [sameTenant(attachments.tenantId, ctx.tenantId)];
+      // A merchant's files are its own: the supplier's page shows the supplier's uploads only.
+      where.push(
+        ctx.actor.merchantId
+          ? eq(attachments.merchantId, ctx.actor.merchantId)
+          : isNull(attachments.merchantId),
+      );
+      if (q.topic) where.push(eq(attachments.topic, q.topic));
+      if (q.mime_type) where.push(eq(attachments.mimeType, q.mime_type));
+      if (q.quickSearch) where.push(or(ilike(attachments.name, containsPattern(q.quickSearch)))!);
+      const { rows, total } = await pagedRows(
+        db,
+        attachments,
+        and(...where),
+        [desc(attachments.createdAt)],
+        q.page,
+        q.limit,
+      );
+      const references = await attachmentReferences(
+        db,
+        rows.map((r) => r.id),
+      );
+      return ok({
+        list: rows.map((r) => ({
+          ...toAttachment(r, services.files),
+          references: references.get(r.id) ?? [],
+        })),
+        total,
+        page: q.page,
+        limit: q.limit,
+      });
+    },
+  );
+
+  app.delete(
+    '/api/v1/admin/attachment/:id',
+    {
+      config: { audience: 'admin', permission: 'attachment:del' },
+      schema: {
+        tags: TAGS,
+        operationId: 'attachmentDelete',
+        summary: 'Delete an attachment row (refused while something still uses the file)',
+        params: idParamsSchema,
+        response: { 200: envelope(z.object({ deleted: z.number() })) },
+      },
+    },
+    async (request) => {
+      const ctx = await adminContext(request, db);
+      const owner = [
+        eq(attachments.id, request.params.id),
+        sameTenant(attachments.tenantId, ctx.tenantId),
+        ctx.actor.merchantId
+          ? eq(attachments.merchantId, ctx.actor.merchantId)
+          : isNull(attachments.merchantId),
+      ];
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .select({ id: attachments.id })
+          .from(attachments)
+          .where(and(...owner))
+          .for('update');
+        if (!row) throw AppError.notFound('upload.notFound');
+        // issue #4: only an unused file can be deleted (a foreign key backs this up where there is one).
+        const uses = (await attachmentReferences(tx, [row.id])).get(row.id) ?? [];
+        if (uses.length) throw AppError.conflict('upload.inUse', { count: uses.length });
+        await tx.delete(attachments).where(eq(attachments.id, row.id));
+        return ok({ deleted: 1 });
+      });
+    },
+  );
+
+  // ---- Signed file reads -----------------------------------------------------------------------
+  app.get(
+    '/files/:a/:b/:name',
+    {
+      config: { audience: 'public', permission: null },
+      schema: {
+        tags: TAGS,
+        operationId: 'fileRead',
+        summary: 'Read a stored file through a signed, expiring URL handed out with the row that uses it',
+        params: z.object({
+          a: z.string().regex(/^[0-9a-f]{2}$/),
+          b: z.string().regex(/^[0-9a-f]{2}$/),
+          name: z.string().regex(/^[0-9a-f]{64}(\.[a-z0-9]{1,10})?$/),
+        }),
+        querystring: z.object({ e: z.coerce.number().int(), s: z.string().max(64) }),
+      },
+    },
+    async (request, reply) => {
+      const { a, b, name } = request.params;
+      const key = `${a}/${b}/${name}`;
+      if (!services.files.verify(key, request.query.e, request.query.s))
+        throw AppError.forbidden('upload.badSignature');
+      const stream = await services.storage.get(key);
+      if (!stream) throw AppError.notFound('upload.notFound');
+      const suffix = name.includes('.') ? name.slice(name.lastIndexOf('.') + 1) : '';
+      const type = CONTENT_TYPES[suffix] ?? 'application/octet-stream';
+      reply
+        .header('content-type', type)
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, max-age=86400, immutable')
+        // An SVG opened on its own can run nothing and load nothing.
+        .header(
+          'content-security-policy',
+          "default-src 'none'; img-src data:; style-src 'unsafe-inline'; sandbox",
+        );
+      if (!type.startsWith('image/')) reply.header('content-disposition', 'attachment');
+      return reply.send(stream);
+    },
+  );
+}
+
+const CONTENT_TYPES: Record<string, string> = {
+  jpg: 'image/jpeg',
+  png: 'image/png',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  svg: 'image/svg+xml',
+  pdf: 'application/pdf',
+  zip: 'application/zip',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  csv: 'text/csv; charset=utf-8',
+  txt: 'text/plain; charset=utf-8',
+};
+
+export const UPLOAD_MAX_FILES = LIMITS.materialUploadBatch;

@@ -1,0 +1,162 @@
+import {
+  catalogProductListItemSchema,
+  catalogProductListQuerySchema,
+  catalogProductSchema,
+  envelope,
+  priceBreakdownSchema,
+  quoteRequestSchema,
+  storefrontCategorySchema,
+} from '@pod/shared';
+import { inArray } from 'drizzle-orm';
+import { z } from 'zod';
+import { catalogImageRefs } from '../../db/schema/index.ts';
+import { registerCrud } from '../../platform/crud/crud.ts';
+import { idParamsSchema, listReplySchema } from '../../platform/crud/crud-schemas.ts';
+import { ok } from '../../platform/http/envelope.ts';
+import { AppError } from '../../platform/http/errors.ts';
+import type { ZodApp } from '../../platform/http/types.ts';
+import type { AppServices } from '../../services.ts';
+import { adminContext } from '../access/index.ts';
+import { groupReferences, registerAttachmentReferences } from '../admin/index.ts';
+import { spuCategoryResource } from './category.resource.ts';
+import { categoryTree, findVisibleProduct, listProducts } from './listing.service.ts';
+import { buyerFor, quoteForMerchant } from './pricing.service.ts';
+import { productResource } from './product.resource.ts';
+import { loadRefs, toCatalogListItem, toCatalogProduct } from './product.views.ts';
+import {
+  spuAttributeResource,
+  spuColorResource,
+  spuDictionaryResource,
+  spuSizeAttributeResource,
+  spuSizeResource,
+  spuSizeTemplateResource,
+} from './reference.resources.ts';
+import { spuResource } from './spu.resource.ts';
+import { storefrontRoutes } from './storefront.routes.ts';
+
+const TAGS = ['catalog'];
+/** spec §2 /admin/product/list: the merchant's catalogue, where it picks what to design. */
+const BROWSE = { audience: 'admin' as const, permission: 'productCatalog:list' };
+
+/** The catalogue: SPU inventory, products, the merchant's catalogue and quotes, the storefront. */
+export function catalogRoutes(app: ZodApp, services: AppServices): void {
+  const db = services.database.db;
+  registerAttachmentReferences('catalog', async (tx, ids) =>
+    groupReferences(
+      (
+        await tx
+          .select({ attachmentId: catalogImageRefs.attachmentId, id: catalogImageRefs.ownerId })
+          .from(catalogImageRefs)
+          .where(inArray(catalogImageRefs.attachmentId, ids))
+      ).map((r) => ({ ...r, kind: 'catalog', label: '' })),
+    ),
+  );
+  registerCrud(app, services, adminContext, spuCategoryResource);
+  registerCrud(app, services, adminContext, spuAttributeResource);
+  registerCrud(app, services, adminContext, spuColorResource(services.files));
+  registerCrud(app, services, adminContext, spuSizeResource);
+  registerCrud(app, services, adminContext, spuSizeAttributeResource);
+  registerCrud(app, services, adminContext, spuSizeTemplateResource);
+  registerCrud(app, services, adminContext, spuDictionaryResource);
+  registerCrud(app, services, adminContext, spuResource(services.files));
+  registerCrud(app, services, adminContext, productResource(services.files, 'supplier'));
+  registerCrud(app, services, adminContext, productResource(services.files, 'merchant'));
+
+  /** The calling merchant (its primary account or staff), else 403. */
+  const merchantOf = (request: Parameters<typeof adminContext>[0]) => {
+    const actor = request.ctx.actor;
+    if (actor?.kind !== 'admin' || actor.tier !== 'merchant' || !actor.merchantId || !actor.tenantId)
+      throw AppError.forbidden();
+    return { tenantId: actor.tenantId, merchantId: actor.merchantId };
+  };
+
+  app.get(
+    '/api/v1/admin/catalog/categories',
+    {
+      config: BROWSE,
+      schema: {
+        tags: TAGS,
+        operationId: 'catalogCategories',
+        summary: "The supplier's category tree with listed product counts, for the merchant's filter",
+        response: { 200: envelope(z.array(storefrontCategorySchema)) },
+      },
+    },
+    async (request) => ok(await categoryTree(db, merchantOf(request).tenantId)),
+  );
+
+  app.get(
+    '/api/v1/admin/catalog/products',
+    {
+      config: BROWSE,
+      schema: {
+        tags: TAGS,
+        operationId: 'catalogProductList',
+        summary: "Products a merchant may design: the supplier's on sale, and its own templates",
+        querystring: catalogProductListQuerySchema,
+        response: { 200: envelope(listReplySchema(catalogProductListItemSchema)) },
+      },
+    },
+    async (request) => {
+      const scope = merchantOf(request);
+      const q = request.query;
+      const { rows, total } = await listProducts(
+        db,
+        scope.tenantId,
+        { kind: 'merchant', merchantId: scope.merchantId, ownOnly: q.scope === 'own' },
+        q,
+      );
+      const refs = await loadRefs(db, scope.tenantId, rows);
+      return ok({
+        list: rows.map((r) => toCatalogListItem(r, refs, services.files, scope.merchantId)),
+        total,
+        page: q.page,
+        limit: q.limit,
+      });
+    },
+  );
+
+  app.get(
+    '/api/v1/admin/catalog/products/:id',
+    {
+      config: BROWSE,
+      schema: {
+        tags: TAGS,
+        operationId: 'catalogProductGet',
+        summary: 'A product with everything the design editor needs, and the merchant’s price list',
+        params: idParamsSchema,
+        response: { 200: envelope(catalogProductSchema) },
+      },
+    },
+    async (request) => {
+      const scope = merchantOf(request);
+      const row = await findVisibleProduct(
+        db,
+        scope.tenantId,
+        { kind: 'merchant', merchantId: scope.merchantId, ownOnly: false },
+        request.params.id,
+      );
+      const [refs, buyer] = await Promise.all([
+        loadRefs(db, scope.tenantId, [row]),
+        buyerFor(db, scope.tenantId, scope.merchantId),
+      ]);
+      return ok(toCatalogProduct(row, refs, services.files, buyer));
+    },
+  );
+
+  app.post(
+    '/api/v1/admin/catalog/quote',
+    {
+      config: BROWSE,
+      schema: {
+        tags: TAGS,
+        operationId: 'catalogQuote',
+        summary: 'The calling merchant’s price: base (best of level, wholesale, exclusive) + print per face',
+        body: quoteRequestSchema,
+        response: { 200: envelope(priceBreakdownSchema) },
+      },
+    },
+    async (request) => ok(await quoteForMerchant(db, merchantOf(request), request.body)),
+  );
+
+  storefrontRoutes(app, services);
+}

@@ -1,0 +1,16 @@
+import './messages.ts';
+
+export { catalogRoutes } from './catalog.routes.ts';
+export { buyerFor, quoteForMerchant, type QuoteInput } from './pricing.service.ts';
+export { findVisibleProduct, type Viewer } from './listing.service.ts';
+export { insertProduct, type ProductRow } from './product.service.ts';
+export { loadRefs, priceListOf, toCatalogProduct } from './product.views.ts';
+export {
+  createCategory,
+  createColor,
+  createDictionaryEntries,
+  createSize,
+  createSizeAttribute,
+  createSizeTemplate,
+  createSpu,
+} from './reference.service.ts';

@@ -1,0 +1,100 @@
+import {
+  envelope,
+  storefrontCategorySchema,
+  storefrontProductListItemSchema,
+  storefrontProductListQuerySchema,
+  storefrontProductSchema,
+} from '@pod/shared';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { idParamsSchema, listReplySchema } from '../../platform/crud/crud-schemas.ts';
+import { ok } from '../../platform/http/envelope.ts';
+import { AppError } from '../../platform/http/errors.ts';
+import type { ZodApp } from '../../platform/http/types.ts';
+import type { AppServices } from '../../services.ts';
+import { tenantForRequest } from '../tenancy/index.ts';
+import { categoryTree, findVisibleProduct, listProducts, STOREFRONT_ORDER } from './listing.service.ts';
+import { loadRefs, toStorefrontListItem, toStorefrontProduct } from './product.views.ts';
+
+const TAGS = ['catalog'];
+const PUBLIC = { audience: 'public' as const, permission: null };
+
+/**
+ * The public storefront API (spec §2 /template/productList, /template/productDetail and the Wap
+ * twins). The tenant comes from the request's host, never from the request: a supplier's
+ * storefront shows that supplier's products only.
+ */
+export function storefrontRoutes(app: ZodApp, services: AppServices): void {
+  const db = services.database.db;
+  const tenantOf = async (request: FastifyRequest) => {
+    const tenant = await tenantForRequest(db, request.headers.host);
+    // No supplier at all (a fresh platform): nothing to show, as for an unknown product.
+    if (!tenant) throw AppError.notFound('catalog.productNotFound');
+    return tenant.id;
+  };
+
+  app.get(
+    '/api/v1/storefront/categories',
+    {
+      config: PUBLIC,
+      schema: {
+        tags: TAGS,
+        operationId: 'storefrontCategories',
+        summary: 'The category tree of the host’s supplier, with listed product counts',
+        response: { 200: envelope(z.array(storefrontCategorySchema)) },
+      },
+    },
+    async (request) => ok(await categoryTree(db, await tenantOf(request))),
+  );
+
+  app.get(
+    '/api/v1/storefront/products',
+    {
+      config: PUBLIC,
+      schema: {
+        tags: TAGS,
+        operationId: 'storefrontProductList',
+        summary: 'Products on sale of the host’s supplier: category (with subcategories), keyword, paging',
+        querystring: storefrontProductListQuerySchema,
+        response: { 200: envelope(listReplySchema(storefrontProductListItemSchema)) },
+      },
+    },
+    async (request) => {
+      const tenantId = await tenantOf(request);
+      const q = request.query;
+      const { rows, total } = await listProducts(
+        db,
+        tenantId,
+        { kind: 'public' },
+        q,
+        STOREFRONT_ORDER[q.sort],
+      );
+      const refs = await loadRefs(db, tenantId, rows);
+      return ok({
+        list: rows.map((r) => toStorefrontListItem(r, refs, services.files)),
+        total,
+        page: q.page,
+        limit: q.limit,
+      });
+    },
+  );
+
+  app.get(
+    '/api/v1/storefront/products/:id',
+    {
+      config: PUBLIC,
+      schema: {
+        tags: TAGS,
+        operationId: 'storefrontProductGet',
+        summary: 'A product page: gallery, colours, sizes and chart, surfaces, public price tiers',
+        params: idParamsSchema,
+        response: { 200: envelope(storefrontProductSchema) },
+      },
+    },
+    async (request) => {
+      const tenantId = await tenantOf(request);
+      const row = await findVisibleProduct(db, tenantId, { kind: 'public' }, request.params.id);
+      return ok(toStorefrontProduct(row, await loadRefs(db, tenantId, [row]), services.files));
+    },
+  );
+}

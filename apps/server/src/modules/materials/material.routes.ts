@@ -1,0 +1,331 @@
+import { and, count, desc, eq, ilike, inArray, isNull, ne, not, or, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
+import {
+  envelope,
+  libraryMaterialSchema,
+  libraryQuerySchema,
+  LIMITS,
+  materialAuthoriseSchema,
+  materialSchema,
+  materialUploadQuerySchema,
+  materialUploadReplySchema,
+  type LibraryMaterial,
+} from '@pod/shared';
+import { materials } from '../../db/schema/index.ts';
+import { registerCrud } from '../../platform/crud/crud.ts';
+import { idParamsSchema, listReplySchema } from '../../platform/crud/crud-schemas.ts';
+import { containsPattern } from '../../platform/crud/crud-query.ts';
+import { ok } from '../../platform/http/envelope.ts';
+import { AppError } from '../../platform/http/errors.ts';
+import type { ZodApp } from '../../platform/http/types.ts';
+import { t } from '../../platform/i18n/i18n.ts';
+import { UploadRejected } from '../../platform/uploads/inspect.ts';
+import { receiveUpload } from '../../platform/uploads/receive.ts';
+import type { AppServices } from '../../services.ts';
+import { adminContext } from '../access/index.ts';
+import {
+  groupReferences,
+  policyFor,
+  registerAttachmentReferences,
+  rejectionError,
+  storeUpload,
+} from '../admin/index.ts';
+import { effectiveConfig } from '../site/index.ts';
+import { materialCategoryResource } from './material-category.resource.ts';
+import { materialResource, materialValues } from './material.resource.ts';
+import {
+  checkMaterialCategory,
+  inLibrary,
+  libraryOf,
+  toMaterial,
+  usableBy,
+  visibleTo,
+  type MaterialRow,
+  type Viewer,
+} from './material.service.ts';
+
+const TAGS = ['materials'];
+type BatchReason = NonNullable<z.infer<typeof materialUploadReplySchema>['results'][number]['reason']>;
+
+export function materialRoutes(app: ZodApp, services: AppServices): void {
+  const db = services.database.db;
+  registerAttachmentReferences('materials', async (tx, ids) =>
+    groupReferences(
+      (
+        await tx
+          .select({ attachmentId: materials.attachmentId, id: materials.id, label: materials.name })
+          .from(materials)
+          .where(inArray(materials.attachmentId, ids))
+      ).map((r) => ({ ...r, kind: 'material' })),
+    ),
+  );
+  // Declared before the kit's `/:id` routes so these paths are not read as ids.
+  registerLibraryRoutes(app, services);
+  registerCrud(app, services, adminContext, materialCategoryResource);
+  registerCrud(app, services, adminContext, materialResource(services.files));
+
+  // ---- Batch upload (spec §5: jpg/jpeg/png, at most 50 files, 20 MB each) -----------------------
+  app.post(
+    '/api/v1/admin/material/upload',
+    {
+      config: { audience: 'admin', permission: 'material:add' },
+      schema: {
+        tags: TAGS,
+        operationId: 'materialUpload',
+        summary: 'Upload up to 50 images as materials; each file is accepted or refused on its own',
+        consumes: ['multipart/form-data'],
+        querystring: materialUploadQuerySchema,
+        response: { 200: envelope(materialUploadReplySchema) },
+      },
+    },
+    async (request) => {
+      const ctx = await adminContext(request, db);
+      const library = libraryOf(ctx);
+      const q = request.query;
+      await checkMaterialCategory(db, library, q.category_id);
+      const config = await effectiveConfig(db, ctx.tenantId, services.config.siteName);
+      const policy = policyFor('material', config);
+      const received = await receiveUpload(request, () => policy, {
+        tmpRoot: services.config.dataDir,
+        maxFiles: LIMITS.materialUploadBatch,
+      });
+      try {
+        // The whole batch is refused, before anything is stored, when it has too many files.
+        if (received.isOverBatch)
+          throw AppError.badRequest('upload.tooMany', { max: LIMITS.materialUploadBatch });
+        if (!received.files.length) throw AppError.badRequest('upload.incomplete');
+        const lang = request.ctx.lang;
+        const results: z.infer<typeof materialUploadReplySchema>['results'] = [];
+        for (const file of received.files) {
+          try {
+            if (!file.ok) throw file.error;
+            let made: MaterialRow | undefined;
+            const owner = {
+              ...library,
+              uploaderKind: 'admin' as const,
+              uploaderId: ctx.actor.id,
+            };
+            await storeUpload(
+              { db, storage: services.storage },
+              owner,
+              file,
+              'material',
+              policy,
+              async (tx, row) => {
+                const values = materialValues(library, row, {
+                  name: baseName(file.name),
+                  category_id: q.category_id ?? null,
+                  specs: '',
+                  type: q.type,
+                  visibility: q.visibility,
+                  blacklist: [],
+                  whitelist: [],
+                  price: 0,
+                  status: 'enabled',
+                });
+                [made] = await tx
+                  .insert(materials)
+                  .values({ ...values, createdBy: ctx.actor.id })
+                  .returning();
+              },
+            );
+            results.push({
+              name: file.name,
+              ok: true,
+              reason: null,
+              message: null,
+              material: toMaterial(made!, services.files),
+            });
+          } catch (error) {
+            const refusal = error instanceof UploadRejected ? rejectionError(error) : error;
+            if (!(refusal instanceof AppError)) throw refusal;
+            const reason: BatchReason =
+              error instanceof UploadRejected
+                ? error.reason
+                : refusal.key.includes('quota')
+                  ? 'quota'
+                  : 'type';
+            results.push({
+              name: file.name,
+              ok: false,
+              reason,
+              message: t(lang, refusal.key, refusal.params),
+              material: null,
+            });
+          }
+        }
+        const accepted = results.filter((r) => r.ok).length;
+        return ok({ results, accepted, refused: results.length - accepted });
+      } finally {
+        await received.cleanup();
+      }
+    },
+  );
+
+  // ---- Official authorisation (spec §6) ------------------------------------------------------
+  app.put(
+    '/api/v1/admin/material/:id/authorise',
+    {
+      config: { audience: 'admin', permission: 'material:authorise' },
+      schema: {
+        tags: TAGS,
+        operationId: 'materialAuthorise',
+        summary: 'Authorise (or withdraw) an official material for the merchants who can see it',
+        params: idParamsSchema,
+        body: materialAuthoriseSchema,
+        response: { 200: envelope(materialSchema) },
+      },
+    },
+    async (request) => {
+      const ctx = await adminContext(request, db);
+      if (ctx.actor.tier === 'merchant') throw AppError.forbidden();
+      const [row] = await db
+        .update(materials)
+        .set({ isAuthorised: request.body.is_authorised })
+        .where(and(eq(materials.id, request.params.id), inLibrary(materials, libraryOf(ctx))))
+        .returning();
+      if (!row) throw AppError.notFound('material.notFound');
+      return ok(toMaterial(row, services.files), t(request.ctx.lang, 'common.ok'));
+    },
+  );
+}
+
+/** A file name without its suffix, as a material's default name. */
+const baseName = (name: string) => (name.replace(/\.[^.]+$/, '').trim() || name).slice(0, 100);
+
+function viewerOf(ctx: Awaited<ReturnType<typeof adminContext>>): Viewer | null {
+  return ctx.actor.tier === 'merchant' && ctx.tenantId && ctx.actor.merchantId
+    ? { tenantId: ctx.tenantId, merchantId: ctx.actor.merchantId }
+    : null;
+}
+
+function toLibraryMaterial(
+  row: MaterialRow,
+  viewer: Viewer,
+  isUsable: boolean,
+  services: AppServices,
+): LibraryMaterial {
+  const m = toMaterial(row, services.files);
+  return {
+    id: m.id,
+    number: m.number,
+    name: m.name,
+    image_url: m.image_url,
+    thumb_url: m.thumb_url,
+    category_id: row.merchantId === viewer.merchantId ? m.category_id : null,
+    specs: m.specs,
+    size: m.size,
+    width: m.width,
+    height: m.height,
+    dpi: m.dpi,
+    format: m.format,
+    type: m.type,
+    is_official: m.is_official,
+    price: m.price,
+    source: row.merchantId === viewer.merchantId ? 'mine' : row.isOfficial ? 'official' : 'shared',
+    is_usable: isUsable,
+  };
+}
+
+/** What a merchant may pick from when designing: its own, official and shared materials. */
+function registerLibraryRoutes(app: ZodApp, services: AppServices): void {
+  const db = services.database.db;
+
+  app.get(
+    '/api/v1/admin/material/library',
+    {
+      config: { audience: 'admin', permission: 'material:list' },
+      schema: {
+        tags: TAGS,
+        operationId: 'materialLibrary',
+        summary: 'Materials the calling merchant may see, with whether its designs may use each',
+        querystring: libraryQuerySchema,
+        response: { 200: envelope(listReplySchema(libraryMaterialSchema)) },
+      },
+    },
+    async (request) => {
+      const ctx = await adminContext(request, db);
+      const viewer = viewerOf(ctx);
+      if (!viewer) throw AppError.forbidden('material.merchantsOnly');
+      const q = request.query;
+      const where: SQL[] = [visibleTo(viewer)];
+      if (q.source === 'mine') where.push(eq(materials.merchantId, viewer.merchantId));
+      if (q.source === 'official') where.push(eq(materials.isOfficial, true));
+      if (q.source === 'shared')
+        where.push(and(eq(materials.isOfficial, false), ne(materials.merchantId, viewer.merchantId))!);
+      if (q.type) where.push(eq(materials.type, q.type));
+      if (q.usable === 'true') where.push(usableBy(viewer));
+      if (q.usable === 'false') where.push(not(usableBy(viewer)));
+      if (q.quickSearch)
+        where.push(
+          or(
+            ilike(materials.name, containsPattern(q.quickSearch)),
+            ilike(materials.number, containsPattern(q.quickSearch)),
+          )!,
+        );
+      const condition = and(...where);
+      const [total] = await db.select({ n: count() }).from(materials).where(condition);
+      const rows = await db
+        .select({ row: materials, isUsable: usableBy(viewer).mapWith(Boolean) })
+        .from(materials)
+        .where(condition)
+        .orderBy(desc(materials.createdAt), materials.id)
+        .limit(q.limit)
+        .offset((q.page - 1) * q.limit);
+      return ok({
+        list: rows.map((r) => toLibraryMaterial(r.row, viewer, r.isUsable, services)),
+        total: total?.n ?? 0,
+        page: q.page,
+        limit: q.limit,
+      });
+    },
+  );
+
+  app.get(
+    '/api/v1/admin/material/library/:id',
+    {
+      config: { audience: 'admin', permission: 'material:list' },
+      schema: {
+        tags: TAGS,
+        operationId: 'materialLibraryGet',
+        summary: 'One material the calling merchant may see',
+        params: idParamsSchema,
+        response: { 200: envelope(libraryMaterialSchema) },
+      },
+    },
+    async (request) => {
+      const ctx = await adminContext(request, db);
+      const viewer = viewerOf(ctx);
+      if (!viewer) throw AppError.forbidden('material.merchantsOnly');
+      const [found] = await db
+        .select({ row: materials, isUsable: usableBy(viewer).mapWith(Boolean) })
+        .from(materials)
+        .where(and(eq(materials.id, request.params.id), visibleTo(viewer)));
+      if (!found) throw AppError.notFound('material.notFound');
+      return ok(toLibraryMaterial(found.row, viewer, found.isUsable, services));
+    },
+  );
+
+  app.get(
+    '/api/v1/admin/material/summary',
+    {
+      config: { audience: 'admin', permission: 'material:list' },
+      schema: {
+        tags: TAGS,
+        operationId: 'materialSummary',
+        summary: 'Counts of the caller’s library: all materials and the Uncategorised ones',
+        response: { 200: envelope(z.object({ total: z.number(), uncategorised: z.number() })) },
+      },
+    },
+    async (request) => {
+      const ctx = await adminContext(request, db);
+      const library = inLibrary(materials, libraryOf(ctx));
+      const [all] = await db.select({ n: count() }).from(materials).where(library);
+      const [none] = await db
+        .select({ n: count() })
+        .from(materials)
+        .where(and(library, isNull(materials.categoryId)));
+      return ok({ total: all?.n ?? 0, uncategorised: none?.n ?? 0 });
+    },
+  );
+}

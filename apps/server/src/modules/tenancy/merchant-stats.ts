@@ -1,0 +1,48 @@
+import type { Executor } from '../../db/client.ts';
+
+/** Figures the merchant list shows that other modules own (spec §3 Merchant). */
+export interface MerchantStats {
+  /** Bytes of the merchant's uploads (admin module). */
+  storageUsed: number;
+  /** Wallet balances in minor units (wallet module). */
+  balanceCny: number;
+  balanceUsd: number;
+  /** Marketplace shops (shops module); null until that module provides it. */
+  shopCount: number | null;
+}
+
+/** A module's figures for merchants of a tenant (the ids are the caller's, already tenant-scoped). */
+export type MerchantStatsProvider = (
+  tx: Executor,
+  tenantId: string | null,
+  merchantIds: string[],
+) => Promise<Map<string, Partial<MerchantStats>>>;
+
+const providers = new Map<string, MerchantStatsProvider>();
+
+/**
+ * Lets the module that owns a figure supply it, so tenancy does not depend on the wallet, uploads
+ * or shops (they depend on tenancy). Registered by name: registering again replaces.
+ */
+export function registerMerchantStats(name: string, provider: MerchantStatsProvider): void {
+  providers.set(name, provider);
+}
+
+/** Every registered figure for a page of merchants, in one query per provider. */
+export async function merchantStats(
+  tx: Executor,
+  tenantId: string | null,
+  merchantIds: string[],
+): Promise<Map<string, MerchantStats>> {
+  const out = new Map<string, MerchantStats>(
+    merchantIds.map((id) => [id, { storageUsed: 0, balanceCny: 0, balanceUsd: 0, shopCount: null }]),
+  );
+  if (!merchantIds.length) return out;
+  for (const provider of providers.values()) {
+    for (const [id, stats] of await provider(tx, tenantId, merchantIds)) {
+      const current = out.get(id);
+      if (current) Object.assign(current, stats);
+    }
+  }
+  return out;
+}

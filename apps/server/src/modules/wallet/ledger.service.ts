@@ -1,0 +1,194 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { MAX_AMOUNT_MINOR } from '@pod/shared';
+import type { Executor } from '../../db/client.ts';
+import type { WALLET_PAY_METHODS, WALLET_REFERENCE_TYPES } from '../../db/schema/index.ts';
+import { AppError } from '../../platform/http/errors.ts';
+import { findMerchant } from '../tenancy/index.ts';
+import * as repo from './ledger.repo.ts';
+
+/**
+ * What the ledger needs from its caller (CONVENTIONS 1, 2): the tenant, the transaction the entry
+ * point opened, and who acts (null for a payment provider's notification). A ServiceContext fits.
+ */
+export interface WalletContext {
+  tenantId: string | null;
+  tx: Executor;
+  actor?: { id: string } | null;
+}
+
+export type DebitType = 'order_payment' | 'withdrawal' | 'adjustment';
+export type CreditType = 'top_up' | 'order_refund' | 'withdrawal_release' | 'adjustment';
+
+export interface LedgerEntry {
+  merchantId: string;
+  currency: repo.Currency;
+  /** Positive minor units; the direction comes from debit/credit. */
+  amount: number;
+  /** Unique per merchant: the same key with the same parameters returns the first result. */
+  idempotencyKey: string;
+  payMethod?: (typeof WALLET_PAY_METHODS)[number];
+  referenceType?: (typeof WALLET_REFERENCE_TYPES)[number] | null;
+  /** The linked order number, recharge id… */
+  reference?: string | null;
+  thirdPartyNo?: string | null;
+  remark?: string;
+  paidAt?: Date | null;
+  arrivedAt?: Date | null;
+}
+
+export interface LedgerResult {
+  transaction: repo.TransactionRow;
+  /** True when the key had been used before and this is the first call's result. */
+  replayed: boolean;
+}
+
+function requestHash(direction: 'debit' | 'credit', type: string, e: LedgerEntry): string {
+  return createHash('sha256')
+    .update(
+      JSON.stringify([direction, type, e.currency, e.amount, e.referenceType ?? null, e.reference ?? null]),
+    )
+    .digest('hex');
+}
+
+function tenantOf(ctx: WalletContext): string {
+  // Wallets belong to merchants, and merchants to a supplier tenant; the platform has none.
+  if (!ctx.tenantId) throw AppError.notFound('wallet.notFound');
+  return ctx.tenantId;
+}
+
+function assertAmount(amount: number): void {
+  if (!Number.isSafeInteger(amount) || amount <= 0 || amount > MAX_AMOUNT_MINOR) {
+    throw AppError.badRequest('wallet.invalidAmount');
+  }
+}
+
+/**
+ * The first result of an already-used key, or 409 when the key was used with other parameters.
+ */
+async function replay(ctx: WalletContext, tenantId: string, e: LedgerEntry, hash: string) {
+  const existing = await repo.findKey(ctx.tx, e.merchantId, e.idempotencyKey);
+  if (!existing) throw new Error('idempotency key vanished after a conflict');
+  if (existing.requestHash !== hash) throw AppError.conflict('wallet.idempotencyConflict');
+  const transaction = await repo.findTransaction(ctx.tx, tenantId, existing.transactionId, e.merchantId);
+  if (!transaction) throw AppError.conflict('wallet.idempotencyConflict');
+  return { transaction, replayed: true };
+}
+
+async function apply(
+  ctx: WalletContext,
+  direction: 'debit' | 'credit',
+  type: DebitType | CreditType,
+  e: LedgerEntry,
+): Promise<LedgerResult> {
+  const tenantId = tenantOf(ctx);
+  assertAmount(e.amount);
+  const hash = requestHash(direction, type, e);
+  const transactionId = randomUUID();
+  const claimed = await repo.claimKey(ctx.tx, {
+    merchantId: e.merchantId,
+    key: e.idempotencyKey,
+    requestHash: hash,
+    transactionId,
+  });
+  if (!claimed) return replay(ctx, tenantId, e, hash);
+
+  let applied: repo.Applied | undefined;
+  if (direction === 'debit') {
+    applied = await repo.subtractGuarded(ctx.tx, tenantId, e.merchantId, e.currency, e.amount);
+    if (!applied) {
+      // The caller may catch and carry on: leave no claim pointing at a transaction that never was.
+      await repo.releaseKey(ctx.tx, e.merchantId, e.idempotencyKey);
+      throw AppError.badRequest('wallet.insufficient');
+    }
+  } else {
+    applied = await repo.addToWallet(ctx.tx, tenantId, e.merchantId, e.currency, e.amount);
+    if (!applied) {
+      if (!(await findMerchant(ctx.tx, tenantId, e.merchantId))) {
+        await repo.releaseKey(ctx.tx, e.merchantId, e.idempotencyKey);
+        throw AppError.notFound('wallet.merchantNotFound');
+      }
+      await repo.insertWallet(ctx.tx, tenantId, e.merchantId, e.currency);
+      applied = await repo.addToWallet(ctx.tx, tenantId, e.merchantId, e.currency, e.amount);
+      if (!applied) throw new Error('wallet vanished after it was opened');
+    }
+  }
+
+  const signed = direction === 'debit' ? -e.amount : e.amount;
+  const transaction = await repo.insertTransaction(ctx.tx, {
+    id: transactionId,
+    tenantId,
+    merchantId: e.merchantId,
+    walletId: applied.walletId,
+    seq: applied.seq,
+    thirdPartyNo: e.thirdPartyNo ?? null,
+    referenceType: e.referenceType ?? null,
+    reference: e.reference ?? null,
+    payMethod: e.payMethod ?? (direction === 'debit' ? 'balance' : 'manual'),
+    type,
+    currency: e.currency,
+    status: 'success',
+    amount: signed,
+    balanceBefore: applied.balance - signed,
+    balanceAfter: applied.balance,
+    paidAt: e.paidAt ?? new Date(),
+    arrivedAt: e.arrivedAt ?? (direction === 'credit' ? new Date() : null),
+    operatorId: ctx.actor?.id ?? null,
+    remark: e.remark ?? '',
+  });
+  return { transaction, replayed: false };
+}
+
+/**
+ * Takes money out of a merchant's wallet inside the caller's transaction: one guarded UPDATE and
+ * the ledger row. Refuses with "balance insufficient, recharge first" rather than go negative.
+ */
+export function debit(ctx: WalletContext, entry: LedgerEntry & { type: DebitType }): Promise<LedgerResult> {
+  return apply(ctx, 'debit', entry.type, entry);
+}
+
+/** Puts money into a merchant's wallet (opening it on first use) inside the caller's transaction. */
+export function credit(ctx: WalletContext, entry: LedgerEntry & { type: CreditType }): Promise<LedgerResult> {
+  return apply(ctx, 'credit', entry.type, entry);
+}
+
+/** Refunds a cancelled order's payment to the balance: a credit of type order_refund. */
+export function refund(
+  ctx: WalletContext,
+  entry: Omit<LedgerEntry, 'referenceType' | 'payMethod'> & { orderNo: string },
+): Promise<LedgerResult> {
+  const { orderNo, ...rest } = entry;
+  return apply(ctx, 'credit', 'order_refund', {
+    ...rest,
+    payMethod: 'balance',
+    referenceType: 'order',
+    reference: orderNo,
+  });
+}
+
+/** Balances by merchant and currency, for lists that show them (e.g. the merchant list). */
+export async function balancesFor(
+  tx: Executor,
+  tenantId: string,
+  merchantIds: string[],
+): Promise<Map<string, Record<repo.Currency, number>>> {
+  const out = new Map<string, Record<repo.Currency, number>>();
+  for (const id of merchantIds) out.set(id, { CNY: 0, USD: 0 });
+  for (const w of await repo.walletsOf(tx, tenantId, merchantIds)) {
+    const entry = out.get(w.merchantId);
+    if (entry) entry[w.currency] = w.balance;
+  }
+  return out;
+}
+
+/** Spendable balance and held amount per currency of one merchant (both currencies always listed). */
+export async function merchantBalances(tx: Executor, tenantId: string, merchantId: string) {
+  const [wallets, held] = await Promise.all([
+    repo.walletsOf(tx, tenantId, [merchantId]),
+    repo.heldOf(tx, tenantId, [merchantId]),
+  ]);
+  return (['CNY', 'USD'] as const).map((currency) => ({
+    currency,
+    balance: wallets.find((w) => w.currency === currency)?.balance ?? 0,
+    held: held.find((h) => h.currency === currency)?.held ?? 0,
+  }));
+}

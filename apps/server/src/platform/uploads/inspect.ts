@@ -1,0 +1,200 @@
+import { createReadStream } from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
+import createDOMPurify from 'dompurify';
+import { fileTypeFromFile } from 'file-type';
+import { JSDOM } from 'jsdom';
+import sharp, { type Metadata } from 'sharp';
+import type { Readable } from 'node:stream';
+
+/** Why an upload was refused; each reason has a message in both languages (spec §8). */
+export type RejectReason = 'incomplete' | 'type' | 'size' | 'pixels' | 'unsafeSvg' | 'corrupt';
+
+export class UploadRejected extends Error {
+  constructor(
+    readonly reason: RejectReason,
+    readonly params: Record<string, string | number> = {},
+  ) {
+    super(`upload rejected: ${reason}`);
+    this.name = 'UploadRejected';
+  }
+}
+
+/** What a topic accepts: suffixes and real content types, a byte limit and a pixel limit. */
+export interface UploadPolicy {
+  suffixes: readonly string[];
+  mimeTypes: readonly string[];
+  maxBytes: number;
+  /** Decompression-bomb guard: an image with more pixels is refused before it is decoded. */
+  maxPixels: number;
+}
+
+/** What a file really is, after its content was checked. */
+export interface InspectedFile {
+  suffix: string;
+  mimeType: string;
+  kind: 'raster' | 'svg' | 'other';
+  /** Bytes to store: re-encoded for rasters, the verified original otherwise. */
+  body: Buffer | (() => Readable);
+  width: number | null;
+  height: number | null;
+  dpi: number | null;
+}
+
+/** The content type each suffix must really have (magic bytes, not the name, decide). */
+const SUFFIX_MIME: Record<string, string> = {
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  svg: 'image/svg+xml',
+  pdf: 'application/pdf',
+  zip: 'application/zip',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  csv: 'text/csv',
+  txt: 'text/plain',
+};
+const RASTER = new Set(['image/jpeg', 'image/png', 'image/gif', 'image/webp']);
+const TEXTUAL = new Set(['text/csv', 'text/plain']);
+
+/** The lower-case suffix of a file name, or '' when it has none. */
+export function suffixOf(name: string): string {
+  const dot = name.lastIndexOf('.');
+  return dot > 0 ? name.slice(dot + 1).toLowerCase() : '';
+}
+
+/** A file name safe to show and store: no path, no control characters, at most 200 chars. */
+export function cleanFileName(name: string): string {
+  const base = name.split(/[\\/]/).pop() ?? '';
+  // eslint-disable-next-line no-control-regex
+  return base
+    .replace(/[\u0000-\u001f\u007f]/g, '')
+    .trim()
+    .slice(-200);
+}
+
+/** Checks the name before any byte is read: a name, and a suffix the policy allows. */
+export function checkName(name: string, policy: UploadPolicy): string {
+  const clean = cleanFileName(name);
+  if (!clean) throw new UploadRejected('incomplete');
+  const suffix = suffixOf(clean);
+  if (!suffix || !policy.suffixes.includes(suffix) || !SUFFIX_MIME[suffix])
+    throw new UploadRejected('type', { suffix: suffix || '-' });
+  return suffix;
+}
+
+/**
+ * Inspects a received file (already on disk, within the byte limit): its detected content must
+ * match its suffix and be allowed; rasters are re-encoded (metadata stripped, orientation applied)
+ * within the pixel limit; SVG must come through sanitising untouched.
+ */
+export async function inspectFile(
+  path: string,
+  suffix: string,
+  policy: UploadPolicy,
+): Promise<InspectedFile> {
+  const { size } = await stat(path);
+  if (size === 0) throw new UploadRejected('incomplete');
+  const expected = SUFFIX_MIME[suffix];
+  if (!expected || !policy.mimeTypes.includes(expected)) throw new UploadRejected('type', { suffix });
+  if (expected === 'image/svg+xml') return inspectSvg(path, policy);
+  const detected = (await fileTypeFromFile(path))?.mime;
+  if (TEXTUAL.has(expected)) {
+    // Text has no magic bytes: anything binary file-type recognises is not text.
+    if (detected) throw new UploadRejected('type', { suffix });
+    return { suffix, mimeType: expected, kind: 'other', body: () => createReadStream(path), ...noSize };
+  }
+  if (detected !== expected && !(expected === 'application/zip' && detected === undefined))
+    throw new UploadRejected('type', { suffix });
+  if (RASTER.has(expected)) return inspectRaster(path, suffix, expected, policy);
+  return { suffix, mimeType: expected, kind: 'other', body: () => createReadStream(path), ...noSize };
+}
+
+const noSize = { width: null, height: null, dpi: null };
+
+async function inspectRaster(
+  path: string,
+  suffix: string,
+  mimeType: string,
+  policy: UploadPolicy,
+): Promise<InspectedFile> {
+  // The header alone gives the dimensions: a bomb is refused before any pixel is decoded.
+  let meta: Metadata;
+  try {
+    meta = await sharp(path, { limitInputPixels: false }).metadata();
+  } catch {
+    throw new UploadRejected('corrupt');
+  }
+  const width = meta.autoOrient?.width ?? meta.width;
+  const height = meta.autoOrient?.height ?? meta.height;
+  if (!width || !height) throw new UploadRejected('corrupt');
+  if (width * height > policy.maxPixels)
+    throw new UploadRejected('pixels', { width, height, max: policy.maxPixels });
+  const dpi = meta.density ? Math.round(meta.density) : null;
+  try {
+    // Re-encoding strips EXIF/XMP (GPS, camera) and applies the EXIF orientation (decision 0014).
+    const pipeline = sharp(path, { limitInputPixels: policy.maxPixels, failOn: 'error' }).rotate();
+    const body = await (
+      mimeType === 'image/png'
+        ? pipeline.png({ compressionLevel: 9 })
+        : mimeType === 'image/jpeg'
+          ? pipeline.jpeg({ quality: 92, mozjpeg: true })
+          : mimeType === 'image/webp'
+            ? pipeline.webp({ quality: 92 })
+            : pipeline.gif()
+    ).toBuffer();
+    return { suffix, mimeType, kind: 'raster', body, width, height, dpi };
+  } catch {
+    throw new UploadRejected('corrupt');
+  }
+}
+
+let purifier: ReturnType<typeof createDOMPurify> | null = null;
+function svgPurifier() {
+  purifier ??= createDOMPurify(new JSDOM('').window);
+  return purifier;
+}
+
+/** True when DOMPurify's SVG profile had to remove anything (scripts, handlers, foreign content). */
+export function svgNeedsStripping(svg: string): boolean {
+  const dompurify = svgPurifier();
+  dompurify.sanitize(svg, {
+    USE_PROFILES: { svg: true, svgFilters: true },
+    WHOLE_DOCUMENT: false,
+  });
+  // The document wrapper DOMPurify parses into is not part of the file.
+  return dompurify.removed.some(
+    (r) => !('element' in r) || !['html', 'head', 'body'].includes(nodeName(r.element)),
+  );
+}
+
+function nodeName(node: unknown): string {
+  return node && typeof node === 'object' && 'nodeName' in node ? String(node.nodeName).toLowerCase() : '';
+}
+
+async function inspectSvg(path: string, policy: UploadPolicy): Promise<InspectedFile> {
+  const text = (await readFile(path)).toString('utf8');
+  if (
+    !/^\s*(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*(<!DOCTYPE svg[^>]*>\s*)?<svg[\s>]/i.test(
+      text.replace(/^\uFEFF/, ''),
+    )
+  )
+    throw new UploadRejected('type', { suffix: 'svg' });
+  // DOCTYPE internal subsets (entities) are refused outright: XXE and billion-laughs.
+  if (/<!ENTITY/i.test(text) || svgNeedsStripping(text)) throw new UploadRejected('unsafeSvg');
+  let meta: Metadata;
+  try {
+    meta = await sharp(Buffer.from(text), { limitInputPixels: policy.maxPixels }).metadata();
+  } catch {
+    throw new UploadRejected('corrupt');
+  }
+  return {
+    suffix: 'svg',
+    mimeType: 'image/svg+xml',
+    kind: 'svg',
+    body: Buffer.from(text),
+    width: meta.width ?? null,
+    height: meta.height ?? null,
+    dpi: null,
+  };
+}

@@ -1,0 +1,41 @@
+import { useMemo } from 'react';
+import { useCrudList, type CrudResource } from './api.ts';
+import { buildTree, type TreeRow } from './tree.ts';
+
+/** A node of an antd TreeSelect. */
+export interface TreeOption {
+  value: string;
+  title: string;
+  disabled?: boolean;
+  children?: TreeOption[];
+}
+
+interface Named {
+  id: string;
+  parent_id: string | null;
+  name: string;
+}
+
+/** The tree's biggest page: tree resources (departments, categories) are listed whole. */
+const TREE_LIMIT = 100;
+
+/**
+ * A tree resource (departments) as TreeSelect options. `excludeId` and everything below it are
+ * disabled: a node cannot become its own ancestor.
+ */
+export function useCrudTreeOptions(resource: CrudResource, excludeId?: string | null) {
+  const list = useCrudList<Named>(resource, { page: 1, limit: TREE_LIMIT });
+  const options = useMemo(() => {
+    const toOption = (row: TreeRow<Named>, isDisabled: boolean): TreeOption => {
+      const disabled = isDisabled || row.id === excludeId;
+      return {
+        value: row.id,
+        title: row.name,
+        ...(disabled ? { disabled } : {}),
+        ...(row.children ? { children: row.children.map((child) => toOption(child, disabled)) } : {}),
+      };
+    };
+    return buildTree(list.data?.list ?? []).map((row) => toOption(row, false));
+  }, [list.data, excludeId]);
+  return { options, isPending: list.isPending };
+}

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+
+/**
+ * What an upload is for. Each topic has its own rules: `general` follows the tenant's upload
+ * config (spec §3 Site config upload); the others are fixed by spec §5.
+ */
+export const UPLOAD_TOPICS = ['general', 'material', 'design', 'receipt', 'image'] as const;
+export type UploadTopic = (typeof UPLOAD_TOPICS)[number];
+
+export const uploadQuerySchema = z.object({
+  topic: z.enum(UPLOAD_TOPICS).default('general'),
+});
+
+/** An accepted upload, as replies show it; `url` and `thumb_url` are signed and expire. */
+export const attachmentSchema = z.object({
+  id: z.string(),
+  topic: z.string(),
+  name: z.string(),
+  url: z.string(),
+  thumb_url: z.string().nullable(),
+  mime_type: z.string(),
+  suffix: z.string(),
+  size: z.number(),
+  width: z.number().nullable(),
+  height: z.number().nullable(),
+  dpi: z.number().nullable(),
+  uploader_kind: z.enum(['admin', 'member']),
+  created_at: z.string(),
+  /** Where the file is used (attachments page); a used file cannot be deleted. */
+  references: z.array(z.object({ kind: z.string(), id: z.string(), label: z.string() })).optional(),
+});
+export type Attachment = z.infer<typeof attachmentSchema>;
+
+export const uploadReplySchema = z.object({ file: attachmentSchema });
+
+/** One file of a batch upload: accepted with its attachment, or refused with the reason shown. */
+export const batchFileResultSchema = z.object({
+  name: z.string(),
+  ok: z.boolean(),
+  reason: z.enum(['incomplete', 'type', 'size', 'pixels', 'unsafeSvg', 'corrupt', 'quota']).nullable(),
+  message: z.string().nullable(),
+});

@@ -67,7 +67,10 @@ describe('admin console', () => {
       .waitFor();
 
     // Keep-alive: a tab's page keeps its state (here the quick search) while another tab is shown.
-    const accountSearch = admin.getByTestId('admin-account-page').getByTestId('crud-quick-search');
+    const accountSearch = admin
+      .getByTestId('admin-account-page')
+      .getByTestId('crud-quick-search')
+      .locator('input');
     await accountSearch.fill(username);
     await admin.getByTestId('admin-menu').getByRole('menuitem', { name: '角色管理' }).click();
     await admin.waitForURL(`${baseUrl}/admin/access/role`);
@@ -125,6 +128,39 @@ describe('admin console', () => {
     expect(await staff.getByTestId('admin-layout').getAttribute('data-layout-mode')).toBe('Double');
     // The role page asks for nothing the role does not grant.
     expect(refused).toEqual([]);
+    expect(pageErrors()).toEqual([]);
+  });
+});
+
+describe('CRUD table sorting', () => {
+  it('reorders rows by dragging one onto another', async () => {
+    const suffix = `${Date.now().toString(36)}${randomInt(1_000)}`.slice(-6);
+    const first = `e2e-dept-a-${suffix}`;
+    const second = `e2e-dept-b-${suffix}`;
+    const admin = await openPage();
+    await signIn(admin, 'admin', DEMO_PASSWORD);
+    await admin.goto(`${baseUrl}/admin/access/department`);
+    const page = admin.getByTestId('department-page');
+    await page.waitFor();
+    for (const [name, sort] of [
+      [first, '900001'],
+      [second, '900000'],
+    ] as const) {
+      await page.getByTestId('crud-add').click();
+      const form = admin.getByTestId('crud-form');
+      await form.locator('#name').fill(name);
+      await form.locator('#sort').fill(sort);
+      await admin.getByTestId('crud-form-submit').click();
+      await form.waitFor({ state: 'detached' });
+      await page.getByRole('cell', { name, exact: true }).waitFor();
+    }
+    const order = async () =>
+      (await page.locator('tbody tr').allInnerTexts()).filter((text) => text.includes(`-${suffix}`));
+    // Larger sort shows earlier.
+    expect((await order())[0]).toContain(first);
+    const rowOf = (name: string) => page.locator('tbody tr').filter({ hasText: name });
+    await rowOf(second).dragTo(rowOf(first));
+    await expect.poll(async () => (await order())[0], { timeout: 15_000 }).toContain(second);
     expect(pageErrors()).toEqual([]);
   });
 });

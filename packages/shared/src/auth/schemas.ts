@@ -318,10 +318,11 @@ export const emsSendBodySchema = z.object({ email: emailSchema, event: z.enum(EM
 // ---- Admin personal centre -----------------------------------------------------------------------
 export const adminProfileBodySchema = z.object({
   nickname: z.string().trim().min(1).max(30),
-  avatar: z.string().max(500).default(''),
   email: emailSchema.or(z.literal('')).default(''),
   mobile: mobileSchema.or(z.literal('')).default(''),
 });
+/** PUT /api/v1/admin/profile/avatar: an image uploaded by the caller (topic image), or null to clear. */
+export const adminAvatarBodySchema = z.object({ attachment_id: z.uuid().nullable() });
 export const adminProfileSchema = z.object({
   id: z.string(),
   username: z.string(),

@@ -18,5 +18,7 @@ export { dataScopeFor, grantsFor, hasPermission, menuTreeFor } from './access.se
 export { adminContext } from './context.ts';
 export { accessRoutes } from './access.routes.ts';
 export { ensureSystemMenus, menuIdByName, MENU_CATALOGUE } from './menu-catalogue.ts';
-export { profileRoutes } from './profile.routes.ts';
+export { profileOf, profileRoutes } from './profile.routes.ts';
 export { countAccess } from './access.repo.ts';
+export { avatarUrl } from './avatar.ts';
+export { updateAdminUser } from './admin-user.repo.ts';

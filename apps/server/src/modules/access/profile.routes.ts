@@ -10,16 +10,18 @@ import { ok } from '../../platform/http/envelope.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import type { ZodApp } from '../../platform/http/types.ts';
 import { t } from '../../platform/i18n/i18n.ts';
+import type { FileUrls } from '../../platform/storage/file-urls.ts';
 import type { AppServices } from '../../services.ts';
+import { avatarUrl } from './avatar.ts';
 import { findAdminUserById, updateAdminUser, type AdminUserRow } from './admin-user.repo.ts';
 
 const SELF = { audience: 'admin', permission: null } as const;
 
-const profileOf = (u: AdminUserRow) => ({
+export const profileOf = (u: AdminUserRow, files: FileUrls) => ({
   id: u.id,
   username: u.username,
   nickname: u.nickname,
-  avatar: u.avatar,
+  avatar: avatarUrl(files, u.avatar),
   email: u.email,
   mobile: u.mobile,
   tier: u.tier,
@@ -47,7 +49,7 @@ export function profileRoutes(app: ZodApp, services: AppServices): void {
         response: { 200: envelope(adminProfileSchema) },
       },
     },
-    async (request) => ok(profileOf(await me(request.ctx.actor!.id))),
+    async (request) => ok(profileOf(await me(request.ctx.actor!.id), services.files)),
   );
 
   app.post(
@@ -62,15 +64,15 @@ export function profileRoutes(app: ZodApp, services: AppServices): void {
       },
     },
     async (request) => {
-      const { nickname, avatar, email, mobile } = request.body;
+      // The avatar changes through PUT /api/v1/admin/profile/avatar (an uploaded image).
+      const { nickname, email, mobile } = request.body;
       const updated = await updateAdminUser(db, request.ctx.actor!.id, {
         nickname,
-        avatar: avatar ?? '',
         email: email ?? '',
         mobile: mobile ?? '',
       });
       if (!updated) throw AppError.unauthorized();
-      return ok(profileOf(updated), t(request.ctx.lang, 'common.ok'));
+      return ok(profileOf(updated, services.files), t(request.ctx.lang, 'common.ok'));
     },
   );
 

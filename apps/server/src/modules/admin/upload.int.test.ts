@@ -244,3 +244,55 @@ describe('attachments page', () => {
     expect(row.storage_used).toBeGreaterThan(0);
   });
 });
+
+describe('PUT /api/v1/admin/profile/avatar', () => {
+  it('sets the avatar from the caller’s own upload, served through a signed URL', async () => {
+    const a = await merchantHeaders();
+    const b = await merchantHeaders();
+    const mine = (
+      await upload(
+        a.headers,
+        [{ name: 'me.png', body: await png(200, 200) }],
+        '/admin/ajax/upload?topic=image',
+      )
+    ).json().data.file;
+    const theirs = (await upload(b.headers, [{ name: 'them.png', body: await png() }])).json().data.file;
+    const url = '/api/v1/admin/profile/avatar';
+    const set = await t.app.inject({
+      method: 'PUT',
+      url,
+      headers: a.headers,
+      payload: { attachment_id: mine.id },
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json().data.avatar).toMatch(/^\/files\//);
+    expect((await t.app.inject({ method: 'GET', url: set.json().data.avatar })).statusCode).toBe(200);
+    const profile = await t.app.inject({ method: 'GET', url: '/api/v1/admin/profile', headers: a.headers });
+    expect(profile.json().data.avatar).toBe(set.json().data.avatar);
+
+    const cross = await t.app.inject({
+      method: 'PUT',
+      url,
+      headers: a.headers,
+      payload: { attachment_id: theirs.id },
+    });
+    expect(cross.statusCode).toBe(404);
+    const bad = await t.app.inject({
+      method: 'PUT',
+      url,
+      headers: a.headers,
+      payload: { attachment_id: 'nope' },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect((await t.app.inject({ method: 'PUT', url, payload: { attachment_id: null } })).statusCode).toBe(
+      401,
+    );
+    const cleared = await t.app.inject({
+      method: 'PUT',
+      url,
+      headers: a.headers,
+      payload: { attachment_id: null },
+    });
+    expect(cleared.json().data.avatar).toBe('');
+  });
+});

@@ -2,6 +2,8 @@ import { and, desc, eq, ilike, isNull, or, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
+  adminAvatarBodySchema,
+  adminProfileSchema,
   attachmentSchema,
   envelope,
   LIMITS,
@@ -17,15 +19,17 @@ import { pagedRows } from '../../platform/crud/paged.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import type { ZodApp } from '../../platform/http/types.ts';
+import { t } from '../../platform/i18n/i18n.ts';
 import { sameTenant } from '../../platform/tenant-scope.ts';
 import { receiveUpload } from '../../platform/uploads/receive.ts';
 import { UploadRejected } from '../../platform/uploads/inspect.ts';
 import type { AppServices } from '../../services.ts';
-import { adminContext } from '../access/index.ts';
+import { adminContext, profileOf, updateAdminUser } from '../access/index.ts';
 import { effectiveConfig } from '../site/index.ts';
 import { registerMerchantStats } from '../tenancy/index.ts';
 import { attachmentReferences } from './attachment-references.ts';
 import {
+  findAttachments,
   policyFor,
   rejectionError,
   storageUsedByMerchants,
@@ -110,6 +114,31 @@ export function uploadRoutes(app: ZodApp, services: AppServices): void {
       schema: uploadSchema('memberUpload', 'Upload one file (multipart field `file`) for the member centre'),
     },
     async (request) => ok({ file: await handleSingleUpload(services, request, request.query.topic) }),
+  );
+
+  // ---- Personal centre avatar (issue #4) ---------------------------------------------------
+  app.put(
+    '/api/v1/admin/profile/avatar',
+    {
+      config: { audience: 'admin', permission: null },
+      schema: {
+        tags: TAGS,
+        operationId: 'updateAdminAvatar',
+        summary: 'Set (or clear) the caller’s avatar from an image the caller uploaded',
+        body: adminAvatarBodySchema,
+        response: { 200: envelope(adminProfileSchema) },
+      },
+    },
+    async (request) => {
+      const owner = ownerOf(request);
+      const id = request.body.attachment_id;
+      const [image] = id ? await findAttachments(db, owner, [id], { imagesOnly: true }) : [];
+      const updated = await updateAdminUser(db, owner.uploaderId, {
+        avatar: image ? (image.thumbnailKey ?? image.storageKey) : '',
+      });
+      if (!updated) throw AppError.unauthorized();
+      return ok(profileOf(updated, services.files), t(request.ctx.lang, 'common.ok'));
+    },
   );
 
   // ---- Attachments page (admin console) ----------------------------------------------------------

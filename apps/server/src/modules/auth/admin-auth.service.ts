@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { dummyPasswordHash, verifyPassword } from '../../platform/auth/password.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { tooManyRequests, type RateLimitRule } from '../../platform/rate-limit.ts';
+import type { FileUrls } from '../../platform/storage/file-urls.ts';
 import type { AppServices } from '../../services.ts';
 import {
   activeAdminActor,
@@ -11,6 +12,7 @@ import {
   createAdminUser,
   findAdminUserById,
   findAdminUserByUsername,
+  avatarUrl,
   menuTreeFor,
   recordAdminLogin,
   type AdminUserRow,
@@ -39,13 +41,17 @@ export const LOGIN_PER_IP: RateLimitRule = { name: 'login:ip', limit: 30, window
 export const LOGIN_FAILURES_PER_ACCOUNT: RateLimitRule = { name: 'login:fail', limit: 5, windowSeconds: 900 };
 const REGISTER_PER_IP: RateLimitRule = { name: 'register:ip', limit: 10, windowSeconds: 3600 };
 
-type Services = Pick<AppServices, 'database' | 'config' | 'sessions' | 'captcha' | 'codes' | 'limiter'>;
+type Services = Pick<
+  AppServices,
+  'database' | 'config' | 'sessions' | 'captcha' | 'codes' | 'limiter' | 'files'
+>;
 
 async function sessionFor(
   db: Db,
   user: AdminUserRow,
   meta: ClientMeta,
   site: SiteDefaults,
+  files: FileUrls,
 ): Promise<AdminSession> {
   const merchant =
     user.merchantId && user.tenantId ? await findMerchant(db, user.tenantId, user.merchantId) : undefined;
@@ -55,7 +61,7 @@ async function sessionFor(
       name: user.nickname || user.username,
       username: user.username,
       nickname: user.nickname,
-      avatar: user.avatar,
+      avatar: avatarUrl(files, user.avatar),
       last_login_time: user.lastLoginAt?.toISOString() ?? null,
       tier: user.tier,
       is_primary: user.isPrimary,
@@ -114,7 +120,7 @@ export async function loginAdmin(
     });
   });
   const fresh = (await findAdminUserById(db, user.id)) ?? user;
-  return withTokens(await sessionFor(db, fresh, meta, s.config), issued);
+  return withTokens(await sessionFor(db, fresh, meta, s.config, s.files), issued);
 }
 
 /**
@@ -161,7 +167,7 @@ export async function registerMerchant(
     });
     return { user: created, issued: session };
   });
-  return withTokens(await sessionFor(db, user, meta, s.config), issued);
+  return withTokens(await sessionFor(db, user, meta, s.config, s.files), issued);
 }
 
 /** GET /api/v1/auth/index: the session of the signed-in admin. */
@@ -172,7 +178,7 @@ export async function currentAdminSession(
 ): Promise<AdminSession> {
   const user = await findAdminUserById(s.database.db, userId);
   if (!user) throw AppError.unauthorized();
-  return sessionFor(s.database.db, user, meta, s.config);
+  return sessionFor(s.database.db, user, meta, s.config, s.files);
 }
 
 /** PUT /api/v1/auth/refresh: a rotated pair, or 401 (and a revoked family on reuse). */

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildMerchant, buildSupplierAdmin, buildTenant } from '../../../test/factories/index.ts';
 import { multipart, png } from '../../../test/helpers/multipart.ts';
@@ -291,5 +292,29 @@ describe('sharing and authorisation', () => {
     // Once the material is gone, the file is unused and can go too.
     expect((await api('DELETE', `/api/v1/admin/material/${m.id}`, w.a.headers)).statusCode).toBe(200);
     expect((await api('DELETE', `/api/v1/admin/attachment/${list[0].id}`, w.a.headers)).statusCode).toBe(200);
+  });
+
+  it('counts uploads against the merchant level’s storage quota, naming the limit and the level', async () => {
+    const w = await world();
+    const level = await api('POST', '/api/v1/admin/merchantLevel', w.supplier, {
+      name: 'Tiny',
+      storage_count: 1,
+      is_default: true,
+    });
+    expect(level.statusCode, level.body).toBe(200);
+    // Random pixels do not compress: each 450×450 PNG stays over half a megabyte, even re-encoded.
+    const noisy = await import('sharp').then((s) =>
+      s
+        .default(randomBytes(450 * 450 * 3), { raw: { width: 450, height: 450, channels: 3 } })
+        .png({ compressionLevel: 0 })
+        .toBuffer(),
+    );
+    expect(noisy.length).toBeGreaterThan(550 * 1024);
+    const first = await uploadMaterials(w.a.headers, [{ name: 'one.png', body: noisy }]);
+    expect(first.json().data.accepted).toBe(1);
+    const second = await uploadMaterials(w.a.headers, [{ name: 'two.png', body: noisy }]);
+    expect(second.json().data.results[0]).toMatchObject({ ok: false, reason: 'quota' });
+    expect(second.json().data.results[0].message).toContain('Tiny');
+    expect((await api('GET', '/api/v1/admin/material', w.a.headers)).json().data.total).toBe(1);
   });
 });

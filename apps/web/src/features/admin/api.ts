@@ -37,6 +37,19 @@ export function useUpdateAdminProfile() {
   });
 }
 
+/** PUT /api/v1/admin/profile/avatar: an uploaded image (attachment id), or null to clear. */
+export function useSetAdminAvatar() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (attachmentId: string | null) =>
+      api.put('/api/v1/admin/profile/avatar', {
+        body: { attachment_id: attachmentId },
+        showSuccessMessage: true,
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.profile() }),
+  });
+}
+
 /** POST /api/v1/admin/profile/password: ends every session of the account. */
 export function useChangeAdminPassword() {
   return useMutation({

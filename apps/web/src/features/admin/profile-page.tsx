@@ -1,4 +1,5 @@
-import { Alert, App, Button, Card, Flex, Form, Input, Spin } from 'antd';
+import { Alert, App, Avatar, Button, Card, Flex, Form, Input, Spin } from 'antd';
+import { UserOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -10,9 +11,10 @@ import { useFormFailure } from '../../forms/use-form-failure.ts';
 import { useConfirmationRule, useZodField } from '../../forms/use-zod-field.ts';
 import { identityKeys } from '../identity/api.ts';
 import { resetTabs } from '../layout/tabs-store.ts';
-import { useAdminProfile, useChangeAdminPassword, useUpdateAdminProfile } from './api.ts';
+import { UploadField } from '../uploads/upload-field.tsx';
+import { useAdminProfile, useChangeAdminPassword, useSetAdminAvatar, useUpdateAdminProfile } from './api.ts';
 
-const PROFILE_FIELDS = ['nickname', 'avatar', 'email', 'mobile'] as const;
+const PROFILE_FIELDS = ['nickname', 'email', 'mobile'] as const;
 const PASSWORD_FIELDS = ['oldPassword', 'newPassword', 'confirmPassword'] as const;
 
 /** /admin/profile: the personal centre (profile and password). */
@@ -25,6 +27,7 @@ export function AdminProfilePage() {
   const queryClient = useQueryClient();
   const profile = useAdminProfile();
   const save = useUpdateAdminProfile();
+  const setAvatar = useSetAdminAvatar();
   const changePassword = useChangeAdminPassword();
   const [profileForm] = Form.useForm();
   const [passwordForm] = Form.useForm();
@@ -47,14 +50,27 @@ export function AdminProfilePage() {
             save.mutate(values, { onError: (error: ApiError) => onProfileFailure(error) })
           }
         >
+          <Form.Item label={t('fields.avatar')}>
+            <Flex align="center" gap={16} data-testid="profile-avatar">
+              <Avatar size={64} src={profile.data.avatar || undefined} icon={<UserOutlined />} />
+              <UploadField
+                topic="image"
+                testId="profile-avatar-upload"
+                value={null}
+                onUploaded={(attachment) => setAvatar.mutate(attachment.id)}
+              />
+              {profile.data.avatar ? (
+                <Button onClick={() => setAvatar.mutate(null)} loading={setAvatar.isPending}>
+                  {t('admin.removeAvatar')}
+                </Button>
+              ) : null}
+            </Flex>
+          </Form.Item>
           <Form.Item label={t('fields.username')}>
             <Input value={profile.data.username} disabled />
           </Form.Item>
           <Form.Item {...field('nickname', profileShape.nickname)}>
             <Input maxLength={30} />
-          </Form.Item>
-          <Form.Item {...field('avatar', profileShape.avatar)}>
-            <Input maxLength={500} />
           </Form.Item>
           <Form.Item {...field('email', profileShape.email)}>
             <Input maxLength={100} />

@@ -164,14 +164,15 @@ describe('wallet', () => {
     await merchant.keyboard.press('Escape');
 
     // spec §5: a range over one year is refused in the browser, before any request.
-    const start = list.getByTestId('wallet-date-range').locator('input').first();
+    const picker = list.getByTestId('crud-filters').locator('.ant-picker-range');
+    const start = picker.locator('input').first();
     await start.click();
     await start.fill('2023-01-01');
     await start.press('Enter');
-    const end = list.getByTestId('wallet-date-range').locator('input').nth(1);
+    const end = picker.locator('input').nth(1);
     await end.fill('2025-01-01');
     await end.press('Enter');
-    await list.getByRole('button', { name: /搜\s*索/ }).click();
+    await list.getByRole('button', { name: /查\s*询/ }).click();
     await list.getByText('日期范围不能超过一年').waitFor();
 
     // The transfer request is listed as approved with the merchant's requests.
@@ -182,7 +183,87 @@ describe('wallet', () => {
     await approved.waitFor();
     expect(await approved.getByTestId('review-status').getAttribute('data-status')).toBe('approved');
     expect(pageErrors()).toEqual([]);
-  });
+  }, 120_000);
+
+  it('a withdrawal holds the amount until finance rejects it; a finance adjustment credits the merchant', async () => {
+    const merchant = await openPage();
+    await signIn(merchant, 'merchant', DEMO_PASSWORD);
+    const before = await cnyBalance(merchant);
+
+    // The balance page's "withdraw" opens the withdrawal form in that currency.
+    await merchant.getByTestId('wallet-withdraw-CNY').click();
+    await merchant.waitForURL(/\/admin\/wallet\/withdrawal\?currency=CNY/);
+    const form = merchant.getByTestId('withdrawal-form');
+    await form.waitFor();
+    // Below the configured minimum is refused in the browser.
+    await form.locator('#amount').fill('50');
+    await form.locator('#account_name').click();
+    await form.getByText('提现金额必须在 ¥100.00 到 ¥50,000.00 之间').waitFor();
+    // The fee preview follows the configured scale (0.5%).
+    await form.locator('#amount').fill('200');
+    await form.locator('#account_name').click();
+    await expect.poll(() => merchant.getByTestId('withdrawal-preview').innerText(), POLL).toContain('¥1.00');
+    expect(await merchant.getByTestId('withdrawal-preview').innerText()).toContain('¥199.00');
+    await form.locator('#account_name').fill('Demo Merchant');
+    await form.locator('#account_no').fill('6225880012345678');
+    await form.locator('#bank_name').fill('招商银行');
+    await form.getByTestId('withdrawal-agreement').click();
+    await merchant.getByTestId('withdrawal-submit').click();
+    await merchant.getByTestId('withdrawal-confirm').click();
+    await merchant.getByTestId('withdrawal-confirm').waitFor({ state: 'detached', ...POLL });
+    await merchant.screenshot({ path: `${ARTIFACTS}wallet-withdrawal.png` });
+
+    // The amount is held at once: out of the balance, shown as held.
+    await expectCnyBalance(merchant, before - 20_000);
+    expect(await merchant.getByTestId('wallet-balance-CNY').getByTestId('wallet-held').innerText()).toContain(
+      '¥200.00',
+    );
+
+    // Finance rejects it: the reason is required, then the hold is released.
+    const supplier = await openPage();
+    await signIn(supplier, 'supplier', DEMO_PASSWORD);
+    await supplier.goto(`${baseUrl}/admin/finance/withdrawalReview`);
+    const queue = supplier.getByTestId('withdrawal-review-page-pending');
+    const row = queue.getByRole('row').filter({ hasText: '¥200.00' }).first();
+    await row.waitFor();
+    await row.getByTestId('review-reject').click();
+    await supplier.getByTestId('review-summary').waitFor();
+    await supplier.getByTestId('review-confirm').click();
+    await supplier.getByTestId('review-modal').getByText('请输入备注').waitFor();
+    await supplier.getByTestId('review-remark').fill('Account name does not match');
+    await supplier.getByTestId('review-confirm').click();
+    await row.waitFor({ state: 'detached', ...POLL });
+    await expectCnyBalance(merchant, before);
+
+    // A manual adjustment, confirmed, is a new transaction on the merchant's wallet.
+    await supplier.goto(`${baseUrl}/admin/finance/transaction`);
+    await supplier.getByTestId('finance-transaction-list').waitFor();
+    await supplier.getByTestId('adjust-open').click();
+    const adjust = supplier.getByTestId('adjust-form');
+    await adjust.locator('#merchant_id').click();
+    await supplier.locator('.ant-select-item-option').filter({ hasText: 'Demo Merchant' }).first().click();
+    await adjust.locator('#amount').fill('10');
+    await adjust.locator('#remark').fill('Courier refund');
+    await supplier.getByTestId('adjust-submit').click();
+    await supplier.getByTestId('adjust-confirm').click();
+    await adjust.waitFor({ state: 'detached', ...POLL });
+    const adjustment = supplier
+      .getByTestId('finance-transaction-list')
+      .getByRole('row')
+      .filter({ hasText: 'Courier refund' });
+    await adjustment.waitFor();
+    expect(await adjustment.innerText()).toContain('+¥10.00');
+    await supplier.getByRole('tab', { name: '商户钱包' }).click();
+    await supplier
+      .getByTestId('finance-wallet-list')
+      .getByRole('row')
+      .filter({ hasText: 'Demo Merchant' })
+      .first()
+      .waitFor();
+    await supplier.screenshot({ path: `${ARTIFACTS}wallet-finance-wallets.png` });
+    await expectCnyBalance(merchant, before + 1_000);
+    expect(pageErrors()).toEqual([]);
+  }, 120_000);
 
   it('a merchant recharges ¥50.00 through the Alipay sandbox and comes back to a paid result', async () => {
     const merchant = await openPage();

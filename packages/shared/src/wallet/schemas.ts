@@ -225,6 +225,10 @@ export const transferSchema = z.object({
   payment_method: z.literal('bank_transfer'),
   payment_account: rechargeAccountSchema.nullable(),
   receipt_image_ids: z.array(z.string()),
+  /** The receipts with signed URLs, for the merchant and for finance's review. */
+  receipt_images: z
+    .array(z.object({ id: z.string(), url: z.string(), thumb_url: z.string().nullable() }))
+    .default([]),
   bank_name: z.string(),
   bank_account_name: z.string(),
   bank_account_no: z.string(),

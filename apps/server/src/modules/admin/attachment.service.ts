@@ -223,3 +223,15 @@ export async function findAttachments(
   if (usable.length !== unique.length) throw AppError.notFound('upload.notFound');
   return unique.map((id) => usable.find((r) => r.id === id)!);
 }
+
+/**
+ * Attachments by id with no owner check: only for files linked to a row the caller was already
+ * allowed to read (e.g. finance reviewing a merchant's recharge receipts).
+ */
+export async function attachmentsLinkedTo(tx: Executor, ids: string[]): Promise<AttachmentRow[]> {
+  if (!ids.length) return [];
+  return tx
+    .select()
+    .from(attachments)
+    .where(inArray(attachments.id, [...new Set(ids)]));
+}

@@ -5,6 +5,7 @@ export { adminToolRoutes } from './admin-tools.routes.ts';
 export { dashboardRoutes } from './dashboard.routes.ts';
 export { uploadRoutes, handleSingleUpload } from './upload.routes.ts';
 export {
+  attachmentsLinkedTo,
   findAttachments,
   policyFor,
   rejectionError,

@@ -281,7 +281,7 @@ describe('recharge by bank transfer', () => {
         uploaderId: randomUUID(),
         topic: 'receipt',
         name: 'receipt.png',
-        storageKey: `k/${randomUUID()}.png`,
+        storageKey: `ab/cd/${randomBytes(32).toString('hex')}.png`,
         mimeType,
         suffix: mimeType === 'image/png' ? 'png' : 'svg',
         size: 100,
@@ -326,6 +326,9 @@ describe('recharge by bank transfer', () => {
 
     const queue = await get('/api/v1/admin/finance/transfer?status=pending', w.finance);
     expect(queue.json().data.list.map((r: { id: string }) => r.id)).toEqual([request.id]);
+    // Finance sees the merchant's receipt through a signed URL.
+    const [shown] = queue.json().data.list[0].receipt_images;
+    expect(shown).toMatchObject({ id: receipt, url: expect.stringMatching(/^\/files\//) });
 
     const approved = await post(`/api/v1/admin/finance/transfer/${request.id}/approve`, w.finance, {});
     expect(approved.statusCode, approved.body).toBe(200);

@@ -105,6 +105,7 @@ export function toTransfer(
     payment_method: 'bank_transfer',
     payment_account: extra.account ? toAccount(extra.account) : null,
     receipt_image_ids: r.receiptImageIds,
+    receipt_images: [],
     bank_name: r.bankName,
     bank_account_name: r.bankAccountName,
     bank_account_no: r.bankAccountNo,

@@ -21,6 +21,7 @@ import {
   reviewRejectSchema,
   transferCreateSchema,
   transferSchema,
+  type Transfer,
   walletBalancesSchema,
   walletListReply,
   walletTransactionQuerySchema,
@@ -40,7 +41,7 @@ import { ok } from '../../platform/http/envelope.ts';
 import type { ZodApp } from '../../platform/http/types.ts';
 import { t } from '../../platform/i18n/i18n.ts';
 import type { AppServices } from '../../services.ts';
-import { groupReferences, registerAttachmentReferences } from '../admin/index.ts';
+import { attachmentsLinkedTo, groupReferences, registerAttachmentReferences } from '../admin/index.ts';
 import { registerMerchantStats } from '../tenancy/index.ts';
 import { balancesFor } from './ledger.service.ts';
 import { adminContext } from '../access/index.ts';
@@ -88,6 +89,27 @@ function alipayUrls(config: Config, request: FastifyRequest) {
  * transactions, recharges and withdrawals; finance review queues, merchant transactions,
  * adjustments and reconciliation; and Alipay's notification.
  */
+/** Adds signed receipt image URLs to transfer replies (the rows were already authorised). */
+async function withReceipts<T extends Transfer | { list: Transfer[] }>(
+  services: AppServices,
+  reply: T,
+): Promise<T> {
+  const list: Transfer[] =
+    'receipt_image_ids' in reply ? [reply as Transfer] : (reply as { list: Transfer[] }).list;
+  const rows = await attachmentsLinkedTo(
+    services.database.db,
+    list.flatMap((r) => r.receipt_image_ids),
+  );
+  for (const transfer of list)
+    transfer.receipt_images = transfer.receipt_image_ids.flatMap((id) => {
+      const row = rows.find((a) => a.id === id);
+      if (!row) return [];
+      const thumb = row.thumbnailKey ? services.files.url(row.thumbnailKey) : null;
+      return [{ id, url: services.files.url(row.storageKey), thumb_url: thumb }];
+    });
+  return reply;
+}
+
 export function walletRoutes(app: ZodApp, services: AppServices, provider?: AlipayProvider): void {
   // The attachments page shows which recharge a receipt image belongs to, and keeps it from deletion.
   registerAttachmentReferences('wallet', async (tx, ids) => {
@@ -209,7 +231,10 @@ function merchantRoutes(app: ZodApp, services: AppServices, alipay: AlipayProvid
     },
     async (request) =>
       ok(
-        await write(request, (ctx) => recharge.submitTransfer(ctx, request.body)),
+        await withReceipts(
+          services,
+          await write(request, (ctx) => recharge.submitTransfer(ctx, request.body)),
+        ),
         t(request.ctx.lang, 'wallet.transferSubmitted'),
       ),
   );
@@ -226,7 +251,12 @@ function merchantRoutes(app: ZodApp, services: AppServices, alipay: AlipayProvid
       },
     },
     async (request) =>
-      ok(await read(request, (ctx) => recharge.listTransfers(ctx, request.query, mine(ctx)))),
+      ok(
+        await withReceipts(
+          services,
+          await read(request, (ctx) => recharge.listTransfers(ctx, request.query, mine(ctx))),
+        ),
+      ),
   );
 
   app.get(
@@ -241,7 +271,12 @@ function merchantRoutes(app: ZodApp, services: AppServices, alipay: AlipayProvid
       },
     },
     async (request) =>
-      ok(await read(request, (ctx) => recharge.getTransfer(ctx, request.params.id, mine(ctx)))),
+      ok(
+        await withReceipts(
+          services,
+          await read(request, (ctx) => recharge.getTransfer(ctx, request.params.id, mine(ctx))),
+        ),
+      ),
   );
 
   app.post(
@@ -364,7 +399,13 @@ function financeRoutes(app: ZodApp, services: AppServices): void {
         response: { 200: envelope(walletListReply(transferSchema)) },
       },
     },
-    async (request) => ok(await read(request, (ctx) => recharge.listTransfers(ctx, request.query))),
+    async (request) =>
+      ok(
+        await withReceipts(
+          services,
+          await read(request, (ctx) => recharge.listTransfers(ctx, request.query)),
+        ),
+      ),
   );
 
   app.get(
@@ -378,7 +419,13 @@ function financeRoutes(app: ZodApp, services: AppServices): void {
         response: { 200: envelope(transferSchema) },
       },
     },
-    async (request) => ok(await read(request, (ctx) => recharge.getTransfer(ctx, request.params.id))),
+    async (request) =>
+      ok(
+        await withReceipts(
+          services,
+          await read(request, (ctx) => recharge.getTransfer(ctx, request.params.id)),
+        ),
+      ),
   );
 
   app.post(
@@ -396,7 +443,12 @@ function financeRoutes(app: ZodApp, services: AppServices): void {
     },
     async (request) =>
       ok(
-        await write(request, (ctx) => recharge.approveTransfer(ctx, request.params.id, request.body.remark)),
+        await withReceipts(
+          services,
+          await write(request, (ctx) =>
+            recharge.approveTransfer(ctx, request.params.id, request.body.remark),
+          ),
+        ),
         done(request),
       ),
   );
@@ -415,7 +467,10 @@ function financeRoutes(app: ZodApp, services: AppServices): void {
     },
     async (request) =>
       ok(
-        await write(request, (ctx) => recharge.rejectTransfer(ctx, request.params.id, request.body.remark)),
+        await withReceipts(
+          services,
+          await write(request, (ctx) => recharge.rejectTransfer(ctx, request.params.id, request.body.remark)),
+        ),
         done(request),
       ),
   );

@@ -183,7 +183,7 @@ export function TransferReviewPage() {
         {
           key: 'receipt_image_ids',
           title: t('wallet.col.receipts'),
-          render: (row) => <ReceiptImages ids={row.receipt_image_ids} />,
+          render: (row) => <ReceiptImages ids={row.receipt_image_ids} known={row.receipt_images} />,
         },
         {
           key: 'status',

@@ -105,7 +105,10 @@ export function TransferDescriptions({
         {`${transfer.bank_account_name} · ${transfer.bank_name} · ${transfer.bank_account_no}`}
       </Descriptions.Item>
       <Descriptions.Item label={t('wallet.col.receipts')}>
-        <ReceiptImages ids={transfer.receipt_image_ids} known={known} />
+        <ReceiptImages
+          ids={transfer.receipt_image_ids}
+          known={[...(known ?? []), ...transfer.receipt_images]}
+        />
       </Descriptions.Item>
       <Descriptions.Item label={t('wallet.col.remark')}>{dash(transfer.remark)}</Descriptions.Item>
       <Descriptions.Item label={t('wallet.col.submittedAt')}>

@@ -150,7 +150,7 @@ export function DateRangeItem() {
         },
       ]}
     >
-      <DatePicker.RangePicker data-testid="wallet-date-range" allowEmpty={[true, true]} />
+      <DatePicker.RangePicker allowEmpty={[true, true]} />
     </Form.Item>
   );
 }

@@ -14,3 +14,4 @@ export * from './wallet/schemas.ts';
 export * from './materials/schemas.ts';
 export * from './catalog/schemas.ts';
 export * from './pricing/index.ts';
+export * from './designs/schemas.ts';

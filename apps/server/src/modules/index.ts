@@ -4,6 +4,7 @@ import { accessRoutes, profileRoutes } from './access/index.ts';
 import { adminToolRoutes, dashboardRoutes, uploadRoutes } from './admin/index.ts';
 import { adminAuthRoutes, commonRoutes, testHookRoutes } from './auth/index.ts';
 import { catalogRoutes } from './catalog/index.ts';
+import { designRoutes } from './designs/index.ts';
 import { logisticsRoutes } from './logistics/index.ts';
 import { materialRoutes } from './materials/index.ts';
 import { memberRoutes } from './member/index.ts';
@@ -28,5 +29,6 @@ export const moduleRegistrations: Array<(app: ZodApp, services: AppServices) => 
   logisticsRoutes,
   materialRoutes,
   catalogRoutes,
+  designRoutes,
   testHookRoutes,
 ];

@@ -3,6 +3,7 @@ import { adminActor } from '../../src/modules/access/index.ts';
 import { DEMO_THUMBNAILS_JOB } from '../../src/db/seed/demo-jobs.ts';
 import { registerCrossTenantCase } from './cross-tenant.ts';
 import './catalog-cases.ts';
+import './design-cases.ts';
 
 /** Signs in as the primary account of a fresh merchant of the tenant. */
 export const merchantOfTenant = async (

@@ -9,3 +9,4 @@ export * from './site.ts';
 export * from './wallet.ts';
 export * from './materials.ts';
 export * from './catalog.ts';
+export * from './designs.ts';

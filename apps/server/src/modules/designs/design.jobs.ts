@@ -1,0 +1,387 @@
+import { Readable } from 'node:stream';
+import { and, eq, isNull } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import type { z } from 'zod';
+import {
+  DESIGN_API_LIMITS,
+  DESIGN_JOBS,
+  type designBatchSchema,
+  type finishedProductFilterSchema,
+} from '@pod/shared';
+import { fitDesignToProduct, loadDesignDocument, type DesignDocument, type SurfaceSpec } from '@pod/design';
+import { finishedProducts, type StoredRender } from '../../db/schema/index.ts';
+import { prepareFonts } from '../../platform/fonts/fonts.ts';
+import { AppError } from '../../platform/http/errors.ts';
+import { t } from '../../platform/i18n/i18n.ts';
+import type { AppServices } from '../../services.ts';
+import { findAttachments } from '../admin/index.ts';
+import { loadRefs } from '../catalog/index.ts';
+import { usableMaterials } from '../materials/index.ts';
+import { checkDesign, designedFaces, specsOf, type MerchantScope } from './design-check.ts';
+import {
+  filterConditions,
+  insertFinished,
+  LIST_ORDER,
+  productsOf,
+  toFinished,
+  viewContext,
+  type FinishedInput,
+} from './finished.service.ts';
+import {
+  assetKey,
+  dataUri,
+  embeddableMime,
+  neededAssets,
+  readStored,
+  renderMockup,
+  renderPrintFile,
+  type AssetMap,
+} from './render.ts';
+
+export interface RenderJobData {
+  tenant_id: string;
+  merchant_id: string;
+  finished_id: string;
+}
+
+export interface BatchJobData {
+  tenant_id: string;
+  merchant_id: string;
+  actor_id: string;
+  batch: z.output<typeof designBatchSchema>;
+}
+
+export interface ExportJobData {
+  tenant_id: string;
+  merchant_id: string;
+  lang: 'zh-cn' | 'en';
+  filters: z.output<typeof finishedProductFilterSchema>;
+}
+
+/** Loads every asset the documents show, as data URIs, checking the merchant may still use them. */
+export async function loadAssets(
+  services: AppServices,
+  m: MerchantScope,
+  docs: readonly DesignDocument[],
+): Promise<AssetMap> {
+  const db = services.database.db;
+  const refs = neededAssets(docs);
+  const out: AssetMap = new Map();
+  const materials = await usableMaterials(
+    db,
+    m,
+    refs.filter((r) => r.kind === 'material').map((r) => r.id),
+  );
+  const attachments = await findAttachments(
+    db,
+    m,
+    refs.filter((r) => r.kind === 'attachment').map((r) => r.id),
+    { imagesOnly: true },
+  );
+  const sources = [
+    ...materials.map((r) => ({ key: `material:${r.id}`, storageKey: r.storageKey, type: r.format })),
+    ...attachments.map((r) => ({ key: `attachment:${r.id}`, storageKey: r.storageKey, type: r.mimeType })),
+  ];
+  for (const s of sources) {
+    const mime = embeddableMime(s.type);
+    if (!mime) throw new Error(`${s.key} is not an embeddable image (${s.type})`);
+    out.set(s.key, dataUri(mime, await readStored(services.storage, s.storageKey)));
+  }
+  for (const ref of refs) if (!out.has(assetKey(ref))) throw new Error(`asset ${assetKey(ref)} missing`);
+  return out;
+}
+
+/**
+ * Renders one finished product: per colour, per designed surface, the print file, the mockup and
+ * its thumbnail. Progress goes to the job; the row gets the files, `done` and one more render, or
+ * `failed` with the reason (the job retries; the render route queues a new one). A render whose
+ * documents were replaced meanwhile (edit again) is dropped: the newer job writes.
+ */
+export async function renderFinished(
+  services: AppServices,
+  data: RenderJobData,
+  progress: (percent: number) => Promise<void>,
+): Promise<{ finished_id: string; files: number }> {
+  const db = services.database.db;
+  const m = { tenantId: data.tenant_id, merchantId: data.merchant_id };
+  const where = and(
+    eq(finishedProducts.id, data.finished_id),
+    eq(finishedProducts.tenantId, m.tenantId),
+    isNull(finishedProducts.deletedAt),
+  );
+  const [row] = await db.select().from(finishedProducts).where(where);
+  if (!row) return { finished_id: data.finished_id, files: 0 };
+  await db.update(finishedProducts).set({ renderStatus: 'rendering' }).where(where);
+  try {
+    prepareFonts(services.config.dataDir);
+    const [product] = await productsOf(db, m.tenantId, [row.productId]);
+    if (!product) throw new Error('the product no longer exists');
+    const refs = await loadRefs(db, m.tenantId, [product]);
+    const docs = row.documents.map((d) => loadDesignDocument(d));
+    const assets = await loadAssets(services, m, docs);
+    const specs = specsOf(product);
+    const work: Array<{ doc: DesignDocument; spec: SurfaceSpec }> = [];
+    for (const doc of docs)
+      for (const key of designedFaces([doc], product)) {
+        const spec = specs.find((s) => s.code === key);
+        if (spec) work.push({ doc, spec });
+      }
+    const renders: StoredRender[] = [];
+    for (const [i, { doc, spec }] of work.entries()) {
+      const surface = product.surfaces.find((s) => s.key === spec.code)!;
+      const print = await renderPrintFile(doc, spec, assets);
+      const printFile = await services.storage.put(Readable.from(print), { extension: 'png' });
+      const mockupImage = surface.mockups.find((x) => x.color_id === doc.color_id)?.image;
+      const template = mockupImage ? await readStored(services.storage, mockupImage.key) : null;
+      const { mockup, thumb } = await renderMockup(
+        print,
+        surface,
+        template,
+        refs.colors.get(doc.color_id)?.hex ?? '#ffffff',
+      );
+      const [mockupFile, thumbFile] = await Promise.all([
+        services.storage.put(Readable.from(mockup), { extension: 'webp' }),
+        services.storage.put(Readable.from(thumb), { extension: 'webp' }),
+      ]);
+      renders.push({
+        color_id: doc.color_id,
+        surface_key: spec.code,
+        print_key: printFile.key,
+        mockup_key: mockupFile.key,
+        thumb_key: thumbFile.key,
+        width: spec.width,
+        height: spec.height,
+        dpi: spec.dpi,
+      });
+      await progress(((i + 1) / work.length) * 100);
+    }
+    await db.transaction(async (tx) => {
+      const [current] = await tx.select().from(finishedProducts).where(where).for('update');
+      if (!current || JSON.stringify(current.documents) !== JSON.stringify(row.documents)) return;
+      await tx
+        .update(finishedProducts)
+        .set({
+          renders,
+          renderStatus: 'done',
+          renderError: null,
+          renderCount: current.renderCount + 1,
+        })
+        .where(where);
+    });
+    return { finished_id: row.id, files: renders.length * 3 };
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    await db
+      .update(finishedProducts)
+      .set({ renderStatus: 'failed', renderError: message.slice(0, 500) })
+      .where(where);
+    throw error;
+  }
+}
+
+/** Queues a render of a finished product; null when this process runs no job queue. */
+export async function queueRender(
+  services: AppServices,
+  m: MerchantScope,
+  finishedId: string,
+  actorId: string,
+): Promise<string | null> {
+  if (!services.jobs.isStarted) return null;
+  const jobId = await services.jobs.enqueue<RenderJobData>(
+    DESIGN_JOBS.render,
+    { tenant_id: m.tenantId, merchant_id: m.merchantId, finished_id: finishedId },
+    { tenantId: m.tenantId, createdBy: actorId },
+  );
+  await services.database.db
+    .update(finishedProducts)
+    .set({ renderJobId: jobId })
+    .where(eq(finishedProducts.id, finishedId));
+  return jobId;
+}
+
+/**
+ * Batch design: the document fitted to each target product (`fitDesignToProduct`), checked like a
+ * save, one finished product per product, rendered in the same job. Progress covers every product.
+ * A target that fails its checks is reported and the others go on.
+ */
+async function runBatch(
+  services: AppServices,
+  data: BatchJobData,
+  progress: (percent: number) => Promise<void>,
+) {
+  const db = services.database.db;
+  const m = { tenantId: data.tenant_id, merchantId: data.merchant_id };
+  const { batch } = data;
+  const source = loadDesignDocument(batch.document);
+  const [sourceProduct] = await productsOf(db, m.tenantId, [source.product_id]);
+  if (!sourceProduct) throw new Error('the source product no longer exists');
+  const fromSpecs = specsOf(sourceProduct);
+  const result = {
+    created: [] as Array<{ product_id: string; finished_id: string; code: string }>,
+    failed: [] as Array<{ product_id: string; message: string }>,
+    skipped_surfaces: [] as Array<{ product_id: string; surfaces: string[] }>,
+  };
+  const total = batch.targets.length;
+  for (const [i, target] of batch.targets.entries()) {
+    try {
+      const [product] = await productsOf(db, m.tenantId, [target.product_id]);
+      if (!product) throw AppError.notFound('catalog.productNotFound');
+      const skipped = new Set<string>();
+      const docs = target.color_ids.map((color_id) => {
+        const fitted = fitDesignToProduct(source, {
+          fromSpecs,
+          to: { product_id: product.id, color_id, specs: specsOf(product) },
+          ...(target.surface_map ? { surfaceMap: target.surface_map } : {}),
+        });
+        fitted.skipped.forEach((s) => skipped.add(s));
+        return fitted.doc;
+      });
+      if (skipped.size) result.skipped_surfaces.push({ product_id: product.id, surfaces: [...skipped] });
+      const checked = await checkDesign(db, m, product.id, docs, {
+        confirmedBlurry: batch.confirmed_blurry,
+        sizeIds: [],
+        prefix: 'document',
+      });
+      const input: FinishedInput = {
+        name: `${batch.name} ${product.name}`.slice(0, DESIGN_API_LIMITS.nameLength),
+        size_mode: 'default',
+        size_ids: [],
+        custom_sizes: [],
+        group_id: batch.group_id,
+      };
+      const [row] = await insertFinished(db, m, data.actor_id, [{ checked, input }]);
+      await renderFinished(services, { ...data, finished_id: row!.id }, async (p) =>
+        progress(((i + p / 100) / total) * 100),
+      );
+      result.created.push({ product_id: product.id, finished_id: row!.id, code: row!.code });
+    } catch (error) {
+      const message =
+        error instanceof AppError
+          ? t('zh-cn', error.key, error.params)
+          : error instanceof Error
+            ? error.message
+            : String(error);
+      result.failed.push({ product_id: target.product_id, message });
+    }
+    await progress(((i + 1) / total) * 100);
+  }
+  return result;
+}
+
+const EXPORT_COLUMNS = {
+  en: [
+    'Code',
+    'Name',
+    'Product',
+    'Style code',
+    'Category',
+    'Group',
+    'Colours',
+    'Sizes',
+    'Faces',
+    'Currency',
+    'Unit price',
+    'Render status',
+    'Renders',
+    'Export status',
+    'External SPU',
+    'Designer',
+    'Created',
+  ],
+  'zh-cn': [
+    '成品编码',
+    '名称',
+    '产品',
+    '款号',
+    '分类',
+    '分组',
+    '颜色',
+    '尺码',
+    '设计面',
+    '币种',
+    '单价',
+    '渲染状态',
+    '渲染次数',
+    '导出状态',
+    '外部SPU',
+    '设计账号',
+    '创建时间',
+  ],
+} as const;
+
+/** The finished products list (with the list's filters) as an xlsx file in storage. */
+async function runExport(services: AppServices, data: ExportJobData, progress: (p: number) => Promise<void>) {
+  const db = services.database.db;
+  const m = { tenantId: data.tenant_id, merchantId: data.merchant_id };
+  const where = await filterConditions(db, m, data.filters);
+  const rows = await db
+    .select()
+    .from(finishedProducts)
+    .where(where)
+    .orderBy(...LIST_ORDER)
+    .limit(DESIGN_API_LIMITS.exportRows);
+  await progress(30);
+  const view = await viewContext(db, m, rows, services.files);
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet('finished');
+  sheet.addRow([...EXPORT_COLUMNS[data.lang]]);
+  sheet.getRow(1).font = { bold: true };
+  for (const row of rows) {
+    const f = toFinished(row, view);
+    sheet.addRow([
+      f.code,
+      f.name,
+      f.product_name,
+      f.style_code,
+      f.category_name,
+      f.group_name,
+      f.colors.map((c) => c.name).join(', '),
+      f.size_mode === 'custom'
+        ? f.custom_sizes.map((s) => s.name).join(', ')
+        : f.sizes.map((s) => s.name).join(', '),
+      f.faces.join(', '),
+      f.currency,
+      f.unit_price / 100,
+      f.render_status,
+      f.render_count,
+      f.export_status,
+      f.external_spu,
+      f.designer,
+      f.created_at,
+    ]);
+  }
+  sheet.columns.forEach((c) => (c.width = 18));
+  await progress(70);
+  const buffer = Buffer.from(await workbook.xlsx.writeBuffer());
+  const stored = await services.storage.put(Readable.from(buffer), { extension: 'xlsx' });
+  const day = new Date().toISOString().slice(0, 10);
+  return {
+    file_url: services.files.url(stored.key),
+    file_name: `finished-products-${day}.xlsx`,
+    rows: rows.length,
+  };
+}
+
+/** Declares the design jobs (before the queue starts). */
+export function registerDesignJobs(services: AppServices): void {
+  services.jobs.define<RenderJobData>({
+    name: DESIGN_JOBS.render,
+    retryLimit: 2,
+    retryDelaySeconds: 2,
+    expireInSeconds: 30 * 60,
+    handler: (run) => renderFinished(services, run.data, (p) => run.progress(p)),
+  });
+  services.jobs.define<BatchJobData>({
+    name: DESIGN_JOBS.batch,
+    // A batch is not retried as a whole: what it made is saved; failures are in its result.
+    retryLimit: 0,
+    expireInSeconds: 2 * 60 * 60,
+    handler: (run) => runBatch(services, run.data, (p) => run.progress(p)),
+  });
+  services.jobs.define<ExportJobData>({
+    name: DESIGN_JOBS.export,
+    retryLimit: 1,
+    retryDelaySeconds: 2,
+    handler: (run) => runExport(services, run.data, (p) => run.progress(p)),
+  });
+}

@@ -1,0 +1,815 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  App,
+  Button,
+  Dropdown,
+  Flex,
+  Input,
+  Layout,
+  Modal,
+  Result,
+  Segmented,
+  Select,
+  Space,
+  Spin,
+  Tag,
+  Tooltip,
+  Typography,
+} from 'antd';
+import {
+  ArrowLeftOutlined,
+  CopyOutlined,
+  DownloadOutlined,
+  ExpandOutlined,
+  RedoOutlined,
+  SaveOutlined,
+  UndoOutlined,
+  ZoomInOutlined,
+  ZoomOutOutlined,
+} from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import {
+  approximateMeasure,
+  collectAssetRefs,
+  fontOf,
+  loadDesignDocument,
+  type DesignDocument,
+  type DpiLevel,
+  type TextLayer,
+} from '@pod/design';
+import {
+  DESIGN_DEFAULT_FONT,
+  type CatalogProduct,
+  type FinishedProductDetail,
+  type LibraryMaterial,
+} from '@pod/shared';
+import { api } from '../../../api/client.ts';
+import { formatMinorUnits } from '../../../i18n/format.ts';
+import { currentLanguage } from '../../../i18n/i18n.ts';
+import { uploadFile } from '../../uploads/api.ts';
+import { DESIGN_API, useCatalogProduct, useCatalogProducts, useFinishedDetail } from '../api.ts';
+import { FullScreenAdminGate } from '../design-gate.tsx';
+import { editorHref, FINISHED_LIST_PATH } from '../paths.ts';
+import { AddPanel, type AddActions } from './add-panel.tsx';
+import { AssetStore } from './assets.ts';
+import { EditorCanvas } from './editor-canvas.tsx';
+import type { DesignStage, StageEvents, StageSurface } from './fabric-mapping.ts';
+import { canvasMeasure, FontLoadError, loadFont } from './fonts.ts';
+import { LayersPanel } from './layers-panel.tsx';
+import {
+  centredBox,
+  emptyDocument,
+  fitTextBox,
+  fittedImageBox,
+  makeLayer,
+  newLayerId,
+  regularPolygonPoints,
+  type Docs,
+} from './model.ts';
+import { PropertiesPanel } from './properties-panel.tsx';
+import { SaveDialog } from './save-dialog.tsx';
+import { useDesignEditor, WrongProductError } from './use-design-editor.ts';
+
+const formatMoney = (minor: number, currency: string) =>
+  `${currency} ${formatMinorUnits(minor, currentLanguage())}`;
+
+/** The route `/admin/design?product=<id>[&finished=<id>][&color=<id>]`, full screen behind the admin gate. */
+export function DesignEditorRoute() {
+  return (
+    <FullScreenAdminGate>
+      <DesignEditorPage />
+    </FullScreenAdminGate>
+  );
+}
+
+/** Choosing a product to design when the address names none (spec §8 "no product selected"). */
+function ProductPicker() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [keyword, setKeyword] = useState('');
+  const products = useCatalogProducts({ page: 1, limit: 50, keyword: keyword || undefined });
+  return (
+    <Select
+      showSearch
+      filterOption={false}
+      style={{ width: 320 }}
+      data-testid="design-product-picker"
+      placeholder={t('designs.editor.chooseProduct')}
+      loading={products.isFetching}
+      onSearch={setKeyword}
+      onChange={(id: string) => void navigate(editorHref(id))}
+      options={(products.data?.list ?? []).map((p) => ({
+        value: p.id,
+        label: `${p.name} (${p.style_code})`,
+      }))}
+    />
+  );
+}
+
+/** Loads the product (and, to edit again, the finished product), then opens the workspace. */
+export function DesignEditorPage() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const productId = params.get('product');
+  const finishedId = params.get('finished');
+  const product = useCatalogProduct(productId);
+  const finished = useFinishedDetail(finishedId);
+  if (!productId || product.isError || (product.data && product.data.surfaces.length === 0))
+    return (
+      <Result
+        status="warning"
+        data-testid="design-no-product"
+        title={t('designs.errors.noProduct')}
+        extra={
+          <Flex vertical gap={12} align="center">
+            <ProductPicker />
+            <Link to={FINISHED_LIST_PATH}>{t('designs.editor.backToList')}</Link>
+          </Flex>
+        }
+      />
+    );
+  if (!product.data || (finishedId && !finished.data && !finished.isError))
+    return <Spin fullscreen tip={t('designs.editor.loading')} />;
+  return (
+    <Workspace product={product.data} finished={finished.data ?? null} initialColor={params.get('color')} />
+  );
+}
+
+function initialDocs(product: CatalogProduct, finished: FinishedProductDetail | null): Docs {
+  const docs: Record<string, DesignDocument> = {};
+  for (const raw of finished?.documents ?? []) {
+    try {
+      const doc = loadDesignDocument(raw);
+      docs[doc.color_id] = doc;
+    } catch {
+      // A document that no longer loads is left out; the merchant sees the colour empty.
+    }
+  }
+  if (Object.keys(docs).length === 0 && product.colors[0])
+    docs[product.colors[0].id] = emptyDocument(product.id, product.colors[0].id);
+  return docs;
+}
+
+function Workspace({
+  product,
+  finished,
+  initialColor,
+}: {
+  product: CatalogProduct;
+  finished: FinishedProductDetail | null;
+  initialColor: string | null;
+}) {
+  const { t, i18n } = useTranslation();
+  const { message, modal } = App.useApp();
+  const navigate = useNavigate();
+  const stageRef = useRef<DesignStage | null>(null);
+  const [stageReady, setStageReady] = useState(false);
+  const [assets] = useState(() => new AssetStore());
+  useEffect(() => {
+    assets.listen(() => stageRef.current?.repaint());
+  }, [assets]);
+  const docs0 = useMemo(() => initialDocs(product, finished), [product, finished]);
+  const firstColor =
+    (initialColor && product.colors.some((c) => c.id === initialColor) ? initialColor : null) ??
+    Object.keys(docs0)[0] ??
+    product.colors[0]?.id ??
+    '';
+  const editor = useDesignEditor(product, docs0, firstColor);
+  const [liveDpi, setLiveDpi] = useState<{ id: string; dpi: number; level: DpiLevel } | null>(null);
+  const [zoom, setZoom] = useState(1);
+  const [uploading, setUploading] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [fontsFailed, setFontsFailed] = useState(false);
+  const jsonInput = useRef<HTMLInputElement>(null);
+
+  const onStage = useCallback((stage: DesignStage | null) => {
+    stageRef.current = stage;
+    setStageReady(stage !== null);
+  }, []);
+
+  /** spec §8 "not initialised": an action needs the canvas before it exists. */
+  const requireStage = useCallback((): DesignStage | null => {
+    if (!stageRef.current) {
+      void message.error(t('designs.errors.notInitialised'));
+      return null;
+    }
+    return stageRef.current;
+  }, [message, t]);
+
+  // Saved designs name materials by id: look their signed URLs up once.
+  useEffect(() => {
+    for (const doc of Object.values(docs0))
+      for (const code of Object.keys(doc.surfaces))
+        for (const ref of collectAssetRefs(doc, code)) {
+          if (assets.has(ref) || ref.kind !== 'material') continue;
+          void api
+            .get<LibraryMaterial>(DESIGN_API.libraryMaterial(ref.id), { showErrorMessage: false })
+            .then((m) => {
+              assets.register(ref, m.image_url);
+              stageRef.current?.repaint();
+            })
+            .catch(() => undefined);
+        }
+  }, [assets, docs0]);
+
+  /** Fonts are bundled; wait for the faces a text needs, then measure it again. */
+  const withFont = useCallback(
+    async (layer: TextLayer): Promise<TextLayer> => {
+      try {
+        await loadFont(fontOf(layer), layer.text);
+      } catch (error) {
+        if (error instanceof FontLoadError) {
+          setFontsFailed(true);
+          void message.error(t('designs.errors.fontFailed'));
+        }
+      }
+      stageRef.current?.repaint();
+      return fitTextBox(layer, layer.bend === 0 ? canvasMeasure : approximateMeasure);
+    },
+    [message, t],
+  );
+
+  // Text layers already in the design: load their faces, then repaint.
+  useEffect(() => {
+    const texts = editor.layers.filter((l) => l.type === 'text');
+    void Promise.resolve().then(() => texts.forEach((layer) => void withFont(layer)));
+    // Only when the shown surface changes; edits load their own fonts.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [editor.surfaceKey, editor.colorId]);
+
+  const spec = editor.spec;
+  const colour = product.colors.find((c) => c.id === editor.colorId) ?? null;
+  const catalogSurface = product.surfaces.find((s) => s.key === editor.surfaceKey) ?? product.surfaces[0]!;
+  const mockupUrl = catalogSurface.mockups.find((m) => m.color_id === editor.colorId)?.image.url ?? null;
+  const stageSurface = useMemo<StageSurface | null>(
+    () =>
+      spec
+        ? {
+            spec,
+            scale: catalogSurface.scale,
+            printArea: catalogSurface.print_area,
+            template: catalogSurface.template,
+            mockupUrl,
+            colorHex: colour?.hex ?? '#ffffff',
+          }
+        : null,
+    [spec, catalogSurface, mockupUrl, colour?.hex],
+  );
+
+  const events = useMemo<StageEvents>(
+    () => ({
+      onGeometry: (patches) => editor.applyGeometry(patches),
+      onSelection: (ids) => editor.setSelectedIds(ids),
+      onLiveDpi: setLiveDpi,
+      onZoom: setZoom,
+    }),
+    [editor],
+  );
+
+  const selected = editor.layers.filter((l) => editor.selectedIds.includes(l.id));
+  const single = selected.length === 1 ? selected[0]! : null;
+
+  // ---- Adding layers -------------------------------------------------------------------------------
+  const common = (name = '') => ({ id: newLayerId(), name });
+  const addText = async (bend: number) => {
+    if (!requireStage() || !spec) return;
+    const size = Math.round(spec.height / 12);
+    const base = makeLayer({
+      ...common(),
+      type: 'text',
+      text: t('designs.add.defaultText'),
+      font_family: DESIGN_DEFAULT_FONT,
+      font_size: size,
+      color: '#1f1f1f',
+      align: 'center',
+      bend,
+      ...centredBox(spec, size * 6, size * 1.2),
+    }) as TextLayer;
+    editor.add(await withFont(base));
+  };
+  const imageLayer = (
+    source: { kind: 'material' | 'attachment'; id: string },
+    width: number,
+    height: number,
+    name: string,
+    at?: { x: number; y: number },
+  ) => {
+    if (!spec) return null;
+    const box = fittedImageBox(spec, { width, height });
+    if (at) Object.assign(box, { x: at.x - box.width / 2, y: at.y - box.height / 2 });
+    return makeLayer({
+      ...common(name),
+      type: 'image',
+      source,
+      natural_width: width,
+      natural_height: height,
+      ...box,
+    });
+  };
+  const addMaterial = (m: LibraryMaterial, at?: { x: number; y: number }) => {
+    if (!requireStage()) return;
+    if (!m.is_usable || !m.width || !m.height) {
+      void message.error(t('designs.errors.noMaterial'));
+      return;
+    }
+    const source = { kind: 'material' as const, id: m.id };
+    assets.register(source, m.image_url);
+    const layer = imageLayer(source, m.width, m.height, m.name, at);
+    if (layer) editor.add(layer);
+  };
+  const upload = async (file: File, kind: 'image' | 'svg') => {
+    if (!requireStage() || !spec) return;
+    setUploading(true);
+    try {
+      const attachment = await uploadFile(file, { topic: 'design' });
+      const source = { kind: 'attachment' as const, id: attachment.id };
+      assets.register(source, attachment.url);
+      const isSvg = kind === 'svg' || attachment.mime_type === 'image/svg+xml';
+      const width = attachment.width ?? 512;
+      const height = attachment.height ?? 512;
+      if (isSvg) {
+        const box = fittedImageBox(spec, { width, height }, 0.5);
+        editor.add(
+          makeLayer({
+            ...common(attachment.name),
+            type: 'svg',
+            source,
+            natural_width: width,
+            natural_height: height,
+            ...box,
+          }),
+        );
+      } else {
+        const layer = imageLayer(source, width, height, attachment.name);
+        if (layer) editor.add(layer);
+      }
+    } catch {
+      // The upload helper has shown the refusal (type, size, incomplete).
+    } finally {
+      setUploading(false);
+    }
+  };
+  const addShape = (type: 'rectangle' | 'ellipse' | 'triangle' | 'polygon') => {
+    if (!requireStage() || !spec) return;
+    const side = Math.min(spec.width, spec.height) / 3;
+    const box = centredBox(spec, side, side);
+    const fill = '#1677ff';
+    if (type === 'polygon')
+      editor.add(makeLayer({ ...common(), type, fill, points: regularPolygonPoints(6), ...box }));
+    else editor.add(makeLayer({ ...common(), type, fill, ...box }));
+  };
+  const addWatermark = () => {
+    if (!requireStage() || !spec) return;
+    const size = Math.round(spec.height / 30);
+    editor.add(
+      makeLayer({
+        ...common(),
+        type: 'watermark',
+        x: 0,
+        y: 0,
+        width: spec.width,
+        height: spec.height,
+        opacity: 0.3,
+        content: {
+          kind: 'text',
+          text: 'SAMPLE',
+          font_family: DESIGN_DEFAULT_FONT,
+          font_size: size,
+          color: '#000000',
+        },
+        mark_width: size * 6,
+        mark_height: size * 2,
+        spacing_x: size * 2,
+        spacing_y: size * 2,
+        angle: -30,
+      }),
+    );
+    void loadFont({ family: DESIGN_DEFAULT_FONT, size: 16, weight: 400, italic: false }, 'SAMPLE').then(() =>
+      stageRef.current?.repaint(),
+    );
+  };
+  const addTiling = (material: LibraryMaterial | null) => {
+    if (!requireStage() || !spec) return;
+    const image = single?.type === 'image' ? single : null;
+    const source = image?.source ?? (material ? { kind: 'material' as const, id: material.id } : null);
+    const natural = image
+      ? { width: image.natural_width, height: image.natural_height }
+      : material
+        ? { width: material.width, height: material.height }
+        : null;
+    if (!source || !natural) {
+      void message.warning(t('designs.errors.noMaterial'));
+      return;
+    }
+    if (material && !image) assets.register(source, material.image_url);
+    const tileWidth = spec.width / 5;
+    editor.add(
+      makeLayer({
+        ...common(),
+        type: 'tiling',
+        source,
+        natural_width: natural.width,
+        natural_height: natural.height,
+        x: 0,
+        y: 0,
+        width: spec.width,
+        height: spec.height,
+        tile_width: tileWidth,
+        tile_height: (tileWidth * natural.height) / natural.width,
+        spacing_x: tileWidth / 5,
+        spacing_y: tileWidth / 5,
+      }),
+    );
+  };
+  const addActions: AddActions = {
+    addText: (bend) => void addText(bend),
+    addMaterial: (m) => addMaterial(m),
+    uploadImage: (file) => void upload(file, 'image'),
+    importSvg: (file) => void upload(file, 'svg'),
+    addShape,
+    addWatermark,
+    addTiling,
+  };
+
+  const onText = (patch: (layer: TextLayer) => TextLayer) => {
+    if (!single || single.type !== 'text') return;
+    const next = patch(single);
+    const measured = fitTextBox(next, next.bend === 0 ? canvasMeasure : approximateMeasure);
+    editor.patchLayer(single.id, () => measured);
+    void withFont(next).then((refit) => {
+      if (refit.width !== measured.width || refit.height !== measured.height)
+        editor.patchLayer(single.id, (l) =>
+          l.type === 'text' ? { ...l, x: refit.x, y: refit.y, width: refit.width, height: refit.height } : l,
+        );
+    });
+  };
+
+  // ---- Keyboard -------------------------------------------------------------------------------------
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      const target = e.target as HTMLElement | null;
+      if (target && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName)))
+        return;
+      const mod = e.ctrlKey || e.metaKey;
+      const step = (e.shiftKey ? 10 : 1) / Math.max(1e-6, stageRef.current?.canvas.getZoom() ?? 1);
+      if (e.key === ' ') stageRef.current?.setSpaceDown(e.type === 'keydown');
+      if (e.type !== 'keydown') return;
+      const handled = (() => {
+        if (mod && e.key.toLowerCase() === 'z') return (e.shiftKey ? editor.redo() : editor.undo(), true);
+        if (mod && e.key.toLowerCase() === 'y') return (editor.redo(), true);
+        if (mod && e.key.toLowerCase() === 'c') return (editor.copySelected(), true);
+        if (mod && e.key.toLowerCase() === 'v') return (editor.paste(), true);
+        if (e.key === 'Delete' || e.key === 'Backspace') return (editor.removeSelected(), true);
+        if (e.key === 'ArrowLeft') return (editor.nudge(-step, 0), true);
+        if (e.key === 'ArrowRight') return (editor.nudge(step, 0), true);
+        if (e.key === 'ArrowUp') return (editor.nudge(0, -step), true);
+        if (e.key === 'ArrowDown') return (editor.nudge(0, step), true);
+        return false;
+      })();
+      if (handled) e.preventDefault();
+    };
+    window.addEventListener('keydown', onKey);
+    window.addEventListener('keyup', onKey);
+    return () => {
+      window.removeEventListener('keydown', onKey);
+      window.removeEventListener('keyup', onKey);
+    };
+  }, [editor]);
+
+  // ---- Batch and files ------------------------------------------------------------------------------
+  const copyTo = (target: 'surfaces' | 'colours') => {
+    if (selected.length === 0) {
+      void message.warning(t('designs.editor.selectFirst'));
+      return;
+    }
+    try {
+      if (target === 'surfaces') editor.copyToSurfaces();
+      else editor.copyToColours();
+      void message.success(t('designs.editor.copied'));
+    } catch {
+      void message.error(t('designs.editor.copyFailed'));
+    }
+  };
+  const [replace, setReplace] = useState<{ open: boolean; search: string; by: string }>({
+    open: false,
+    search: '',
+    by: '',
+  });
+  const exportJson = () => {
+    const blob = new Blob([JSON.stringify(editor.doc, null, 2)], { type: 'application/json' });
+    const link = document.createElement('a');
+    link.href = URL.createObjectURL(blob);
+    link.download = `design-${product.style_code || product.id}.json`;
+    link.click();
+    URL.revokeObjectURL(link.href);
+  };
+  const importJson = async (file: File) => {
+    try {
+      editor.importDocument(JSON.parse(await file.text()));
+      void message.success(t('designs.editor.imported'));
+    } catch (error) {
+      void message.error(
+        t(
+          error instanceof WrongProductError
+            ? 'designs.editor.importWrongProduct'
+            : 'designs.editor.importInvalid',
+        ),
+      );
+    }
+  };
+  const exportPng = () => {
+    const stage = requireStage();
+    const url = stage?.exportPng();
+    if (!url) return;
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = `${editor.surfaceKey}.png`;
+    link.click();
+  };
+
+  const [saveOpen, setSaveOpen] = useState(false);
+  const designedColours = Object.values(editor.docs)
+    .filter((d) => Object.values(d.surfaces).some((s) => s.layers.length > 0))
+    .map((d) => d.color_id);
+
+  const layerFinding = editor.findings.filter((f) => f.severity === 'error');
+
+  return (
+    <Layout style={{ height: '100vh' }} data-testid="design-editor">
+      <Layout.Header
+        style={{
+          background: '#fff',
+          borderBottom: '1px solid #f0f0f0',
+          padding: '0 12px',
+          height: 56,
+          lineHeight: '56px',
+        }}
+      >
+        <Flex align="center" gap={8} style={{ height: '100%' }}>
+          <Button
+            type="text"
+            icon={<ArrowLeftOutlined />}
+            onClick={() => void navigate(FINISHED_LIST_PATH)}
+            aria-label={t('designs.editor.backToList')}
+          />
+          <Typography.Text strong ellipsis style={{ maxWidth: 200 }}>
+            {finished ? `${finished.name} · ` : ''}
+            {product.name}
+          </Typography.Text>
+          <Flex gap={4} data-testid="color-picker">
+            {product.colors.map((c) => (
+              <Tooltip key={c.id} title={i18n.language === 'en' ? c.en_name || c.name : c.name}>
+                <button
+                  type="button"
+                  data-testid="color-swatch"
+                  aria-pressed={c.id === editor.colorId}
+                  onClick={() => editor.setColorId(c.id)}
+                  style={{
+                    width: 22,
+                    height: 22,
+                    borderRadius: '50%',
+                    background: c.hex,
+                    cursor: 'pointer',
+                    border: c.id === editor.colorId ? '2px solid #1677ff' : '1px solid #d9d9d9',
+                    outline: designedColours.includes(c.id) ? '2px dotted #52c41a' : undefined,
+                  }}
+                />
+              </Tooltip>
+            ))}
+          </Flex>
+          <Segmented
+            data-testid="surface-picker"
+            value={editor.surfaceKey}
+            onChange={(key) => editor.setSurfaceKey(String(key))}
+            options={product.surfaces.map((s) => ({
+              value: s.key,
+              label: (
+                <span data-testid={`surface-${s.key}`}>
+                  {i18n.language === 'en' ? s.en_name || s.name : s.name}
+                  {(editor.doc.surfaces[s.key]?.layers.length ?? 0) > 0 && (
+                    <Tag style={{ marginInlineStart: 4 }}>{editor.doc.surfaces[s.key]!.layers.length}</Tag>
+                  )}
+                </span>
+              ),
+            }))}
+          />
+          <Space.Compact>
+            <Tooltip title={t('designs.editor.undo')}>
+              <Button
+                icon={<UndoOutlined />}
+                disabled={!editor.canUndo}
+                onClick={editor.undo}
+                data-testid="undo"
+              />
+            </Tooltip>
+            <Tooltip title={t('designs.editor.redo')}>
+              <Button
+                icon={<RedoOutlined />}
+                disabled={!editor.canRedo}
+                onClick={editor.redo}
+                data-testid="redo"
+              />
+            </Tooltip>
+          </Space.Compact>
+          <Space.Compact>
+            <Button
+              icon={<ZoomOutOutlined />}
+              onClick={() => stageRef.current?.zoomBy(1 / 1.2)}
+              aria-label={t('designs.editor.zoomOut')}
+            />
+            <Button onClick={() => stageRef.current?.fit()} icon={<ExpandOutlined />}>
+              {Math.round(zoom * 100)}%
+            </Button>
+            <Button
+              icon={<ZoomInOutlined />}
+              onClick={() => stageRef.current?.zoomBy(1.2)}
+              aria-label={t('designs.editor.zoomIn')}
+            />
+          </Space.Compact>
+          <Dropdown
+            menu={{
+              items: [
+                { key: 'surfaces', label: t('designs.editor.copyToSurfaces') },
+                { key: 'colours', label: t('designs.editor.copyToColours') },
+              ],
+              onClick: ({ key }) => copyTo(key as 'surfaces' | 'colours'),
+            }}
+          >
+            <Button icon={<CopyOutlined />} data-testid="copy-to-all">
+              {t('designs.editor.copyToAll')}
+            </Button>
+          </Dropdown>
+          <Button onClick={() => setReplace({ open: true, search: '', by: '' })} data-testid="replace-text">
+            {t('designs.editor.replaceText')}
+          </Button>
+          <Dropdown
+            menu={{
+              items: [
+                { key: 'export', label: t('designs.editor.exportJson') },
+                { key: 'import', label: t('designs.editor.importJson') },
+                { key: 'png', label: t('designs.editor.exportPng') },
+              ],
+              onClick: ({ key }) =>
+                key === 'export' ? exportJson() : key === 'png' ? exportPng() : jsonInput.current?.click(),
+            }}
+          >
+            <Button icon={<DownloadOutlined />}>{t('designs.editor.file')}</Button>
+          </Dropdown>
+          <input
+            ref={jsonInput}
+            type="file"
+            hidden
+            accept="application/json,.json"
+            data-testid="import-json-input"
+            onChange={(e) => {
+              const file = e.target.files?.[0];
+              if (file) void importJson(file);
+              e.target.value = '';
+            }}
+          />
+          <div style={{ flex: 1 }} />
+          {editor.price && (
+            <Tooltip
+              title={
+                <div data-testid="price-breakdown">
+                  <div>
+                    {t('designs.price.base')}: {formatMoney(editor.price.base, editor.price.currency)}
+                  </div>
+                  {editor.price.faces.map((f) => (
+                    <div key={f.key}>
+                      {f.name}: {formatMoney(f.print_price, editor.price!.currency)}
+                    </div>
+                  ))}
+                </div>
+              }
+            >
+              <Typography.Text data-testid="price-preview">
+                {t('designs.price.unit')}:{' '}
+                <strong>{formatMoney(editor.price.unit, editor.price.currency)}</strong>
+                <Typography.Text type="secondary" style={{ marginInlineStart: 4 }}>
+                  ({t('designs.price.faces', { count: editor.price.faces.length })})
+                </Typography.Text>
+              </Typography.Text>
+            </Tooltip>
+          )}
+          <Button
+            type="primary"
+            icon={<SaveOutlined />}
+            loading={saving}
+            data-testid="design-save"
+            onClick={() => setSaveOpen(true)}
+          >
+            {t('designs.editor.save')}
+          </Button>
+        </Flex>
+      </Layout.Header>
+      <Layout>
+        <Layout.Sider
+          width={260}
+          theme="light"
+          style={{ padding: 12, overflow: 'auto', borderInlineEnd: '1px solid #f0f0f0' }}
+        >
+          <AddPanel actions={{ ...addActions, addMaterial: (m) => addMaterial(m) }} uploading={uploading} />
+        </Layout.Sider>
+        <Layout.Content style={{ position: 'relative' }}>
+          <EditorCanvas
+            assets={assets}
+            surface={stageSurface}
+            layers={editor.layers}
+            selectedIds={editor.selectedIds}
+            events={events}
+            onStage={onStage}
+            onDropData={(data, at) => {
+              try {
+                addMaterial(JSON.parse(data) as LibraryMaterial, at);
+              } catch {
+                void message.error(t('designs.errors.noMaterial'));
+              }
+            }}
+          />
+          <Flex gap={8} style={{ position: 'absolute', left: 12, bottom: 12, pointerEvents: 'none' }}>
+            <Tag color="blue">{t('designs.guides.print')}</Tag>
+            <Tag color="red">{t('designs.guides.bleed')}</Tag>
+            <Tag color="green">{t('designs.guides.safe')}</Tag>
+            {spec && (
+              <Tag>
+                {spec.width}×{spec.height} px · {spec.dpi} DPI · min {spec.min_dpi}
+              </Tag>
+            )}
+            {fontsFailed && <Tag color="error">{t('designs.errors.fontFailed')}</Tag>}
+            {!stageReady && <Tag>{t('designs.editor.starting')}</Tag>}
+          </Flex>
+        </Layout.Content>
+        <Layout.Sider
+          width={300}
+          theme="light"
+          style={{ padding: 12, overflow: 'auto', borderInlineStart: '1px solid #f0f0f0' }}
+        >
+          <Typography.Text strong>{t('designs.layers.title')}</Typography.Text>
+          <LayersPanel editor={editor} liveDpi={liveDpi} />
+          {layerFinding.length > 0 && (
+            <Typography.Text type="danger" data-testid="design-errors">
+              {t('designs.editor.outsidePrintArea', { count: layerFinding.length })}
+            </Typography.Text>
+          )}
+          {single && (
+            <>
+              <Typography.Text strong style={{ display: 'block', marginTop: 12 }}>
+                {t('designs.props.title')}
+              </Typography.Text>
+              <PropertiesPanel
+                layer={single}
+                onPatch={(patch) => editor.patchLayer(single.id, patch)}
+                onText={onText}
+              />
+            </>
+          )}
+        </Layout.Sider>
+      </Layout>
+      <Modal
+        open={replace.open}
+        title={t('designs.editor.replaceText')}
+        onCancel={() => setReplace((r) => ({ ...r, open: false }))}
+        okButtonProps={{ disabled: replace.search === '' }}
+        onOk={() => {
+          const count = editor.replaceText(replace.search, replace.by);
+          void message.info(t('designs.editor.replaced', { count }));
+          setReplace((r) => ({ ...r, open: false }));
+        }}
+      >
+        <Flex vertical gap={8}>
+          <Input
+            placeholder={t('designs.editor.find')}
+            value={replace.search}
+            onChange={(e) => setReplace((r) => ({ ...r, search: e.target.value }))}
+          />
+          <Input
+            placeholder={t('designs.editor.replaceWith')}
+            value={replace.by}
+            onChange={(e) => setReplace((r) => ({ ...r, by: e.target.value }))}
+          />
+        </Flex>
+      </Modal>
+      {saveOpen && (
+        <SaveDialog
+          editor={editor}
+          finished={finished}
+          designedColours={designedColours}
+          onClose={() => setSaveOpen(false)}
+          onSaving={setSaving}
+          onSaved={(reply) => {
+            setSaveOpen(false);
+            modal.success({
+              title: (
+                <span data-testid="save-done">{t('designs.save.done', { code: reply.finished.code })}</span>
+              ),
+              okText: t('designs.save.toList'),
+              onOk: () => void navigate(FINISHED_LIST_PATH),
+            });
+          }}
+        />
+      )}
+    </Layout>
+  );
+}

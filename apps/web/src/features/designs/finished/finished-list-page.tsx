@@ -1,0 +1,457 @@
+import { useState } from 'react';
+import {
+  App,
+  Button,
+  Card,
+  DatePicker,
+  Flex,
+  Form,
+  Image,
+  Input,
+  Modal,
+  Popconfirm,
+  Select,
+  Space,
+  Table,
+  Tag,
+  Tree,
+  Typography,
+} from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import {
+  finishedExportResultSchema,
+  RENDER_STATUSES,
+  type RenderStatus,
+  type FinishedGroup,
+  type FinishedProduct,
+} from '@pod/shared';
+import { api, type QueryParams } from '../../../api/client.ts';
+import { formatDateTime, formatMinorUnits } from '../../../i18n/format.ts';
+import { currentLanguage } from '../../../i18n/i18n.ts';
+import { DESIGN_API, designKeys, isJobOver, useFinishedGroups, useFinishedList, useJob } from '../api.ts';
+import { editorHref } from '../paths.ts';
+import { BatchDesignDialog } from './batch-design-dialog.tsx';
+import { JobProgress } from './job-progress.tsx';
+
+interface Filters {
+  keyword?: string;
+  render_status?: string;
+  export_status?: string;
+  dates?: [{ format(f: string): string }, { format(f: string): string }] | null;
+}
+
+const RENDER_COLOURS: Record<string, string> = {
+  pending: 'default',
+  rendering: 'processing',
+  done: 'success',
+  failed: 'error',
+};
+
+/**
+ * The finished products (spec §2 `/admin/publish/finished/my`, issue 8): filters, mockup
+ * thumbnails, the group tree (primary and secondary) and move to group, copy, edit again, delete
+ * with confirmation, an xlsx export job and a batch design job, each with a progress bar.
+ */
+export function FinishedListPage() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const language = currentLanguage();
+  const [params, setParams] = useState<QueryParams>({ page: 1, limit: 20 });
+  const [selected, setSelected] = useState<string[]>([]);
+  const [moveOpen, setMoveOpen] = useState(false);
+  const [moveTo, setMoveTo] = useState<string | null>(null);
+  const [groupDialog, setGroupDialog] = useState<{ parent: string | null } | null>(null);
+  const [groupName, setGroupName] = useState('');
+  const [exportJob, setExportJob] = useState<string | null>(null);
+  const [batchSource, setBatchSource] = useState<FinishedProduct | null>(null);
+  const list = useFinishedList(params);
+  const groups = useFinishedGroups();
+  const exportState = useJob(exportJob);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: designKeys.all });
+
+  const setFilters = (values: Filters) => {
+    const { dates, ...rest } = values;
+    setParams({
+      page: 1,
+      limit: Number(params.limit ?? 20),
+      group_id: params.group_id,
+      ...Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined && v !== '')),
+      date_from: dates?.[0]?.format('YYYY-MM-DD'),
+      date_to: dates?.[1]?.format('YYYY-MM-DD'),
+    });
+  };
+
+  const copy = async (row: FinishedProduct) => {
+    await api.post(DESIGN_API.finishedCopy(row.id), { body: {}, showSuccessMessage: true });
+    await refresh();
+  };
+  const remove = async (ids: string[]) => {
+    await Promise.all(ids.map((id) => api.delete(DESIGN_API.finishedOne(id))));
+    void message.success(t('designs.list.deleted', { count: ids.length }));
+    setSelected([]);
+    await refresh();
+  };
+  const move = async () => {
+    await api.put(DESIGN_API.finishedMove, {
+      body: { ids: selected, group_id: moveTo },
+      showSuccessMessage: true,
+    });
+    setMoveOpen(false);
+    setSelected([]);
+    await refresh();
+  };
+  const startExport = async () => {
+    const { dates: _ignored, ...filters } = { ...params, dates: undefined };
+    const reply = await api.post<{ job_id: string }>(DESIGN_API.finishedExport, {
+      body: Object.fromEntries(
+        Object.entries(filters).filter(([k, v]) => v !== undefined && k !== 'page' && k !== 'limit'),
+      ),
+    });
+    setExportJob(reply.job_id);
+  };
+  const exportResult =
+    exportState.data?.state === 'completed'
+      ? finishedExportResultSchema.safeParse(exportState.data.result)
+      : null;
+  const addGroup = async () => {
+    if (!groupDialog || !groupName.trim()) return;
+    await api.post(DESIGN_API.groups, {
+      body: { name: groupName.trim(), parent_id: groupDialog.parent },
+      showSuccessMessage: true,
+    });
+    setGroupDialog(null);
+    setGroupName('');
+    await refresh();
+  };
+  const deleteGroup = async (id: string) => {
+    await api.delete(DESIGN_API.group(id), { showSuccessMessage: true });
+    if (params.group_id === id) setParams({ ...params, group_id: undefined });
+    await refresh();
+  };
+
+  const treeData = [
+    { key: 'all', title: t('designs.list.allGroups') },
+    { key: 'none', title: t('designs.list.ungrouped') },
+    ...(groups.data ?? []).map((g: FinishedGroup) => ({
+      key: g.id,
+      title: (
+        <Flex gap={4} align="center" data-testid="group-node" data-name={g.name}>
+          <span>
+            {g.name} ({g.product_count})
+          </span>
+          <Button
+            size="small"
+            type="link"
+            onClick={(e) => (e.stopPropagation(), setGroupDialog({ parent: g.id }))}
+          >
+            +
+          </Button>
+          <Popconfirm title={t('designs.list.deleteGroupConfirm')} onConfirm={() => void deleteGroup(g.id)}>
+            <Button size="small" type="link" danger onClick={(e) => e.stopPropagation()}>
+              ×
+            </Button>
+          </Popconfirm>
+        </Flex>
+      ),
+      children: g.children.map((c) => ({
+        key: c.id,
+        title: (
+          <Flex gap={4} align="center" data-testid="group-node" data-name={c.name}>
+            <span>
+              {c.name} ({c.product_count})
+            </span>
+            <Popconfirm title={t('designs.list.deleteGroupConfirm')} onConfirm={() => void deleteGroup(c.id)}>
+              <Button size="small" type="link" danger onClick={(e) => e.stopPropagation()}>
+                ×
+              </Button>
+            </Popconfirm>
+          </Flex>
+        ),
+      })),
+    })),
+  ];
+  const groupOptions = (groups.data ?? []).flatMap((g) => [
+    { value: g.id, label: g.name },
+    ...g.children.map((c) => ({ value: c.id, label: `${g.name} / ${c.name}` })),
+  ]);
+
+  return (
+    <Flex gap={12} data-testid="finished-list-page" align="start">
+      <Card
+        size="small"
+        style={{ width: 240, flexShrink: 0 }}
+        title={t('designs.list.groups')}
+        extra={
+          <Button
+            size="small"
+            icon={<PlusOutlined />}
+            data-testid="group-add"
+            onClick={() => setGroupDialog({ parent: null })}
+          />
+        }
+      >
+        <Tree
+          blockNode
+          defaultExpandAll
+          selectedKeys={[String(params.group_id ?? 'all')]}
+          treeData={treeData}
+          onSelect={([key]) =>
+            setParams({ ...params, page: 1, group_id: !key || key === 'all' ? undefined : String(key) })
+          }
+        />
+      </Card>
+      <Flex vertical gap={12} style={{ flex: 1, minWidth: 0 }}>
+        <Card size="small">
+          <Form<Filters> layout="inline" onFinish={setFilters} data-testid="finished-filters">
+            <Form.Item name="keyword">
+              <Input allowClear placeholder={t('designs.list.keyword')} />
+            </Form.Item>
+            <Form.Item name="render_status">
+              <Select
+                allowClear
+                style={{ width: 140 }}
+                placeholder={t('designs.list.renderStatus')}
+                options={RENDER_STATUSES.map((s) => ({ value: s, label: t(`designs.render.${s}`) }))}
+              />
+            </Form.Item>
+            <Form.Item name="export_status">
+              <Select
+                allowClear
+                style={{ width: 140 }}
+                placeholder={t('designs.list.exportStatus')}
+                options={(['not_exported', 'exported'] as const).map((s) => ({
+                  value: s,
+                  label: t(`designs.exportStatus.${s}`),
+                }))}
+              />
+            </Form.Item>
+            <Form.Item name="dates">
+              <DatePicker.RangePicker />
+            </Form.Item>
+            <Button type="primary" htmlType="submit">
+              {t('designs.list.search')}
+            </Button>
+          </Form>
+        </Card>
+        <Card size="small">
+          <Flex gap={8} wrap style={{ marginBottom: 12 }}>
+            <Button
+              disabled={selected.length === 0}
+              onClick={() => setMoveOpen(true)}
+              data-testid="move-group"
+            >
+              {t('designs.list.moveToGroup')}
+            </Button>
+            <Popconfirm
+              title={t('designs.list.deleteConfirm', { count: selected.length })}
+              onConfirm={() => void remove(selected)}
+              disabled={selected.length === 0}
+            >
+              <Button danger disabled={selected.length === 0}>
+                {t('designs.list.deleteSelected')}
+              </Button>
+            </Popconfirm>
+            <Button
+              onClick={() => void startExport()}
+              data-testid="export-xlsx"
+              loading={exportJob !== null && !isJobOver(exportState.data)}
+            >
+              {t('designs.list.export')}
+            </Button>
+            {exportJob && (
+              <Flex align="center" gap={8} style={{ minWidth: 260 }}>
+                <JobProgress job={exportState.data} testId="export-progress" />
+                {exportResult?.success && (
+                  <Typography.Link
+                    href={exportResult.data.file_url}
+                    download={exportResult.data.file_name}
+                    data-testid="export-download"
+                  >
+                    {t('designs.list.download')}
+                  </Typography.Link>
+                )}
+              </Flex>
+            )}
+          </Flex>
+          <Table<FinishedProduct>
+            rowKey="id"
+            size="small"
+            data-testid="finished-table"
+            loading={list.isFetching && !list.data}
+            dataSource={list.data?.list ?? []}
+            rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)) }}
+            onRow={(row) =>
+              ({
+                'data-testid': 'finished-row',
+                'data-code': row.code,
+                'data-render': row.render_status,
+              }) as object
+            }
+            pagination={{
+              current: Number(params.page ?? 1),
+              pageSize: Number(params.limit ?? 20),
+              total: list.data?.total ?? 0,
+              onChange: (page, limit) => setParams({ ...params, page, limit }),
+            }}
+            columns={[
+              {
+                title: t('designs.list.thumb'),
+                dataIndex: 'thumb_url',
+                width: 88,
+                render: (url: string | null, row) =>
+                  url ? (
+                    <Image
+                      src={url}
+                      width={72}
+                      height={72}
+                      style={{ objectFit: 'contain' }}
+                      data-testid="finished-thumb"
+                    />
+                  ) : (
+                    <Tag color={RENDER_COLOURS[row.render_status]}>
+                      {t(`designs.render.${row.render_status}`)}
+                    </Tag>
+                  ),
+              },
+              {
+                title: t('designs.list.name'),
+                dataIndex: 'name',
+                render: (name: string, row) => (
+                  <Flex vertical>
+                    <Typography.Text strong>{name}</Typography.Text>
+                    <Typography.Text type="secondary" copyable>
+                      {row.code}
+                    </Typography.Text>
+                  </Flex>
+                ),
+              },
+              { title: t('designs.list.product'), dataIndex: 'product_name' },
+              {
+                title: t('designs.list.colours'),
+                dataIndex: 'colors',
+                render: (colors: FinishedProduct['colors']) => (
+                  <Flex gap={2}>
+                    {colors.map((c) => (
+                      <span
+                        key={c.id}
+                        title={c.name}
+                        style={{
+                          width: 14,
+                          height: 14,
+                          borderRadius: '50%',
+                          background: c.hex,
+                          border: '1px solid #d9d9d9',
+                        }}
+                      />
+                    ))}
+                  </Flex>
+                ),
+              },
+              { title: t('designs.list.group'), dataIndex: 'group_name' },
+              {
+                title: t('designs.list.price'),
+                dataIndex: 'unit_price',
+                render: (v: number, row) => `${row.currency} ${formatMinorUnits(v, language)}`,
+              },
+              {
+                title: t('designs.list.renderStatus'),
+                dataIndex: 'render_status',
+                render: (s: RenderStatus, row) => (
+                  <Tag color={RENDER_COLOURS[s]} title={row.render_error ?? undefined}>
+                    {t(`designs.render.${s}`)} · {row.render_count}
+                  </Tag>
+                ),
+              },
+              {
+                title: t('designs.list.exportStatus'),
+                dataIndex: 'export_status',
+                render: (s: 'not_exported' | 'exported') => t(`designs.exportStatus.${s}`),
+              },
+              {
+                title: t('designs.list.created'),
+                dataIndex: 'created_at',
+                render: (v: string) => formatDateTime(v, language),
+              },
+              {
+                title: t('designs.list.actions'),
+                key: 'actions',
+                render: (_: unknown, row) => (
+                  <Space size={0} wrap>
+                    <Button
+                      type="link"
+                      size="small"
+                      data-testid="finished-edit"
+                      onClick={() => void navigate(editorHref(row.product_id, row.id))}
+                    >
+                      {t('designs.list.editAgain')}
+                    </Button>
+                    <Button type="link" size="small" onClick={() => void copy(row)}>
+                      {t('designs.list.copy')}
+                    </Button>
+                    <Button
+                      type="link"
+                      size="small"
+                      data-testid="finished-batch"
+                      onClick={() => setBatchSource(row)}
+                    >
+                      {t('designs.list.batch')}
+                    </Button>
+                    <Popconfirm
+                      title={t('designs.list.deleteConfirm', { count: 1 })}
+                      onConfirm={() => void remove([row.id])}
+                    >
+                      <Button type="link" size="small" danger>
+                        {t('designs.list.delete')}
+                      </Button>
+                    </Popconfirm>
+                  </Space>
+                ),
+              },
+            ]}
+          />
+        </Card>
+      </Flex>
+      <Modal
+        open={moveOpen}
+        title={t('designs.list.moveToGroup')}
+        onCancel={() => setMoveOpen(false)}
+        onOk={() => void move()}
+      >
+        <Select
+          allowClear
+          style={{ width: '100%' }}
+          placeholder={t('designs.list.ungrouped')}
+          value={moveTo}
+          onChange={(v) => setMoveTo(v ?? null)}
+          options={groupOptions}
+        />
+      </Modal>
+      <Modal
+        open={groupDialog !== null}
+        title={t('designs.list.addGroup')}
+        onCancel={() => setGroupDialog(null)}
+        onOk={() => void addGroup()}
+      >
+        <Input
+          value={groupName}
+          maxLength={50}
+          onChange={(e) => setGroupName(e.target.value)}
+          placeholder={t('designs.list.groupName')}
+          data-testid="group-name"
+        />
+      </Modal>
+      {batchSource && (
+        <BatchDesignDialog
+          source={batchSource}
+          onClose={() => setBatchSource(null)}
+          onDone={() => void refresh()}
+        />
+      )}
+    </Flex>
+  );
+}

@@ -1,0 +1,169 @@
+import { randomInt } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import { crc32, deflateSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { useAdminBrowser } from './admin-browser.ts';
+
+const ARTIFACTS = fileURLToPath(new URL('./artifacts/', import.meta.url));
+const { baseUrl, DEMO_PASSWORD, openPage, signIn, pageErrors } = useAdminBrowser();
+/** Rendering runs as a background job; give it the time a loaded CI machine needs. */
+const RENDER = { timeout: 90_000, interval: 1_000 };
+
+function chunk(type: string, data: Buffer): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([length, body, crc]);
+}
+
+/** A real RGB PNG: a coloured disc on white, so the mockup visibly carries it. */
+function discPng(size: number): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(size, 0);
+  header.writeUInt32BE(size, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  const rows: Buffer[] = [];
+  const r = size / 2;
+  for (let y = 0; y < size; y += 1) {
+    const row = Buffer.alloc(1 + size * 3);
+    for (let x = 0; x < size; x += 1) {
+      const isInside = (x - r) ** 2 + (y - r) ** 2 < (r * 0.9) ** 2;
+      row.set(isInside ? [220, 40, 90] : [255, 255, 255], 1 + x * 3);
+    }
+    rows.push(row);
+  }
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(Buffer.concat(rows))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/** A call of the platform API from the signed-in page, with its admin token. */
+async function apiCall<T>(
+  page: Page,
+  path: string,
+  init: { method?: string; pngBase64?: string; name?: string } = {},
+) {
+  return page.evaluate(
+    async ({ path, init }) => {
+      const headers: Record<string, string> = {
+        Authorization: `Bearer ${localStorage.getItem('adminToken')}`,
+      };
+      let body: FormData | undefined;
+      if (init.pngBase64) {
+        const bytes = Uint8Array.from(atob(init.pngBase64), (c) => c.charCodeAt(0));
+        body = new FormData();
+        body.append('file', new Blob([bytes], { type: 'image/png' }), init.name ?? 'image.png');
+      }
+      const response = await fetch(path, { method: init.method ?? 'GET', headers, body });
+      return (await response.json()) as { code: number; data: unknown };
+    },
+    { path, init },
+  ) as Promise<{ code: number; data: T }>;
+}
+
+describe('design editor', () => {
+  it('a merchant designs the demo T-shirt with bent text and a material, copies it to all surfaces, saves, and the list shows the rendered mockup', async () => {
+    const page = await openPage();
+    await signIn(page, 'merchant', DEMO_PASSWORD);
+
+    // The demo T-shirt, and one material of the merchant's own to design with.
+    const products = await apiCall<{ list: Array<{ id: string; style_code: string }> }>(
+      page,
+      '/api/v1/admin/catalog/products?keyword=TS-CLASSIC',
+    );
+    const tee = products.data.list.find((p) => p.style_code === 'TS-CLASSIC');
+    expect(tee, JSON.stringify(products)).toBeDefined();
+    const materialName = `disc-${Date.now().toString(36)}${randomInt(1_000)}`;
+    const uploaded = await apiCall<{ accepted: number }>(page, '/api/v1/admin/material/upload?type=pattern', {
+      method: 'POST',
+      pngBase64: discPng(600).toString('base64'),
+      name: `${materialName}.png`,
+    });
+    expect(uploaded.data.accepted, JSON.stringify(uploaded)).toBe(1);
+
+    await page.goto(`${baseUrl}/admin/design?product=${tee!.id}`);
+    await page.locator('[data-testid="design-canvas"][data-ready="true"]').waitFor({ timeout: 30_000 });
+    await page.getByTestId('surface-picker').waitFor();
+
+    // Bent text.
+    await page.getByTestId('add-bent-text').click();
+    const rows = page.getByTestId('layer-row');
+    await expect
+      .poll(() => page.locator('[data-testid="layer-row"][data-layer-type="text"]').count())
+      .toBe(1);
+    expect(await page.getByTestId('prop-text').inputValue()).not.toBe('');
+
+    // A material from the library: dragged in from the panel's grid.
+    const material = page.locator(`[data-testid="library-material"][data-name="${materialName}"]`);
+    await material.waitFor({ timeout: 15_000 });
+    // Dropped low in the print area, so the arched text above stays visible.
+    await material.dragTo(page.getByTestId('design-canvas'), { targetPosition: { x: 440, y: 500 } });
+    await expect
+      .poll(() => page.locator('[data-testid="layer-row"][data-layer-type="image"]').count())
+      .toBe(1);
+    // Its DPI badge is live: 600 px over a large part of the print area is below the minimum.
+    const badge = page.locator(
+      '[data-testid="layer-row"][data-layer-type="image"] [data-testid="dpi-badge"]',
+    );
+    await badge.waitFor();
+    expect(['green', 'amber', 'red']).toContain(await badge.getAttribute('data-level'));
+
+    // Undo/redo on document snapshots.
+    await page.getByTestId('undo').click();
+    await expect.poll(() => rows.count()).toBe(1);
+    await page.getByTestId('redo').click();
+    await expect.poll(() => rows.count()).toBe(2);
+
+    // Copy both layers to every surface of the colour.
+    await rows.nth(0).click();
+    await rows.nth(1).click({ modifiers: ['Shift'] });
+    await expect.poll(() => page.locator('[data-testid="layer-row"][data-selected="true"]').count()).toBe(2);
+    await page.getByTestId('copy-to-all').hover();
+    await page.getByText('复制到本颜色的所有设计面').click();
+    await page.getByTestId('surface-back').click();
+    await expect.poll(() => rows.count()).toBe(2);
+    await page.getByTestId('price-preview').waitFor();
+    expect(await page.getByTestId('price-preview').innerText()).toContain('2');
+    await page.getByTestId('surface-front').click();
+    await expect.poll(() => rows.count()).toBe(2);
+    await page.screenshot({ path: `${ARTIFACTS}design-editor.png` });
+
+    // Save: a red layer needs the explicit confirmation.
+    await page.getByTestId('design-save').click();
+    const name = `E2E tee ${materialName}`;
+    await page.getByTestId('save-name').fill(name);
+    await page.getByTestId('save-submit').click();
+    const confirm = page.getByTestId('confirm-blurry');
+    const saved = page.locator('[data-testid="save-done"]:visible');
+    await Promise.race([confirm.waitFor({ timeout: 15_000 }), saved.waitFor({ timeout: 15_000 })]);
+    if (await confirm.isVisible()) await confirm.click();
+    await saved.waitFor({ timeout: 20_000 });
+    await page.locator('.ant-modal-confirm-btns button:visible').click();
+
+    // The list shows it, rendered, with its mockup thumbnail.
+    await page.waitForURL(`${baseUrl}/admin/publish/finished/my`);
+    await page.getByTestId('finished-list-page').waitFor();
+    const row = page.getByTestId('finished-row').filter({ hasText: name });
+    await row.waitFor({ timeout: 15_000 });
+    await expect.poll(() => row.getAttribute('data-render'), RENDER).toBe('done');
+    const thumb = row
+      .locator('[data-testid="finished-thumb"] img, img[data-testid="finished-thumb"]')
+      .first();
+    await thumb.waitFor({ timeout: 15_000 });
+    await expect
+      .poll(() =>
+        thumb.evaluate(
+          (img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0,
+        ),
+      )
+      .toBe(true);
+    await page.screenshot({ path: `${ARTIFACTS}design-finished-list.png` });
+    expect(pageErrors()).toEqual([]);
+  });
+});

@@ -256,6 +256,17 @@ export const finishedProductDetailSchema = finishedProductSchema.extend({
   /** The saved documents (current version), one per colour: what the editor opens to edit again. */
   documents: z.array(z.record(z.string(), z.unknown())),
   surfaces: z.array(finishedSurfaceSchema),
+  /** Signed URLs of the merchant's own uploads the documents use (images, SVGs), for editing again. */
+  assets: z
+    .array(
+      z.object({
+        kind: z.literal('attachment'),
+        id: z.string(),
+        url: z.string(),
+        thumb_url: z.string().nullable(),
+      }),
+    )
+    .default([]),
 });
 export type FinishedProductDetail = z.infer<typeof finishedProductDetailSchema>;
 

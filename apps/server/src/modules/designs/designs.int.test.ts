@@ -154,6 +154,9 @@ describe('saving a design as a finished product', () => {
     expect(detail.render_status).toBe('done');
     expect(detail.render_count).toBe(1);
     expect(detail.documents).toHaveLength(2);
+    // Edit again needs the uploads' URLs: the photo layer's attachment comes back signed.
+    expect(detail.assets).toEqual([expect.objectContaining({ kind: 'attachment', id: s.image.id })]);
+    expect((await t.app.inject({ method: 'GET', url: detail.assets[0].url })).statusCode).toBe(200);
     const front = detail.surfaces.filter((x: { surface_key: string }) => x.surface_key === 'front');
     expect(front).toHaveLength(2);
     for (const surface of front) {

@@ -19,7 +19,7 @@ import {
   finishedProductUpdateSchema,
   type FinishedGroup,
 } from '@pod/shared';
-import { loadDesignDocument, type DesignDocument } from '@pod/design';
+import { loadDesignDocument, walkLayers, type DesignDocument } from '@pod/design';
 import { finishedGroups, finishedProducts } from '../../db/schema/index.ts';
 import type { ServiceContext } from '../../platform/context.ts';
 import { idParamsSchema, listReplySchema } from '../../platform/crud/crud-schemas.ts';
@@ -30,6 +30,7 @@ import type { ZodApp } from '../../platform/http/types.ts';
 import { t } from '../../platform/i18n/i18n.ts';
 import type { AppServices } from '../../services.ts';
 import { adminContext } from '../access/index.ts';
+import { attachmentsLinkedTo } from '../admin/index.ts';
 import { checkDesign, fieldError, parseDocuments, type MerchantScope } from './design-check.ts';
 import { queueRender, registerDesignJobs, type BatchJobData, type ExportJobData } from './design.jobs.ts';
 import {
@@ -63,8 +64,32 @@ export function designRoutes(app: ZodApp, services: AppServices): void {
     const ctx = await adminContext(request, db);
     return { ctx, m: merchantOf(ctx) };
   };
-  const detail = async (m: MerchantScope, row: FinishedRow) =>
-    toFinishedDetail(row, await viewContext(db, m, [row], services.files));
+  const detail = async (m: MerchantScope, row: FinishedRow) => ({
+    ...toFinishedDetail(row, await viewContext(db, m, [row], services.files)),
+    assets: await uploadedAssets(m, row),
+  });
+  /** The merchant's own uploads the documents name, with signed URLs (edit again shows them). */
+  const uploadedAssets = async (m: MerchantScope, row: FinishedRow) => {
+    const ids = new Set<string>();
+    for (const doc of row.documents as unknown as DesignDocument[])
+      for (const surface of Object.values(doc.surfaces))
+        walkLayers(surface.layers, (layer) => {
+          const source =
+            layer.type === 'image' || layer.type === 'svg' || layer.type === 'tiling'
+              ? layer.source
+              : layer.type === 'watermark' && layer.content.kind === 'image'
+                ? layer.content.source
+                : null;
+          if (source?.kind === 'attachment') ids.add(source.id);
+        });
+    const rows = (await attachmentsLinkedTo(db, [...ids])).filter((a) => a.merchantId === m.merchantId);
+    return rows.map((a) => ({
+      kind: 'attachment' as const,
+      id: a.id,
+      url: services.files.url(a.storageKey),
+      thumb_url: a.thumbnailKey ? services.files.url(a.thumbnailKey) : null,
+    }));
+  };
 
   // ---- Finished products: save, read, edit again, copy, delete ------------------------------------
   app.post(

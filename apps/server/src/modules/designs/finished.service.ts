@@ -311,5 +311,5 @@ export function toFinishedDetail(row: FinishedRow, v: ViewContext): FinishedProd
       }
     }
   }
-  return { ...toFinished(row, v), documents: row.documents, surfaces };
+  return { ...toFinished(row, v), documents: row.documents, surfaces, assets: [] };
 }

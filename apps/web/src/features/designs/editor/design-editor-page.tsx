@@ -165,7 +165,13 @@ function Workspace({
   const navigate = useNavigate();
   const stageRef = useRef<DesignStage | null>(null);
   const [stageReady, setStageReady] = useState(false);
-  const [assets] = useState(() => new AssetStore());
+  const [assets] = useState(() => {
+    const store = new AssetStore();
+    // Edit again: the server hands back signed URLs of the merchant's own uploads the documents use.
+    for (const asset of finished?.assets ?? [])
+      store.register({ kind: 'attachment', id: asset.id }, asset.url);
+    return store;
+  });
   useEffect(() => {
     assets.listen(() => stageRef.current?.repaint());
   }, [assets]);

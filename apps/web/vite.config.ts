@@ -20,7 +20,7 @@ export default defineConfig({
         // Libraries change far less often than app code; separate chunks stay cached across deploys.
         // A group also captures its dependencies, so the groups of shared dependencies rank first.
         // The groups hold only what every page needs, or only the console's libraries: a catch-all
-        // group would put zod and antd's helpers into the storefront's JS (docs/decisions/0018).
+        // group would put zod and antd's helpers into the storefront's JS (docs/decisions/0022).
         codeSplitting: {
           groups: [
             {

@@ -14,7 +14,7 @@ import { currentLanguage } from './i18n/i18n.ts';
 document.documentElement.lang = currentLanguage();
 
 // spec §4: a 401/403 renews the area's tokens once; a failed renewal goes to that area's login. The
-// refresher loads on first use: anonymous storefront visitors never need it (docs/decisions/0018).
+// refresher loads on first use: anonymous storefront visitors never need it (docs/decisions/0022).
 let refresher: Promise<TokenRefresher> | null = null;
 registerTokenRefresher(async (area) => {
   refresher ??= import('./api/auth-refresh.ts').then((m) => m.createTokenRefresher());

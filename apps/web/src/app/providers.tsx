@@ -6,7 +6,7 @@ import { createQueryClient } from './query-client.ts';
 
 /**
  * Translation and the query cache, around the whole app. antd's theme and locale are the
- * console's (./console-root.tsx): the storefront does not load antd (docs/decisions/0018).
+ * console's (./console-root.tsx): the storefront does not load antd (docs/decisions/0022).
  */
 export function AppProviders({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);

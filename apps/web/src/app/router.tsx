@@ -10,7 +10,7 @@ const titled = (titleKey: RouteTitleKey) => ({ titleKey }) satisfies RouteHandle
 
 /**
  * A route's component, loaded on the route's first visit. Every console route loads this way, so
- * the storefront's pages never load antd or the admin console (docs/decisions/0018): import console
+ * the storefront's pages never load antd or the admin console (docs/decisions/0022): import console
  * pages here only through `page(() => import(…))`, never with a static import.
  */
 function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
@@ -51,6 +51,15 @@ const adminRoutes: RouteObject = {
         (m) => m.AdminLoadingPage,
       ),
       handle: titled('route.loading'),
+    },
+    // The online design editor (issue 8): full screen, no admin shell; Fabric loads only here.
+    {
+      path: 'design',
+      lazy: page(
+        () => import('../features/designs/editor/design-editor-page.tsx'),
+        (m) => m.DesignEditorRoute,
+      ),
+      handle: titled('route.design'),
     },
     {
       lazy: page(
@@ -192,7 +201,7 @@ const memberRoutes: RouteObject = {
 };
 
 /**
- * The console (docs/decisions/0018): antd, the site shell, sign-in and register, the agreement,
+ * The console (docs/decisions/0022): antd, the site shell, sign-in and register, the agreement,
  * the error pages, the admin area and the member centre, loaded on the first visit of one of them.
  */
 const consoleRoutes: RouteObject = {
@@ -264,10 +273,16 @@ const RouteErrorPage = lazy(() =>
   import('../features/errors/route-error-page.tsx').then((m) => ({ default: m.RouteErrorPage })),
 );
 
+/** Nothing while the first route's code loads: index.html's start-up overlay covers it (main.tsx). */
+function StartupFallback() {
+  return null;
+}
+
 /** The routes of spec §2 built so far: the public storefront and the console, split apart. */
 export const router = createBrowserRouter([
   {
     path: '/',
+    HydrateFallback: StartupFallback,
     errorElement: (
       <Suspense fallback={null}>
         <RouteErrorPage />

@@ -11,7 +11,7 @@ const isEnComplete: (en: typeof En) => typeof ZhCn = (en) => en;
 
 /**
  * Adds every section (the back office's too) to the i18n instance. The console's root calls this
- * before its pages render; the storefront never loads it (docs/decisions/0018).
+ * before its pages render; the storefront never loads it (docs/decisions/0022).
  */
 export function addConsoleStrings(): void {
   i18n.addResourceBundle('zh-cn', 'translation', JSON.parse(zhCnText) as typeof ZhCn, true, false);

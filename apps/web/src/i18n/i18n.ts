@@ -7,7 +7,7 @@ import { isLanguage, readStoredLanguage } from './language.ts';
 /**
  * The sections every page may use: the shell, route titles, request failures and the storefront.
  * The back office's sections join when the console loads (./console-strings.ts), so the public
- * pages do not carry them (docs/decisions/0018).
+ * pages do not carry them (docs/decisions/0022).
  */
 export const resources = {
   'zh-cn': { translation: { ...zhCnPublic } },

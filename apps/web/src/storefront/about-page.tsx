@@ -32,7 +32,9 @@ export function AboutPage() {
   return (
     <article className="sf-page" data-testid="store-about">
       <h1>{t('storefront.about.title', { site: site.name })}</h1>
-      <p className="sf-prose">{site.about_us || site.website_description || t('storefront.about.fallback', { site: site.name })}</p>
+      <p className="sf-prose">
+        {site.about_us || site.website_description || t('storefront.about.fallback', { site: site.name })}
+      </p>
       <h2>{t('storefront.about.contactTitle')}</h2>
       <ContactList />
     </article>

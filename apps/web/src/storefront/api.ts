@@ -13,7 +13,7 @@ import { api } from '../api/client.ts';
 /*
  * The storefront's calls (GET /api/v1/storefront/…, spec §2 storefront routes). Replies are typed
  * from the shared schemas but not parsed again here: the server already serialises them through
- * those schemas, and parsing would put zod in every public page's JS (docs/decisions/0018).
+ * those schemas, and parsing would put zod in every public page's JS (docs/decisions/0022).
  */
 
 export type StoreCategory = z.infer<typeof storefrontCategorySchema>;

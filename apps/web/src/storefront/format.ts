@@ -1,6 +1,6 @@
-import type { Currency, Language } from '@pod/shared';
+import type { Currency, ImageRef, Language } from '@pod/shared';
 import { formatMinorUnits } from '../i18n/format.ts';
-import type { StoreCategory, StoreListQuery } from './api.ts';
+import type { StoreCategory, StoreListQuery, StorefrontProduct } from './api.ts';
 
 /*
  * Pure helpers of the storefront pages: prices, names in the interface language, the category tree
@@ -96,5 +96,18 @@ export function pagerPages(current: number, pageCount: number): Array<number | n
     if (prev !== undefined && p - prev > 1) out.push(null);
     out.push(p);
   });
+  return out;
+}
+
+/** The gallery's images: the product photos, then each design surface's mockup, each once. */
+export function galleryImages(product: Pick<StorefrontProduct, 'gallery' | 'surfaces'>): ImageRef[] {
+  const seen = new Set<string>();
+  const out: ImageRef[] = [];
+  for (const image of [...product.gallery, ...product.surfaces.map((s) => s.preview)]) {
+    if (image && !seen.has(image.id)) {
+      seen.add(image.id);
+      out.push(image);
+    }
+  }
   return out;
 }

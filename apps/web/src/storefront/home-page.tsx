@@ -49,7 +49,11 @@ export function StoreHomePage() {
         <h1>{site.website_title || site.name}</h1>
         <p>{site.website_description || t('home.subtitle')}</p>
         <div className="sf-hero__actions">
-          <Link to={paths.list} className="sf-button sf-button--primary sf-button--large" data-testid="store-browse">
+          <Link
+            to={paths.list}
+            className="sf-button sf-button--primary sf-button--large"
+            data-testid="store-browse"
+          >
             {t('storefront.home.browse')}
           </Link>
           <Link to={paths.about} className="sf-button sf-button--large">

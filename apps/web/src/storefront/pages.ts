@@ -1,6 +1,6 @@
 /**
  * Everything the storefront routes render, loaded as one chunk on the first public page
- * (./routes.tsx). Nothing here imports antd, zod or the console (docs/decisions/0018).
+ * (./routes.tsx). Nothing here imports antd, zod or the console (docs/decisions/0022).
  */
 export { AboutPage } from './about-page.tsx';
 export { HelpPage } from './help-page.tsx';

@@ -5,21 +5,13 @@ import type { ImageRef } from '@pod/shared';
 import { useSite } from '../features/site/site-context.ts';
 import { currentLanguage } from '../i18n/i18n.ts';
 import { useStoreProduct, type StorefrontProduct } from './api.ts';
-import { formatPrice, localName, quantityRange } from './format.ts';
+import { formatPrice, galleryImages, localName, quantityRange } from './format.ts';
 import { LoadState } from './product-card.tsx';
 import { designHref, useStoreVariant } from './store-context.ts';
 
-/** The gallery's images: the product photos, then each design surface's mockup, each once. */
-export function galleryImages(product: Pick<StorefrontProduct, 'gallery' | 'surfaces'>): ImageRef[] {
-  const seen = new Set<string>();
-  const out: ImageRef[] = [];
-  for (const image of [...product.gallery, ...product.surfaces.map((s) => s.preview)]) {
-    if (image && !seen.has(image.id)) {
-      seen.add(image.id);
-      out.push(image);
-    }
-  }
-  return out;
+/** spec §1: the page title is the page's title (here the product's name) plus the site name. */
+function setPageTitle(title: string, siteName: string): void {
+  document.title = [title, siteName].filter(Boolean).join(' - ');
 }
 
 function Gallery({ images }: { images: ImageRef[] }) {
@@ -30,7 +22,12 @@ function Gallery({ images }: { images: ImageRef[] }) {
   return (
     <div className="sf-gallery" data-testid="store-gallery">
       <div className="sf-gallery__main">
-        <img src={current.url} alt="" width={current.width ?? undefined} height={current.height ?? undefined} />
+        <img
+          src={current.url}
+          alt=""
+          width={current.width ?? undefined}
+          height={current.height ?? undefined}
+        />
       </div>
       {images.length > 1 ? (
         <div className="sf-gallery__thumbs" role="group" aria-label={t('storefront.detail.gallery')}>
@@ -74,9 +71,7 @@ function ProductDetail({ product }: { product: StorefrontProduct }) {
   const lowest = Math.min(...product.price_table.map((row) => row.unit_one_face));
   const name = localName(product, language);
 
-  useEffect(() => {
-    document.title = [name, site.name].filter(Boolean).join(' - ');
-  }, [name, site.name]);
+  useEffect(() => setPageTitle(name, site.name), [name, site.name]);
 
   return (
     <article className="sf-detail" data-testid="store-product-detail">
@@ -98,7 +93,9 @@ function ProductDetail({ product }: { product: StorefrontProduct }) {
             {t('storefront.detail.styleCode')}: {product.style_code}
           </p>
           <p className="sf-price sf-price--large" data-testid="store-detail-price">
-            {t('storefront.priceFrom', { price: price(Number.isFinite(lowest) ? lowest : product.base_price) })}
+            {t('storefront.priceFrom', {
+              price: price(Number.isFinite(lowest) ? lowest : product.base_price),
+            })}
           </p>
           <p className="sf-muted sf-small">{t('storefront.detail.priceNote')}</p>
 
@@ -144,7 +141,11 @@ function ProductDetail({ product }: { product: StorefrontProduct }) {
           </div>
 
           <div className="sf-actions">
-            <Link to={designHref(product.id)} className="sf-button sf-button--primary sf-button--large" data-testid="store-design">
+            <Link
+              to={designHref(product.id)}
+              className="sf-button sf-button--primary sf-button--large"
+              data-testid="store-design"
+            >
               {t('storefront.detail.design')}
             </Link>
             <span className="sf-muted sf-small">{t('storefront.detail.designNote')}</span>

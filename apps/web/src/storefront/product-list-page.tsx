@@ -27,7 +27,14 @@ export function ProductListPage() {
   const categories = useStoreCategories();
   const tree = categoriesInTreeOrder(categories.data ?? []);
   const selected = params.get('category');
-  const [keyword, setKeyword] = useState(params.get('keyword') ?? '');
+  const addressKeyword = params.get('keyword') ?? '';
+  const [keyword, setKeyword] = useState(addressKeyword);
+  // The address changed from elsewhere (a link, back): the search box follows it.
+  const [shownKeyword, setShownKeyword] = useState(addressKeyword);
+  if (shownKeyword !== addressKeyword) {
+    setShownKeyword(addressKeyword);
+    setKeyword(addressKeyword);
+  }
 
   const change = (changes: Partial<Record<ListParam, string | null>>) =>
     setParams(withListParams(params, changes));
@@ -96,7 +103,9 @@ export function ProductListPage() {
             <select
               data-testid="store-sort"
               value={params.get('sort') ?? 'default'}
-              onChange={(event) => change({ sort: event.target.value === 'default' ? null : event.target.value })}
+              onChange={(event) =>
+                change({ sort: event.target.value === 'default' ? null : event.target.value })
+              }
             >
               {STORE_SORTS.map((sort) => (
                 <option key={sort} value={sort}>

@@ -2,8 +2,9 @@ import type { ComponentType } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import { PATHS } from '../app/paths.ts';
 import type { RouteHandle, RouteTitleKey } from '../app/route-handle.ts';
+import type * as StorefrontPages from './pages.ts';
 
-type Pages = typeof import('./pages.ts');
+type Pages = typeof StorefrontPages;
 const loadPages = () => import('./pages.ts');
 const titled = (titleKey: RouteTitleKey) => ({ titleKey }) satisfies RouteHandle;
 /** A storefront component, from the one lazily loaded storefront chunk. */

@@ -10,7 +10,7 @@ import './storefront.css';
 /**
  * The root of the public storefront pages: the host's site info (its supplier's name and logo, spec
  * §1 "a tenant's storefront shows that tenant's logo, name and products only"), the page title and
- * favicon. Plain markup and CSS: the storefront loads no antd (docs/decisions/0018).
+ * favicon. Plain markup and CSS: the storefront loads no antd (docs/decisions/0022).
  */
 export function StorefrontRoot() {
   const { t } = useTranslation();

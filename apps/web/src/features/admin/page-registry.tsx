@@ -5,6 +5,7 @@ import { MenuPage } from '../access/menu-page.tsx';
 import { RolePage } from '../access/role-page.tsx';
 import { AdminLogPage } from '../admin-tools/admin-log-page.tsx';
 import { AttachmentPage } from '../admin-tools/attachment-page.tsx';
+import { CATALOG_PAGES } from '../catalog/pages.tsx';
 import { ConfigPage } from '../admin-tools/config-page.tsx';
 import { RecyclePage } from '../admin-tools/recycle-page.tsx';
 import { SensitiveLogPage } from '../admin-tools/sensitive-log-page.tsx';
@@ -24,6 +25,7 @@ import { TransferReviewPage, WithdrawalReviewPage } from '../wallet/review-pages
 import { TransactionPage } from '../wallet/transaction-page.tsx';
 import { WithdrawalPage } from '../wallet/withdrawal-page.tsx';
 import { DashboardPage } from './dashboard-page.tsx';
+import { FinishedListPage } from '../designs/finished/finished-list-page.tsx';
 
 /**
  * The pages a menu's `component` may name. A menu's path is the administrators' to choose (menus
@@ -57,4 +59,6 @@ export const ADMIN_PAGES: Readonly<Record<string, ComponentType>> = {
   'wallet/finance-transaction': FinanceTransactionPage,
   'wallet/reconciliation': ReconciliationPage,
   'materials/library': MaterialLibraryPage,
+  'designs/finished-list': FinishedListPage,
+  ...CATALOG_PAGES,
 };

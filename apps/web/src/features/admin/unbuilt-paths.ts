@@ -5,18 +5,15 @@
  * removes it from this list and puts it behind its menu right.
  */
 export const UNBUILT_ADMIN_PATHS = [
-  'product/list',
   'product/detail',
   'order/list',
   'order/detail',
   'settlement',
   'payResult',
   'orderPayResult/:order_no',
-  'design',
   'moduleStore',
   'user/rule',
   'user/scoreLog',
   'crud/crud',
-  'publish/finished/my',
   'publish/shopCart',
 ] as const;

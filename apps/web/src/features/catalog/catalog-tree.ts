@@ -1,0 +1,38 @@
+import { buildTree, type TreeRow } from '../crud/tree.ts';
+
+/** A node of an antd TreeSelect. */
+export interface CategoryOption {
+  value: string;
+  title: string;
+  disabled?: boolean;
+  children?: CategoryOption[];
+}
+
+interface CategoryRow {
+  id: string;
+  parent_id: string | null;
+  category_name: string;
+  sort: number;
+}
+
+/**
+ * The category tree as TreeSelect options, largest sort first among siblings (decision 0016: one
+ * tree for SPUs and products). `excludeId` and everything below it are disabled: a category
+ * cannot move under itself.
+ */
+export function categoryTreeOptions(
+  rows: readonly CategoryRow[],
+  excludeId: string | null = null,
+): CategoryOption[] {
+  const sorted = [...rows].sort((a, b) => b.sort - a.sort);
+  const toOption = (row: TreeRow<CategoryRow>, isDisabled: boolean): CategoryOption => {
+    const disabled = isDisabled || row.id === excludeId;
+    return {
+      value: row.id,
+      title: row.category_name,
+      ...(disabled ? { disabled } : {}),
+      ...(row.children ? { children: row.children.map((child) => toOption(child, disabled)) } : {}),
+    };
+  };
+  return buildTree(sorted).map((row) => toOption(row, false));
+}

@@ -1,0 +1,84 @@
+import { useMemo } from 'react';
+import type { CatalogProduct, Product, SpuColor, SpuCategory, SpuSize } from '@pod/shared';
+import { CATALOG_RESOURCES, useCatalogCategories, useReferenceRows } from './api.ts';
+import { categoryTreeOptions, type CategoryOption } from './catalog-tree.ts';
+
+type ColorOption = Pick<SpuColor, 'id' | 'name' | 'en_name' | 'hex' | 'swatch'>;
+type SizeOption = Pick<SpuSize, 'id' | 'name' | 'en_name'>;
+
+/** What the product form offers to choose: categories, colours and sizes. */
+export interface ProductOptions {
+  categories: CategoryOption[];
+  colors: ColorOption[];
+  sizes: SizeOption[];
+  colorById: (id: string) => ColorOption | undefined;
+  sizeById: (id: string) => SizeOption | undefined;
+  isPending: boolean;
+}
+
+function withLookups(
+  categories: CategoryOption[],
+  colors: ColorOption[],
+  sizes: SizeOption[],
+  isPending: boolean,
+): ProductOptions {
+  const colorMap = new Map(colors.map((c) => [c.id, c]));
+  const sizeMap = new Map(sizes.map((s) => [s.id, s]));
+  return {
+    categories,
+    colors,
+    sizes,
+    colorById: (id) => colorMap.get(id),
+    sizeById: (id) => sizeMap.get(id),
+    isPending,
+  };
+}
+
+/** Each entry once, by id, first wins. */
+function uniqueById<T extends { id: string }>(items: readonly T[]): T[] {
+  const seen = new Set<string>();
+  return items.filter((item) => !seen.has(item.id) && Boolean(seen.add(item.id)));
+}
+
+/** The supplier's own reference data: its category tree, colours and sizes (enabled ones). */
+export function useSupplierOptions(row: Product | null): ProductOptions {
+  const categories = useReferenceRows<SpuCategory>(CATALOG_RESOURCES.spuCategory);
+  const colors = useReferenceRows<SpuColor>(CATALOG_RESOURCES.spuColor);
+  const sizes = useReferenceRows<SpuSize>(CATALOG_RESOURCES.spuSize);
+  return useMemo(
+    () =>
+      withLookups(
+        categoryTreeOptions(categories.data?.list ?? []),
+        // A product keeps a colour or size that was disabled since; new choices are enabled ones.
+        uniqueById([
+          ...(colors.data?.list ?? []).filter((c) => c.status === 'enabled'),
+          ...(row?.colors ?? []),
+        ]),
+        uniqueById([
+          ...(sizes.data?.list ?? []).filter((s) => s.status === 'enabled'),
+          ...(row?.sizes ?? []),
+        ]),
+        categories.isPending || colors.isPending || sizes.isPending,
+      ),
+    [categories.data, colors.data, sizes.data, row, categories.isPending, colors.isPending, sizes.isPending],
+  );
+}
+
+/**
+ * A merchant's choices for its own product template: the supplier's visible categories, and the
+ * colours and sizes of the catalogue product it starts from (merchants cannot list the supplier's
+ * colour and size resources; decision 0016 keeps those supplier-only).
+ */
+export function useMerchantOptions(row: Product | null, base: CatalogProduct | null): ProductOptions {
+  const categories = useCatalogCategories();
+  return useMemo(
+    () =>
+      withLookups(
+        categoryTreeOptions(categories.data ?? []),
+        uniqueById([...(base?.colors ?? []), ...(row?.colors ?? [])]),
+        uniqueById([...(base?.sizes ?? []), ...(row?.sizes ?? [])]),
+        categories.isPending,
+      ),
+    [categories.data, categories.isPending, base, row],
+  );
+}

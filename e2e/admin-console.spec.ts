@@ -143,8 +143,8 @@ describe('CRUD table sorting', () => {
     const page = admin.getByTestId('department-page');
     await page.waitFor();
     for (const [name, sort] of [
-      [first, '900001'],
-      [second, '900000'],
+      [first, '90001'],
+      [second, '90000'],
     ] as const) {
       await page.getByTestId('crud-add').click();
       const form = admin.getByTestId('crud-form');

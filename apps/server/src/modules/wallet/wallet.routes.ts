@@ -94,8 +94,7 @@ async function withReceipts<T extends Transfer | { list: Transfer[] }>(
   services: AppServices,
   reply: T,
 ): Promise<T> {
-  const list: Transfer[] =
-    'receipt_image_ids' in reply ? [reply as Transfer] : (reply as { list: Transfer[] }).list;
+  const list: Transfer[] = 'receipt_image_ids' in reply ? [reply] : reply.list;
   const rows = await attachmentsLinkedTo(
     services.database.db,
     list.flatMap((r) => r.receipt_image_ids),

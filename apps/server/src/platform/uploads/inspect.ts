@@ -66,11 +66,8 @@ export function suffixOf(name: string): string {
 /** A file name safe to show and store: no path, no control characters, at most 200 chars. */
 export function cleanFileName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? '';
-  // eslint-disable-next-line no-control-regex
-  return base
-    .replace(/[\u0000-\u001f\u007f]/g, '')
-    .trim()
-    .slice(-200);
+  const printable = [...base].filter((ch) => ch.charCodeAt(0) > 0x1f && ch.charCodeAt(0) !== 0x7f);
+  return printable.join('').trim().slice(-200);
 }
 
 /** Checks the name before any byte is read: a name, and a suffix the policy allows. */

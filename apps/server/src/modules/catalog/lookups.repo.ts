@@ -1,5 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { distinctIds } from '../../platform/distinct-ids.ts';
 import {
   catalogCategories,
   catalogColors,
@@ -11,12 +12,8 @@ import {
 
 /* Reads by id, always within one tenant, in one query per batch. */
 
-const uniq = (ids: Iterable<string | null | undefined>) => [
-  ...new Set([...ids].filter((id): id is string => !!id)),
-];
-
 export async function categoriesByIds(tx: Executor, tenantId: string, ids: Iterable<string | null>) {
-  const list = uniq(ids);
+  const list = distinctIds(ids);
   if (!list.length) return [];
   return tx
     .select()
@@ -29,7 +26,7 @@ export function categoriesOfTenant(tx: Executor, tenantId: string) {
 }
 
 export async function colorsByIds(tx: Executor, tenantId: string, ids: Iterable<string>) {
-  const list = uniq(ids);
+  const list = distinctIds(ids);
   if (!list.length) return [];
   return tx
     .select()
@@ -38,7 +35,7 @@ export async function colorsByIds(tx: Executor, tenantId: string, ids: Iterable<
 }
 
 export async function sizesByIds(tx: Executor, tenantId: string, ids: Iterable<string>) {
-  const list = uniq(ids);
+  const list = distinctIds(ids);
   if (!list.length) return [];
   return tx
     .select()
@@ -47,7 +44,7 @@ export async function sizesByIds(tx: Executor, tenantId: string, ids: Iterable<s
 }
 
 export async function sizeAttributesByIds(tx: Executor, tenantId: string, ids: Iterable<string>) {
-  const list = uniq(ids);
+  const list = distinctIds(ids);
   if (!list.length) return [];
   return tx
     .select()
@@ -56,7 +53,7 @@ export async function sizeAttributesByIds(tx: Executor, tenantId: string, ids: I
 }
 
 export async function sizeTemplatesByIds(tx: Executor, tenantId: string, ids: Iterable<string | null>) {
-  const list = uniq(ids);
+  const list = distinctIds(ids);
   if (!list.length) return [];
   return tx
     .select()
@@ -65,7 +62,7 @@ export async function sizeTemplatesByIds(tx: Executor, tenantId: string, ids: It
 }
 
 export async function spusByIds(tx: Executor, tenantId: string, ids: Iterable<string | null>) {
-  const list = uniq(ids);
+  const list = distinctIds(ids);
   if (!list.length) return [];
   return tx
     .select({ id: catalogSpus.id, code: catalogSpus.code })

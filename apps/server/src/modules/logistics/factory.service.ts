@@ -1,6 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { factories } from '../../db/schema/index.ts';
 import type { Executor } from '../../db/client.ts';
+import { distinctIds } from '../../platform/distinct-ids.ts';
 
 /** Creates a factory of a tenant. Regions, addresses and carriers arrive with logistics. */
 export async function createFactory(
@@ -17,7 +18,7 @@ export async function createFactory(
 
 /** The tenant's factories among the ids, with their names (one query for a page). */
 export async function factoriesByIds(tx: Executor, tenantId: string, ids: Iterable<string | null>) {
-  const list = [...new Set([...ids].filter((id): id is string => !!id))];
+  const list = distinctIds(ids);
   if (!list.length) return [];
   return tx
     .select({ id: factories.id, name: factories.name })

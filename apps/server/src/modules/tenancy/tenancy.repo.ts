@@ -1,5 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { distinctIds } from '../../platform/distinct-ids.ts';
 import { levels, merchants, tenants } from '../../db/schema/index.ts';
 
 export type TenantRow = typeof tenants.$inferSelect;
@@ -84,13 +85,9 @@ export async function existingMerchantIds(
   return rows.map((r) => r.id);
 }
 
-const present = (ids: Iterable<string | null | undefined>) => [
-  ...new Set([...ids].filter((id): id is string => !!id)),
-];
-
 /** The tenant's merchant levels among the ids, with their names (one query for a page). */
 export async function merchantLevelsByIds(tx: Executor, tenantId: string, ids: Iterable<string | null>) {
-  const list = present(ids);
+  const list = distinctIds(ids);
   if (!list.length) return [];
   return tx
     .select({ id: levels.id, name: levels.name })
@@ -100,7 +97,7 @@ export async function merchantLevelsByIds(tx: Executor, tenantId: string, ids: I
 
 /** The tenant's merchants among the ids, with their names (one query for a page). */
 export async function merchantsByIds(tx: Executor, tenantId: string, ids: Iterable<string | null>) {
-  const list = present(ids);
+  const list = distinctIds(ids);
   if (!list.length) return [];
   return tx
     .select({ id: merchants.id, name: merchants.name })

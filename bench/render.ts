@@ -1,5 +1,5 @@
 /**
- * Design render throughput (issue 8, decision 0019). In the same run, for the same output sizes:
+ * Design render throughput (issue 8, decision 0020). In the same run, for the same output sizes:
  * - render: the server's path, document → renderSurfaceSvg → sharp/librsvg print file (PNG with
  *   DPI, 3000 × 3600 px) plus the mockup (print multiplied into the template's print area) and
  *   its WebP thumbnail;
@@ -7,23 +7,46 @@
  *   transparent canvas with sharp alone, then the same mockup steps;
  * prints both, their ratio and the process's peak RSS. `npm run bench:render`.
  * BENCH_ITERATIONS (default 6).
+ *
+ * Memory (decision 0020): the renderer runs with the render worker's sharp settings
+ * (`configureRenderer`: no operation cache, one libvips thread), and on Linux under
+ * MALLOC_ARENA_MAX=2 — glibc otherwise keeps the freed pixel buffers of every libvips and libuv
+ * thread in that thread's own malloc arena, and the peak RSS wanders between 420 and 550 MB from
+ * run to run. The benchmark re-runs itself with it unless it is set (BENCH_SYSTEM_MALLOC=1 keeps
+ * glibc's default, to compare). Only the renderer is loaded, not the whole designs module.
  */
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import sharp from 'sharp';
-import { designDocumentSchema, type SurfaceSpec } from '@pod/design';
-import { renderMockup, renderPrintFile } from '../apps/server/src/modules/designs/index.ts';
-import { prepareFonts } from '../apps/server/src/platform/fonts/fonts.ts';
+
+if (
+  process.platform === 'linux' &&
+  !process.env.MALLOC_ARENA_MAX &&
+  process.env.BENCH_SYSTEM_MALLOC !== '1'
+) {
+  const child = spawnSync(process.execPath, [...process.execArgv, ...process.argv.slice(1)], {
+    stdio: 'inherit',
+    env: { ...process.env, MALLOC_ARENA_MAX: '2' },
+  });
+  process.exit(child.status ?? 1);
+}
+
+const { default: sharp } = await import('sharp');
+const { designDocumentSchema } = await import('@pod/design');
+const { configureRenderer, renderMockup, renderPrintFile } =
+  await import('../apps/server/src/modules/designs/render.ts');
+const { prepareFonts } = await import('../apps/server/src/platform/fonts/fonts.ts');
 
 const iterations = Number(process.env.BENCH_ITERATIONS ?? 6);
 const dataDir = mkdtempSync(join(tmpdir(), 'pod-bench-render-'));
 prepareFonts(dataDir);
-sharp.cache(false);
-// Two libvips threads per operation: a render worker shares the machine with the API.
-sharp.concurrency(2);
+configureRenderer();
+console.log(
+  `sharp cache off, ${sharp.concurrency()} libvips thread(s), MALLOC_ARENA_MAX=${process.env.MALLOC_ARENA_MAX ?? 'glibc default'}`,
+);
 
-const spec: SurfaceSpec = {
+const spec = {
   code: 'front',
   width: 3000,
   height: 3600,

@@ -132,6 +132,61 @@ describe('design editor', () => {
     expect(await page.getByTestId('price-preview').innerText()).toContain('2');
     await page.getByTestId('surface-front').click();
     await expect.poll(() => rows.count()).toBe(2);
+
+    // Crop the image: numbers first, then the frame dragged on the canvas; one undo step.
+    const canvasBox = (await page.getByTestId('design-canvas').boundingBox())!;
+    await page.locator('[data-testid="layer-row"][data-layer-type="image"]').click();
+    await page.getByTestId('crop-start').click();
+    await page.getByTestId('crop-panel').waitFor();
+    await page.getByTestId('crop-panel').getByTestId('dpi-badge').waitFor();
+    for (const [field, value] of [
+      ['width', '300'],
+      ['height', '300'],
+      ['x', '150'],
+      ['y', '150'],
+    ] as const)
+      await page.getByTestId(`crop-${field}`).fill(value);
+    await expect.poll(() => page.getByTestId('crop-x').inputValue()).toBe('150');
+    // The 300 × 300 frame is centred on the image, which was dropped centred at (440, 500).
+    const frame = { x: canvasBox.x + 440, y: canvasBox.y + 500 };
+    await page.mouse.move(frame.x, frame.y);
+    await page.mouse.down();
+    await page.mouse.move(frame.x + 24, frame.y + 16, { steps: 6 });
+    await page.mouse.up();
+    await expect.poll(async () => Number(await page.getByTestId('crop-x').inputValue())).toBeGreaterThan(150);
+    expect(Number(await page.getByTestId('crop-y').inputValue())).toBeGreaterThan(150);
+    expect(await page.getByTestId('crop-width').inputValue()).toBe('300');
+    await page.screenshot({ path: `${ARTIFACTS}design-crop.png` });
+    await page.getByTestId('crop-apply').click();
+    await page.getByTestId('crop-summary').waitFor();
+    expect(await page.getByTestId('crop-summary').innerText()).toContain('300 × 300');
+    await page.getByTestId('undo').click();
+    await expect.poll(() => page.getByTestId('crop-summary').count()).toBe(0);
+    await page.getByTestId('redo').click();
+    await page.getByTestId('crop-summary').waitFor();
+
+    // A polygon drawn point by point, closed by clicking its first point again.
+    await page.getByTestId('draw-polygon').click();
+    await page.getByTestId('polygon-drawing').waitFor();
+    const vertices = [
+      [400, 455],
+      [485, 470],
+      [470, 545],
+      [415, 528],
+    ] as const;
+    for (const [x, y] of vertices) await page.mouse.click(canvasBox.x + x, canvasBox.y + y);
+    await expect.poll(() => page.getByTestId('polygon-drawing').getAttribute('data-points')).toBe('4');
+    await page.mouse.click(canvasBox.x + vertices[0][0] + 2, canvasBox.y + vertices[0][1] + 1);
+    await expect
+      .poll(() => page.locator('[data-testid="layer-row"][data-layer-type="polygon"]').count())
+      .toBe(1);
+    expect(await page.getByTestId('polygon-drawing').count()).toBe(0);
+    // Escape cancels a drawing without a layer.
+    await page.getByTestId('draw-polygon').click();
+    await page.mouse.click(canvasBox.x + 300, canvasBox.y + 300);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByTestId('polygon-drawing').count()).toBe(0);
+    expect(await rows.count()).toBe(3);
     await page.screenshot({ path: `${ARTIFACTS}design-editor.png` });
 
     // Save: a red layer needs the explicit confirmation.
@@ -142,9 +197,34 @@ describe('design editor', () => {
     const confirm = page.getByTestId('confirm-blurry');
     const saved = page.locator('[data-testid="save-done"]:visible');
     await Promise.race([confirm.waitFor({ timeout: 15_000 }), saved.waitFor({ timeout: 15_000 })]);
-    if (await confirm.isVisible()) await confirm.click();
+    if (await confirm.isVisible()) {
+      await confirm.click();
+      await confirm.waitFor({ state: 'hidden' });
+    }
     await saved.waitFor({ timeout: 20_000 });
-    await page.locator('.ant-modal-confirm-btns button:visible').click();
+    const code = /F\d{6}[0-9A-Z]{6}/.exec(await saved.innerText())?.[0];
+    // The "saved" dialog's own button (the blurry confirmation may still be animating out).
+    await page
+      .locator('.ant-modal-confirm')
+      .filter({ has: page.getByTestId('save-done') })
+      .locator('.ant-modal-confirm-btns button')
+      .last()
+      .click();
+
+    // The saved document holds the crop and the drawn polygon's own four vertices.
+    const found = await apiCall<{ list: Array<{ id: string }> }>(
+      page,
+      `/api/v1/admin/design/finished?keyword=${code}`,
+    );
+    const finished = await apiCall<{
+      documents: Array<{ surfaces: Record<string, { layers: Array<Record<string, unknown>> }> }>;
+    }>(page, `/api/v1/admin/design/finished/${found.data.list[0]!.id}`);
+    const front = finished.data.documents[0]!.surfaces.front!.layers;
+    const image = front.find((l) => l.type === 'image')!;
+    expect(image.crop).toMatchObject({ width: 300, height: 300 });
+    expect((image.crop as { x: number }).x).toBeGreaterThan(150);
+    const polygon = front.find((l) => l.type === 'polygon')!;
+    expect(polygon.points).toHaveLength(4);
 
     // The list shows it, rendered, with its mockup thumbnail.
     await page.waitForURL(`${baseUrl}/admin/publish/finished/my`);

@@ -50,6 +50,12 @@ const envSchema = z.object({
   WITHDRAWAL_MIN: z.coerce.number().int().min(1).default(100_00),
   WITHDRAWAL_MAX: z.coerce.number().int().min(1).default(50_000_00),
   WITHDRAWAL_FEE_BPS: z.coerce.number().int().min(0).max(10_000).default(50),
+  /** Connections of the API's PostgreSQL pool (real PostgreSQL only). */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
+  /** Minutes an unpaid order waits for payment before the timeout job closes it (spec §4). */
+  ORDER_TIMEOUT_MINUTES: z.coerce.number().int().min(1).max(10_080).default(30),
+  /** How often the timeout job looks for overdue orders, in seconds. */
+  ORDER_TIMEOUT_SWEEP_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
 });
 
 export type Config = {
@@ -57,6 +63,7 @@ export type Config = {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  databasePoolSize: number;
   jwtSecret: string;
   logLevel: (typeof LOG_LEVELS)[number];
   demoPassword: string;
@@ -72,6 +79,7 @@ export type Config = {
   publicUrl: string | undefined;
   alipay: AlipayConfig;
   withdrawal: { min: number; max: number; feeBps: number };
+  orders: { timeoutMinutes: number; sweepSeconds: number };
 };
 
 /** Alipay page pay settings; `sandbox` when no real gateway is configured. */
@@ -143,6 +151,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
     jwtSecret: e.JWT_SECRET ?? loadOrCreateSecret(dataDir),
     logLevel: e.LOG_LEVEL,
     demoPassword: e.DEMO_PASSWORD,
@@ -164,5 +173,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       sandboxPort: e.ALIPAY_SANDBOX_PORT,
     },
     withdrawal: { min: e.WITHDRAWAL_MIN, max: e.WITHDRAWAL_MAX, feeBps: e.WITHDRAWAL_FEE_BPS },
+    orders: { timeoutMinutes: e.ORDER_TIMEOUT_MINUTES, sweepSeconds: e.ORDER_TIMEOUT_SWEEP_SECONDS },
   };
 }

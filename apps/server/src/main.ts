@@ -21,7 +21,9 @@ function readConfig(): Config {
 /** Starts the platform: read config, open and migrate the database, seed the demo, listen. */
 async function main(): Promise<void> {
   const config = readConfig();
-  const database = await openDatabase(databaseOptionsFor(config.dataDir, config.databaseUrl));
+  const database = await openDatabase(
+    databaseOptionsFor(config.dataDir, config.databaseUrl, config.databasePoolSize),
+  );
   await migrateDatabase(database);
   await ensureSystemMenus(database.db);
   const app = await buildApp({ config, database });

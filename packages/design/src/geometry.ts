@@ -39,6 +39,17 @@ export function multiply(m: Matrix, n: Matrix): Matrix {
   ];
 }
 
+/** The inverse of an affine matrix (a layer's matrix always has one: rotation, flips and translation). */
+export function invert(m: Matrix): Matrix {
+  const det = m[0] * m[3] - m[1] * m[2];
+  if (Math.abs(det) < 1e-12) throw new RangeError('matrix has no inverse');
+  const a = m[3] / det;
+  const b = -m[1] / det;
+  const c = -m[2] / det;
+  const d = m[0] / det;
+  return [a, b, c, d, -(a * m[4] + c * m[5]), -(b * m[4] + d * m[5])];
+}
+
 export function applyMatrix(m: Matrix, p: Point): Point {
   return { x: m[0] * p.x + m[2] * p.y + m[4], y: m[1] * p.x + m[3] * p.y + m[5] };
 }

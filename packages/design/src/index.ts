@@ -9,6 +9,7 @@ export * from './geometry.ts';
 export * from './layers.ts';
 export * from './surface-spec.ts';
 export * from './dpi.ts';
+export * from './crop.ts';
 export * from './validate.ts';
 export * from './batch.ts';
 export * from './text-layout.ts';

@@ -15,3 +15,5 @@ export * from './materials/schemas.ts';
 export * from './catalog/schemas.ts';
 export * from './pricing/index.ts';
 export * from './designs/schemas.ts';
+export * from './orders/index.ts';
+export * from './logistics/index.ts';

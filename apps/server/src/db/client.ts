@@ -39,8 +39,12 @@ export type DatabaseOptions =
   | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob };
 
 /** Opens PGlite under DATA_DIR/pg when no DATABASE_URL is set, node-postgres otherwise. */
-export function databaseOptionsFor(dataDir: string, databaseUrl: string | undefined): DatabaseOptions {
-  if (databaseUrl) return { kind: 'postgres', url: databaseUrl };
+export function databaseOptionsFor(
+  dataDir: string,
+  databaseUrl: string | undefined,
+  poolSize?: number,
+): DatabaseOptions {
+  if (databaseUrl) return { kind: 'postgres', url: databaseUrl, ...(poolSize ? { poolSize } : {}) };
   const dir = join(dataDir, 'pg');
   mkdirSync(dir, { recursive: true });
   return { kind: 'pglite', dataDir: dir };

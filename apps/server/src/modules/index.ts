@@ -3,10 +3,13 @@ import type { AppServices } from '../services.ts';
 import { accessRoutes, profileRoutes } from './access/index.ts';
 import { adminToolRoutes, dashboardRoutes, uploadRoutes } from './admin/index.ts';
 import { adminAuthRoutes, commonRoutes, testHookRoutes } from './auth/index.ts';
+import { cartRoutes } from './cart/index.ts';
 import { catalogRoutes } from './catalog/index.ts';
+import { checkoutRoutes } from './checkout/index.ts';
 import { designRoutes } from './designs/index.ts';
 import { logisticsRoutes } from './logistics/index.ts';
 import { materialRoutes } from './materials/index.ts';
+import { orderRoutes } from './orders/index.ts';
 import { memberRoutes } from './member/index.ts';
 import { configRoutes, siteRoutes } from './site/index.ts';
 import { tenancyRoutes } from './tenancy/index.ts';
@@ -30,5 +33,8 @@ export const moduleRegistrations: Array<(app: ZodApp, services: AppServices) => 
   materialRoutes,
   catalogRoutes,
   designRoutes,
+  cartRoutes,
+  orderRoutes,
+  checkoutRoutes,
   testHookRoutes,
 ];

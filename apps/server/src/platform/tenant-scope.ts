@@ -1,5 +1,6 @@
 import { eq, isNull, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
+import { AppError } from './http/errors.ts';
 
 /**
  * The tenant condition every tenant-owned query carries (ARCHITECTURE "Tenancy by construction").
@@ -7,4 +8,24 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
  */
 export function sameTenant(column: PgColumn, tenantId: string | null): SQL {
   return tenantId === null ? isNull(column) : eq(column, tenantId);
+}
+
+/** A merchant's own rows: its tenant and itself (carts, addresses, orders, wallets, designs). */
+export interface MerchantScope {
+  tenantId: string;
+  merchantId: string;
+}
+
+/**
+ * The merchant a merchant-tier caller acts for. Other tiers have no cart, wallet or orders of
+ * their own: 403 with `message` (default "Only merchant accounts can do this").
+ */
+export function merchantScopeOf(
+  ctx: { tenantId: string | null; actor: { tier: string; merchantId: string | null } },
+  message = 'common.merchantOnly',
+): MerchantScope {
+  const { tenantId } = ctx;
+  const merchantId = ctx.actor.merchantId;
+  if (ctx.actor.tier !== 'merchant' || !tenantId || !merchantId) throw AppError.forbidden(message);
+  return { tenantId, merchantId };
 }

@@ -4,6 +4,8 @@ import { DEMO_THUMBNAILS_JOB } from '../../src/db/seed/demo-jobs.ts';
 import { registerCrossTenantCase } from './cross-tenant.ts';
 import './catalog-cases.ts';
 import './design-cases.ts';
+import './logistics-cases.ts';
+import './orders-cases.ts';
 
 /** Signs in as the primary account of a fresh merchant of the tenant. */
 export const merchantOfTenant = async (

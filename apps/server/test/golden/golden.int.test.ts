@@ -10,7 +10,7 @@ import { prepareFonts } from '../../src/platform/fonts/fonts.ts';
 import { GOLDEN_FIXTURES, GOLDEN_SPEC, goldenAssets, type GoldenName } from './fixtures.ts';
 
 /**
- * Golden images (issue 8, decision 0019): the server's render of each fixture design against the
+ * Golden images (issue 8, decision 0020): the server's render of each fixture design against the
  * committed Chromium reference (scripts/golden-references.ts). Both are flattened on white and
  * compared per pixel; the thresholds and why are in the decision.
  */

@@ -53,5 +53,5 @@ export async function staffWithRole(
   await t.database.db.insert(adminUserRoles).values({ userId: user.id, roleId });
   if (departmentId)
     await t.database.db.update(adminUsers).set({ departmentId }).where(eq(adminUsers.id, user.id));
-  return { user, roleId, headers: await t.authAs(adminActor({ ...user, departmentId })) };
+  return { user, roleId, headers: await t.authAs(adminActor(user)) };
 }

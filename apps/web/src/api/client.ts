@@ -13,6 +13,7 @@ import { pathOfRouteName } from './route-names.ts';
 import { isRefreshable, refreshTokensOnce, tokenAreaOf } from './token-refresh.ts';
 import { getAccessToken, getAdminToken, getMemberToken } from './tokens.ts';
 import { clientUi } from './ui-bindings.ts';
+import { noteServerTime } from './server-clock.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type QueryParams = Record<string, string | number | boolean | null | undefined>;
@@ -107,6 +108,7 @@ async function send<T>(path: string, options: RequestOptions<T>): Promise<Reply<
   try {
     let response: Response;
     let envelope: Envelope<unknown> | null;
+    const sentAt = Date.now();
     try {
       response = await fetch(url, {
         method,
@@ -115,6 +117,7 @@ async function send<T>(path: string, options: RequestOptions<T>): Promise<Reply<
         signal: controller.signal,
       });
       envelope = await readEnvelope(response);
+      if (envelope) noteServerTime(envelope.time, sentAt, Date.now());
     } catch {
       throw failureFromException(controller.signal.aborted ? (controller.signal.reason as AbortCause) : null);
     }

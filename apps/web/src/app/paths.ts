@@ -17,6 +17,18 @@ export const PATHS = {
   /** Alipay returns here (`?type=alipay&out_trade_no=`); a bank transfer shows `?type=transfer&id=`. */
   adminRechargeResult: '/admin/rechargeResult',
   adminTransferDetail: '/admin/transferDetail',
+  // Cart, checkout and orders (issue 10). The cart and the order list are menu pages (their menus
+  // may move them); these are the defaults and the fixed pages reached from them.
+  adminShopCart: '/admin/publish/shopCart',
+  /** `?lines=<cart line ids, comma-separated>` */
+  adminSettlement: '/admin/settlement',
+  adminOrderList: '/admin/order/list',
+  /** `?order_no=` */
+  adminOrderDetail: '/admin/order/detail',
+  /** Several orders (`?order_nos=a,b`); Alipay returns here with `type=alipay&out_trade_no=`. */
+  adminPayResult: '/admin/payResult',
+  /** One order: `/admin/orderPayResult/<order_no>`. */
+  adminOrderPayResult: '/admin/orderPayResult',
   user: '/user',
   userLoading: '/user/loading',
   userLogin: '/user/login',

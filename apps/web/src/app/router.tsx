@@ -113,6 +113,40 @@ const adminRoutes: RouteObject = {
           ),
           handle: titled('route.transferDetail'),
         },
+        // spec §2 cart checkout and order pages (issue 10); open with the cart or order list menu
+        // (features/admin/permissions.ts).
+        {
+          path: 'settlement',
+          lazy: page(
+            () => import('../features/checkout/settlement-page.tsx'),
+            (m) => m.SettlementPage,
+          ),
+          handle: titled('route.settlement'),
+        },
+        {
+          path: 'payResult',
+          lazy: page(
+            () => import('../features/orders/pay-result-page.tsx'),
+            (m) => m.PayResultPage,
+          ),
+          handle: titled('route.payResult'),
+        },
+        {
+          path: 'orderPayResult/:order_no',
+          lazy: page(
+            () => import('../features/orders/pay-result-page.tsx'),
+            (m) => m.PayResultPage,
+          ),
+          handle: titled('route.orderPayResult'),
+        },
+        {
+          path: 'order/detail',
+          lazy: page(
+            () => import('../features/orders/order-detail-page.tsx'),
+            (m) => m.OrderDetailPage,
+          ),
+          handle: titled('route.orderDetail'),
+        },
         // Menu pages: the menu item serving the path names the page (its title is the menu's).
         {
           path: '*',

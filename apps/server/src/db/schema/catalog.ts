@@ -15,7 +15,7 @@ import {
 import { attachments } from './admin.ts';
 import { createdAt, id, money, updatedAt } from './columns.ts';
 import { factories } from './logistics.ts';
-import { merchants, RECORD_STATUSES, tenants } from './tenancy.ts';
+import { merchants, RECORD_STATUSES, tenantRef } from './tenancy.ts';
 
 /*
  * The catalogue (issue 6): SPU inventory reference data, SPUs and products. Every row belongs to a
@@ -31,10 +31,7 @@ export interface StoredImage {
   height: number | null;
 }
 
-const tenantId = () =>
-  uuid('tenant_id')
-    .notNull()
-    .references(() => tenants.id);
+const tenantId = tenantRef;
 const status = () => text('status', { enum: RECORD_STATUSES }).notNull().default('enabled');
 const sort = () => integer('sort').notNull().default(0);
 

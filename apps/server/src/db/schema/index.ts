@@ -10,3 +10,6 @@ export * from './wallet.ts';
 export * from './materials.ts';
 export * from './catalog.ts';
 export * from './designs.ts';
+export * from './cart.ts';
+export * from './checkout.ts';
+export * from './orders.ts';

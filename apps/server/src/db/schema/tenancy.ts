@@ -134,3 +134,15 @@ export const levels = pgTable(
   },
   (t) => [index('levels_tenant_idx').on(t.tenantId, t.kind)],
 );
+
+/** The owning tenant of a tenant-owned row (ARCHITECTURE "Tenancy by construction"). */
+export const tenantRef = () =>
+  uuid('tenant_id')
+    .notNull()
+    .references(() => tenants.id);
+
+/** The owning merchant of a merchant's row (cart lines, addresses, orders, wallets…). */
+export const merchantRef = () =>
+  uuid('merchant_id')
+    .notNull()
+    .references(() => merchants.id);

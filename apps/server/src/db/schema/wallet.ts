@@ -4,6 +4,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   numeric,
   pgSequence,
   pgTable,
@@ -14,7 +15,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { createdAt, id, money, updatedAt } from './columns.ts';
-import { merchants, RECORD_STATUSES, tenants } from './tenancy.ts';
+import { merchantRef, RECORD_STATUSES, tenantRef, tenants } from './tenancy.ts';
 
 export const CURRENCY_CODES = ['CNY', 'USD'] as const;
 
@@ -91,12 +92,8 @@ export const wallets = pgTable(
   'wallets',
   {
     id: id(),
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id),
-    merchantId: uuid('merchant_id')
-      .notNull()
-      .references(() => merchants.id),
+    tenantId: tenantRef(),
+    merchantId: merchantRef(),
     currency: text('currency', { enum: CURRENCY_CODES }).notNull(),
     balance: money('balance').notNull().default(0),
     lastSeq: bigint('last_seq', { mode: 'number' }).notNull().default(0),
@@ -179,12 +176,8 @@ export const bankTransfers = pgTable(
   'wallet_bank_transfers',
   {
     id: id(),
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id),
-    merchantId: uuid('merchant_id')
-      .notNull()
-      .references(() => merchants.id),
+    tenantId: tenantRef(),
+    merchantId: merchantRef(),
     receiptNo: text('receipt_no').notNull(),
     amount: money('amount').notNull(),
     currency: text('currency', { enum: CURRENCY_CODES }).notNull(),
@@ -214,21 +207,26 @@ export const bankTransfers = pgTable(
   ],
 );
 
-/** A recharge through Alipay page pay, credited once when Alipay's signed notification arrives. */
+/**
+ * A recharge through Alipay page pay, credited once when Alipay's signed notification arrives.
+ * A purchase (purpose `order`) is credited the same way and then spent on its orders by the
+ * module that registered the purpose (decision 0024).
+ */
 export const alipayOrders = pgTable(
   'wallet_alipay_orders',
   {
     id: id(),
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id),
-    merchantId: uuid('merchant_id')
-      .notNull()
-      .references(() => merchants.id),
+    tenantId: tenantRef(),
+    merchantId: merchantRef(),
     outTradeNo: text('out_trade_no').notNull(),
     amount: money('amount').notNull(),
     currency: text('currency', { enum: CURRENCY_CODES }).notNull(),
     subject: text('subject').notNull(),
+    purpose: text('purpose', { enum: ['recharge', 'order'] })
+      .notNull()
+      .default('recharge'),
+    /** The order numbers a purchase pays. */
+    orderNos: jsonb('order_nos').$type<string[]>().notNull().default([]),
     status: text('status', { enum: ['pending', 'paid', 'closed'] })
       .notNull()
       .default('pending'),
@@ -252,12 +250,8 @@ export const withdrawals = pgTable(
   'wallet_withdrawals',
   {
     id: id(),
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id),
-    merchantId: uuid('merchant_id')
-      .notNull()
-      .references(() => merchants.id),
+    tenantId: tenantRef(),
+    merchantId: merchantRef(),
     currency: text('currency', { enum: CURRENCY_CODES }).notNull(),
     amount: money('amount').notNull(),
     fee: money('fee').notNull(),

@@ -1,10 +1,13 @@
 import { count, eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
 import { DEMO_USERNAMES } from '../../../test/factories/demo.ts';
 import { adminActor, findAdminUserByUsername } from '../../modules/access/index.ts';
 import { verifyPassword } from '../../platform/auth/password.ts';
-import { adminUsers, members, merchants } from '../schema/index.ts';
+import { shipFromFactory, shippingOptions } from '../../modules/logistics/index.ts';
+import { adminUsers, members, merchants, shippingMethods } from '../schema/index.ts';
+import { DEMO_FINISHED_NAME } from './demo-finished.ts';
 import { seedDemo } from './seed.ts';
 
 let t: TestApp;
@@ -48,6 +51,14 @@ describe('demo seed', () => {
     expect(staff?.merchantId).toBe(merchant?.merchantId);
     const [m] = await db.select().from(merchants).where(eq(merchants.id, merchant!.merchantId!));
     expect(m?.tenantId).toBe(merchant?.tenantId);
+
+    // Logistics: four methods once; a 350 g parcel to the US from the demo factory has three.
+    const [methodCount] = await db.select({ n: count() }).from(shippingMethods);
+    expect(methodCount?.n).toBe(4);
+    const tenantId = merchant!.tenantId!;
+    const factoryId = await shipFromFactory(db, tenantId, null);
+    const options = await shippingOptions(db, tenantId, { factoryId, country: 'US', weightGrams: 350 });
+    expect(options.map((o) => o.code).sort()).toEqual(['4PX-US', 'DHL-EXP', 'YUN-STD']);
   });
 
   it("makes the mockup thumbnails in a background job that the supplier's admin can follow", async () => {
@@ -80,4 +91,45 @@ describe('demo seed', () => {
       expect(thumbnail).toMatch(/\.webp$/);
     }
   });
+
+  it('gives the demo merchant a finished T-shirt, saved through the designs module, rendered by its job', async () => {
+    await t.reset();
+    await seedDemo(t.services);
+    const merchant = await findAdminUserByUsername(t.database.db, DEMO_USERNAMES.merchant);
+    const headers = await t.authAs(adminActor(merchant!));
+    const list = async () =>
+      (await t.app.inject({ method: 'GET', url: '/api/v1/admin/design/finished', headers })).json().data;
+    const first = await list();
+    expect(first.total).toBe(1);
+    expect(first.list[0]).toMatchObject({
+      name: DEMO_FINISHED_NAME,
+      style_code: 'TS-CLASSIC',
+      faces: ['front'],
+      code: expect.stringMatching(/^F\d{6}[0-9A-Z]{6}$/),
+    });
+    // Priced by the shared engine like any save: the merchant's exclusive base plus one face.
+    expect(first.list[0].unit_price).toBe(4000);
+    expect(first.list[0].render_job_id).toBeTruthy();
+
+    const deadline = Date.now() + 100_000;
+    let row = first.list[0];
+    while (row.render_status !== 'done' && row.render_status !== 'failed' && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 500));
+      row = (await list()).list[0];
+    }
+    expect(row.render_status, row.render_error ?? '').toBe('done');
+    expect(row.render_count).toBe(1);
+    const thumb = await t.app.inject({ method: 'GET', url: row.thumb_url });
+    expect(thumb.statusCode).toBe(200);
+    const detail = (
+      await t.app.inject({ method: 'GET', url: `/api/v1/admin/design/finished/${row.id}`, headers })
+    ).json().data;
+    const front = detail.surfaces.find((x: { surface_key: string }) => x.surface_key === 'front');
+    const print = await t.app.inject({ method: 'GET', url: front.print_url });
+    expect(await sharp(print.rawPayload).metadata()).toMatchObject({
+      width: 3600,
+      height: 4500,
+      density: 300,
+    });
+  }, 120_000);
 });

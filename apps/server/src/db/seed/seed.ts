@@ -4,6 +4,8 @@ import { createDemoPlatform } from '../../../test/factories/demo.ts';
 import { DEMO_THUMBNAILS_JOB, type DemoThumbnailsData } from './demo-jobs.ts';
 import { storeDemoMockups } from './demo-images.ts';
 import { seedDemoCatalogue } from './demo-catalogue.ts';
+import { seedDemoLogistics } from './demo-logistics.ts';
+import { seedDemoFinished } from './demo-finished.ts';
 
 export interface SeedResult {
   created: boolean;
@@ -20,7 +22,9 @@ export async function seedDemo(services: AppServices): Promise<SeedResult> {
   if (await findAdminUserByUsername(database.db, 'admin')) return { created: false, thumbnailJobId: null };
 
   const demo = await database.db.transaction((tx) => createDemoPlatform(tx, config.demoPassword));
-  await seedDemoCatalogue(services, demo);
+  const products = await seedDemoCatalogue(services, demo);
+  await seedDemoLogistics(services, demo);
+  await seedDemoFinished(services, demo, products);
   const mockups = await storeDemoMockups(storage);
   const thumbnailJobId = jobs.isStarted
     ? await jobs.enqueue<DemoThumbnailsData>(

@@ -5,7 +5,10 @@ import { adminAccountResource } from './admin-account.resource.ts';
 import { adminContext } from './context.ts';
 import { departmentResource } from './department.resource.ts';
 import { grantableRoutes } from './grantable.routes.ts';
+import { invalidateMenus } from './menu-cache.ts';
 import { menuResource } from './menu.resource.ts';
+
+const MENU_BASE = '/api/v1/admin/menu';
 import { roleResource } from './role.resource.ts';
 
 /** Roles, departments, menus and staff accounts, all through the CRUD kit. */
@@ -15,5 +18,10 @@ export function accessRoutes(app: ZodApp, services: AppServices): void {
   registerCrud(app, services, adminContext, roleResource);
   registerCrud(app, services, adminContext, departmentResource);
   registerCrud(app, services, adminContext, menuResource);
+  // Permission checks cache the menus (menu-cache.ts): an edit through the menu resource clears it.
+  app.addHook('onSend', (request, _reply, payload, done) => {
+    if (request.method !== 'GET' && request.routeOptions.url?.startsWith(MENU_BASE)) invalidateMenus();
+    done(null, payload);
+  });
   registerCrud(app, services, adminContext, adminAccountResource(services));
 }

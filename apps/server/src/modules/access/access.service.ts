@@ -3,6 +3,7 @@ import type { Executor } from '../../db/client.ts';
 import type { Actor, AdminActor, DataScope } from '../../platform/context.ts';
 import { findAdminUserById } from './admin-user.repo.ts';
 import * as repo from './access.repo.ts';
+import { tierMenus as cachedTierMenus } from './menu-cache.ts';
 
 /** What an admin may do: every permission of their tier, or the named ones their roles grant. */
 export interface Grants {
@@ -17,7 +18,7 @@ export interface Grants {
  * their tier; everyone else holds what their enabled roles grant (decision 0011).
  */
 export async function grantsFor(tx: Executor, actor: AdminActor): Promise<Grants> {
-  const tierMenus = await repo.menusForTier(tx, actor.tier);
+  const tierMenus = await cachedTierMenus(tx, actor.tier);
   let menuIds: Set<string>;
   let all = false;
   if (actor.isPrimary) {

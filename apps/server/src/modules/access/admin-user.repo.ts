@@ -17,6 +17,24 @@ export async function findAdminUserById(tx: Executor, id: string): Promise<Admin
   return row;
 }
 
+/** Just what a request's auth check reads (the full row costs several times as much to map). */
+export async function findActorFields(tx: Executor, id: string) {
+  const [row] = await tx
+    .select({
+      id: adminUsers.id,
+      tier: adminUsers.tier,
+      tenantId: adminUsers.tenantId,
+      merchantId: adminUsers.merchantId,
+      isPrimary: adminUsers.isPrimary,
+      status: adminUsers.status,
+      isLocked: adminUsers.isLocked,
+    })
+    .from(adminUsers)
+    .where(eq(adminUsers.id, id))
+    .limit(1);
+  return row;
+}
+
 export async function insertAdminUser(
   tx: Executor,
   values: typeof adminUsers.$inferInsert,

@@ -42,7 +42,9 @@ export const canSignIn = (user: Pick<repo.AdminUserRow, 'status' | 'isLocked'>) 
   user.status === 'enabled' && !user.isLocked;
 
 /** The actor an admin user acts as, for tokens and service contexts. */
-export function adminActor(user: repo.AdminUserRow): AdminActor {
+export function adminActor(
+  user: Pick<repo.AdminUserRow, 'id' | 'tier' | 'tenantId' | 'merchantId' | 'isPrimary'>,
+): AdminActor {
   return {
     kind: 'admin',
     id: user.id,
@@ -55,7 +57,7 @@ export function adminActor(user: repo.AdminUserRow): AdminActor {
 
 /** The actor for a user id when that user may still act, else null. */
 export async function activeAdminActor(tx: Executor, id: string): Promise<Actor | null> {
-  const user = await repo.findAdminUserById(tx, id);
+  const user = await repo.findActorFields(tx, id);
   return user && canSignIn(user) ? adminActor(user) : null;
 }
 

@@ -11,3 +11,14 @@ export async function adminContext(request: FastifyRequest, tx: Executor): Promi
   const [scope, grants] = await Promise.all([dataScopeFor(tx, actor), grantsFor(tx, actor)]);
   return { tenantId: actor.tenantId, actor, scope, permissions: grants.permissions, tx };
 }
+
+/**
+ * The service context of a request on merchant-wide rows (wallet, cart, addresses, orders): the
+ * auth guard has already checked the route's permission and these rows have no department data
+ * scope, so this skips adminContext's second look-up of grants and scope (the money path).
+ */
+export function merchantWideContext(request: FastifyRequest, tx: Executor): ServiceContext {
+  const actor = request.ctx.actor;
+  if (actor?.kind !== 'admin') throw AppError.unauthorized();
+  return { tenantId: actor.tenantId, actor, scope: { kind: 'all' }, permissions: new Set(), tx };
+}

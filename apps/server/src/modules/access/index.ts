@@ -15,7 +15,7 @@ export {
 } from './admin-user.service.ts';
 export type { AdminUserRow } from './admin-user.repo.ts';
 export { dataScopeFor, grantsFor, hasPermission, menuTreeFor } from './access.service.ts';
-export { adminContext } from './context.ts';
+export { adminContext, merchantWideContext } from './context.ts';
 export { accessRoutes } from './access.routes.ts';
 export { ensureSystemMenus, menuIdByName, MENU_CATALOGUE } from './menu-catalogue.ts';
 export { profileOf, profileRoutes } from './profile.routes.ts';

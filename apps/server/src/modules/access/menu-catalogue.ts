@@ -1,6 +1,7 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { menus, type AdminTier } from '../../db/schema/index.ts';
+import { invalidateMenus } from './menu-cache.ts';
 
 type Tier = AdminTier;
 const ALL: Tier[] = ['platform', 'supplier', 'factory', 'merchant'];
@@ -210,6 +211,35 @@ export const MENU_CATALOGUE: CatalogueEntry[] = [
     sort: 84,
   },
   ...buttons('senderAddress', 'tenancy/senderAddress', ['supplier'], ['add', 'edit', 'del']),
+  // Logistics methods and their rates per ship-from factory (issue 10).
+  {
+    name: 'tenancy/shippingMethod',
+    type: 'menu',
+    title: 'menu.shippingMethods',
+    parent: 'tenancy',
+    icon: 'CarOutlined',
+    path: 'tenancy/shippingMethod',
+    component: 'logistics/shipping-method',
+    permission: 'shippingMethod:list',
+    keepalive: true,
+    tiers: ['supplier'],
+    sort: 83,
+  },
+  ...buttons('shippingMethod', 'tenancy/shippingMethod', ['supplier']),
+  {
+    name: 'tenancy/shippingRate',
+    type: 'menu',
+    title: 'menu.shippingRates',
+    parent: 'tenancy',
+    icon: 'CalculatorOutlined',
+    path: 'tenancy/shippingRate',
+    component: 'logistics/shipping-rate',
+    permission: 'shippingRate:list',
+    keepalive: true,
+    tiers: ['supplier'],
+    sort: 82,
+  },
+  ...buttons('shippingRate', 'tenancy/shippingRate', ['supplier'], ['add', 'edit', 'del']),
   {
     name: 'finance',
     type: 'menu_dir',
@@ -629,10 +659,64 @@ export const MENU_CATALOGUE: CatalogueEntry[] = [
     sort: 100,
   },
   ...buttons('finished', 'publish/finished/my', ['merchant'], ['add', 'edit', 'del', 'export']),
+  // Cart, checkout and orders (issue 10): the cart (/admin/publish/shopCart), the consignee
+  // address book, and the order list (/admin/order/list). Settlement, payment results and order
+  // detail are routes of the shell (spec §2), reached from these pages.
+  {
+    name: 'publish/shopCart',
+    type: 'menu',
+    title: 'menu.shopCart',
+    parent: 'publish',
+    icon: 'ShoppingCartOutlined',
+    path: 'publish/shopCart',
+    component: 'cart/cart',
+    permission: 'cart:list',
+    keepalive: true,
+    tiers: ['merchant'],
+    sort: 90,
+  },
+  ...buttons('cart', 'publish/shopCart', ['merchant'], ['add', 'edit', 'del', 'settle']),
+  {
+    name: 'order',
+    type: 'menu_dir',
+    title: 'menu.orders',
+    icon: 'ProfileOutlined',
+    path: 'order',
+    tiers: ['merchant'],
+    sort: 735,
+  },
+  {
+    name: 'order/list',
+    type: 'menu',
+    title: 'menu.orderList',
+    parent: 'order',
+    icon: 'UnorderedListOutlined',
+    path: 'order/list',
+    component: 'orders/order-list',
+    permission: 'order:list',
+    keepalive: true,
+    tiers: ['merchant'],
+    sort: 100,
+  },
+  ...buttons('order', 'order/list', ['merchant'], ['pay', 'cancel']),
+  {
+    name: 'order/address',
+    type: 'menu',
+    title: 'menu.consigneeAddress',
+    parent: 'order',
+    icon: 'EnvironmentOutlined',
+    path: 'order/address',
+    component: 'checkout/address',
+    permission: 'address:list',
+    tiers: ['merchant'],
+    sort: 90,
+  },
+  ...buttons('address', 'order/address', ['merchant'], ['add', 'edit', 'del']),
 ];
 
 /** Inserts missing catalogue menus and links parents; existing rows keep administrators' edits. */
 export async function ensureSystemMenus(tx: Executor): Promise<void> {
+  invalidateMenus();
   const names = MENU_CATALOGUE.map((m) => m.name);
   const existing = await tx
     .select({ id: menus.id, name: menus.name })

@@ -3,6 +3,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { adminLogSchema, envelope, recycleSchema, sensitiveLogSchema } from '@pod/shared';
 import { adminLogs, dataRecycle, sensitiveDataLogs } from '../../db/schema/index.ts';
+import { flushAdminLog } from './admin-log.ts';
 import type { ServiceContext } from '../../platform/context.ts';
 import { crudListQueryBase, idParamsSchema, listReplySchema } from '../../platform/crud/crud-schemas.ts';
 import { crudTables } from '../../platform/crud/crud-definition.ts';
@@ -71,6 +72,7 @@ export function adminToolRoutes(app: ZodApp, services: AppServices): void {
     async (request) => {
       const q = request.query;
       const ctx = await adminContext(request, db);
+      await flushAdminLog(db);
       const where: SQL[] = [
         tenantOf(adminLogs.tenantId, ctx),
         ...dateRange(adminLogs.createdAt, q.from, q.to),

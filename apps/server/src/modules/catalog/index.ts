@@ -14,3 +14,4 @@ export {
   createSizeTemplate,
   createSpu,
 } from './reference.service.ts';
+export { orderableProducts, orderableSku, type OrderableProduct } from './orderable.service.ts';

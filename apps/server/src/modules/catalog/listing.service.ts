@@ -150,3 +150,18 @@ export async function categoryTree(tx: Executor, tenantId: string) {
     }))
     .sort((a, b) => a.level - b.level || b.sort - a.sort || a.category_name.localeCompare(b.category_name));
 }
+
+/** The products among `ids` a viewer may see (the others are left out, as findVisibleProduct 404s). */
+export async function findVisibleProducts(
+  tx: Executor,
+  tenantId: string,
+  viewer: Viewer,
+  ids: readonly string[],
+): Promise<ProductRow[]> {
+  if (!ids.length) return [];
+  const base = await viewerConditions(tx, tenantId, viewer);
+  return tx
+    .select()
+    .from(catalogProducts)
+    .where(and(inArray(catalogProducts.id, [...new Set(ids)]), base));
+}

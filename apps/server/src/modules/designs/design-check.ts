@@ -17,12 +17,10 @@ import { AppError } from '../../platform/http/errors.ts';
 import { findAttachments, type AttachmentRow } from '../admin/index.ts';
 import { findVisibleProduct, quoteForMerchant, type ProductRow } from '../catalog/index.ts';
 import { usableMaterials } from '../materials/index.ts';
+import type { MerchantScope } from '../../platform/tenant-scope.ts';
 
 /** The merchant a design belongs to. */
-export interface MerchantScope {
-  tenantId: string;
-  merchantId: string;
-}
+export type { MerchantScope };
 
 type StoredSurface = ProductRow['surfaces'][number];
 

@@ -29,6 +29,7 @@ import {
 } from './finished.service.ts';
 import {
   assetKey,
+  configureRenderer,
   dataUri,
   embeddableMime,
   neededAssets,
@@ -133,11 +134,13 @@ export async function renderFinished(
       const printFile = await services.storage.put(Readable.from(print), { extension: 'png' });
       const mockupImage = surface.mockups.find((x) => x.color_id === doc.color_id)?.image;
       const template = mockupImage ? await readStored(services.storage, mockupImage.key) : null;
+      const mask = surface.mask ? await readStored(services.storage, surface.mask.key) : null;
       const { mockup, thumb } = await renderMockup(
         print,
         surface,
         template,
         refs.colors.get(doc.color_id)?.hex ?? '#ffffff',
+        mask,
       );
       const [mockupFile, thumbFile] = await Promise.all([
         services.storage.put(Readable.from(mockup), { extension: 'webp' }),
@@ -362,8 +365,9 @@ async function runExport(services: AppServices, data: ExportJobData, progress: (
   };
 }
 
-/** Declares the design jobs (before the queue starts). */
+/** Declares the design jobs (before the queue starts) and sets up the renderer. */
 export function registerDesignJobs(services: AppServices): void {
+  configureRenderer();
   services.jobs.define<RenderJobData>({
     name: DESIGN_JOBS.render,
     retryLimit: 2,

@@ -1,9 +1,14 @@
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { quote, type PriceList } from '@pod/shared';
+import { quote, surfaceInputSchema, type PriceList } from '@pod/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildMerchant, buildSupplierAdmin, buildTenant } from '../../../test/factories/index.ts';
-import { buildCatalogBasics, buildImage, buildProduct } from '../../../test/factories/catalog.ts';
+import {
+  buildCatalogBasics,
+  buildImage,
+  buildProduct,
+  surfaceInput,
+} from '../../../test/factories/catalog.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
 import { merchants } from '../../db/schema/index.ts';
 import { adminActor } from '../access/index.ts';
@@ -187,6 +192,71 @@ describe('saving a design as a finished product', () => {
     });
     expect(list.json().data.total).toBe(1);
     expect(list.json().data.list[0].thumb_url).toMatch(/^\/files\//);
+  });
+
+  it("applies the surface's mask to the mockup: the design shows only where the mask is white", async () => {
+    const s = await setup();
+    const owner = { tenantId: s.tenant.id };
+    // Template-sized (200 × 200) mask: black left of x = 100 (mid print area), white right of it.
+    const raw = Buffer.alloc(200 * 200 * 3);
+    for (let p = 0; p < 200 * 200; p += 1) raw.fill(p % 200 < 100 ? 0 : 255, p * 3, p * 3 + 3);
+    const mask = await buildImage(deps(), owner, {
+      png: await sharp(raw, { raw: { width: 200, height: 200, channels: 3 } })
+        .png()
+        .toBuffer(),
+    });
+    const grey = await buildImage(deps(), owner, { hex: '#c8c8c8' });
+    const { product } = await buildProduct(deps(), s.tenant.id, {
+      onSale: true,
+      category_id: s.basics.category.id,
+      color_ids: [s.basics.colors[0]!.id],
+      size_ids: s.basics.sizes.map((z) => z.id),
+      surfaces: [
+        surfaceInputSchema.parse(
+          surfaceInput('front', [{ color_id: s.basics.colors[0]!.id, image: grey.id }], { mask: mask.id }),
+        ),
+      ],
+    });
+    const document = {
+      version: 2,
+      product_id: product.id,
+      color_id: s.basics.colors[0]!.id,
+      surfaces: {
+        front: {
+          layers: [{ id: 'fill', type: 'rectangle', x: 0, y: 0, width: 1000, height: 1200, fill: '#ff0000' }],
+        },
+      },
+    };
+    const res = await save(s, { product_id: product.id, name: 'Masked', documents: [document] });
+    expect(res.statusCode, res.body).toBe(200);
+    const job = await waitForJob(res.json().data.job_id, s.headers);
+    expect(job.state, job.error).toBe('completed');
+    const detail = (
+      await t.app.inject({
+        method: 'GET',
+        url: `${BASE}/finished/${res.json().data.finished.id}`,
+        headers: s.headers,
+      })
+    ).json().data;
+    const mockup = await t.app.inject({ method: 'GET', url: detail.surfaces[0].mockup_url });
+    const { data, info } = await sharp(mockup.rawPayload).raw().toBuffer({ resolveWithObject: true });
+    const pixel = (x: number, y: number) =>
+      Array.from(data.subarray((y * 200 + x) * info.channels, (y * 200 + x) * info.channels + 3));
+    // Print area (50, 40, 100 × 120): masked-out left half keeps the grey template (WebP is lossy:
+    // a few levels), the right half is multiplied red.
+    for (const [x, y] of [
+      [60, 60],
+      [90, 140],
+    ] as const)
+      pixel(x, y).forEach((v) => expect(Math.abs(v - 200), `${x},${y}`).toBeLessThanOrEqual(8));
+    for (const [x, y] of [
+      [110, 60],
+      [140, 140],
+    ] as const) {
+      const [r, g, b] = pixel(x, y);
+      expect(r, `${x},${y}`).toBeGreaterThan(180);
+      expect(Math.max(g!, b!), `${x},${y}`).toBeLessThan(30);
+    }
   });
 
   it('rejects a malformed layer with the path of the bad field', async () => {

@@ -27,12 +27,14 @@ import { pagedRows } from '../../platform/crud/paged.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import type { ZodApp } from '../../platform/http/types.ts';
+import { merchantScopeOf } from '../../platform/tenant-scope.ts';
 import { t } from '../../platform/i18n/i18n.ts';
 import type { AppServices } from '../../services.ts';
 import { adminContext } from '../access/index.ts';
 import { attachmentsLinkedTo } from '../admin/index.ts';
 import { checkDesign, fieldError, parseDocuments, type MerchantScope } from './design-check.ts';
 import { queueRender, registerDesignJobs, type BatchJobData, type ExportJobData } from './design.jobs.ts';
+import { saveFinishedProduct } from './finished-save.service.ts';
 import {
   designValues,
   filterConditions,
@@ -51,9 +53,7 @@ const BASE = '/api/v1/admin/design';
 
 /** Designs belong to merchants: other tiers have no design workspace. */
 export function merchantOf(ctx: ServiceContext): MerchantScope {
-  if (ctx.actor.tier !== 'merchant' || !ctx.tenantId || !ctx.actor.merchantId)
-    throw AppError.forbidden('design.merchantsOnly');
-  return { tenantId: ctx.tenantId, merchantId: ctx.actor.merchantId };
+  return merchantScopeOf(ctx, 'design.merchantsOnly');
 }
 
 export function designRoutes(app: ZodApp, services: AppServices): void {
@@ -106,18 +106,10 @@ export function designRoutes(app: ZodApp, services: AppServices): void {
     },
     async (request) => {
       const { ctx, m } = await merchant(request);
-      const body = request.body;
-      const docs = parseDocuments(body.documents, 'documents');
-      const checked = await checkDesign(db, m, body.product_id, docs, {
-        confirmedBlurry: body.confirmed_blurry,
-        sizeIds: body.size_mode === 'default' ? body.size_ids : [],
-        prefix: 'documents',
-      });
-      const [row] = await insertFinished(db, m, ctx.actor.id, [{ checked, input: body }]);
-      const jobId = await queueRender(services, m, row!.id, ctx.actor.id);
-      const fresh = await findFinished(db, m, row!.id);
+      const saved = await saveFinishedProduct(services, m, ctx.actor.id, request.body);
+      const fresh = await findFinished(db, m, saved.row.id);
       return ok(
-        { finished: await detail(m, fresh), job_id: jobId, findings: checked.findings },
+        { finished: await detail(m, fresh), job_id: saved.jobId, findings: saved.findings },
         t(request.ctx.lang, 'common.ok'),
       );
     },

@@ -2,4 +2,6 @@ import './messages.ts';
 
 export { designRoutes, merchantOf } from './designs.routes.ts';
 export { renderFinished, type RenderJobData } from './design.jobs.ts';
-export { renderMockup, renderPrintFile, surfaceSvg, type AssetMap } from './render.ts';
+export { saveFinishedProduct, type FinishedSave } from './finished-save.service.ts';
+export { configureRenderer, renderMockup, renderPrintFile, surfaceSvg, type AssetMap } from './render.ts';
+export { countFinishedOrders, finishedForOrder, type FinishedForOrder } from './finished-lookup.ts';

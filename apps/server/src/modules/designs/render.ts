@@ -10,15 +10,32 @@ import { DESIGN_DEFAULT_FONT } from '@pod/shared';
 import type { FileStorage } from '../../platform/storage/storage.ts';
 
 /**
- * The server's renderer (issue 8, decision 0019): the SAME document the editor saved →
+ * The server's renderer (issue 8, decision 0020): the SAME document the editor saved →
  * `renderSurfaceSvg` (packages/design) → sharp/librsvg with the bundled fonts. Print files are
  * PNG with transparency at the surface's print size, with the print DPI in the PNG's pHYs chunk.
  * Mockups put the print into the template's print-area rectangle over the colour's mockup image,
- * multiplied for fabric (the surface's `blend`), and every mockup gets a WebP thumbnail.
+ * multiplied for fabric (the surface's `blend`), only where the surface's mask (if any) lets the
+ * print show, and every mockup gets a WebP thumbnail.
  */
 
 export const FALLBACK_FONTS = [DESIGN_DEFAULT_FONT, 'sans-serif'] as const;
 export const THUMB_SIZE = 400;
+/** libvips threads per operation in the render worker (decision 0020: memory). */
+export const RENDER_THREADS = 1;
+
+let isConfigured = false;
+/**
+ * The render worker's sharp settings (decision 0020): no libvips operation cache (every render
+ * reads new inputs, and the cache would hold up to 50 MB of pixels) and one libvips thread per
+ * operation, since a 3000 × 3600 px print is bound by memory before CPU on a machine the API
+ * shares. The settings are process-wide; uploads' thumbnails run with them too.
+ */
+export function configureRenderer(): void {
+  if (isConfigured) return;
+  isConfigured = true;
+  sharp.cache(false);
+  sharp.concurrency(RENDER_THREADS);
+}
 
 const MIME_OF: Record<string, string> = {
   png: 'image/png',
@@ -96,17 +113,52 @@ export interface MockupSurface {
 }
 
 /**
- * A mockup: the print file resized into the print-area rectangle of the template (scaled to the
- * mockup image's own size) and composited onto the colour's mockup image, multiplied for fabric so
- * its folds and shading show through, else laid over. Without a mockup image, a plain template of
- * the colour is used. Returns the mockup (WebP) and its thumbnail (WebP).
+ * How much of the print shows at each pixel of the print area, 0–255, from the surface's mask (a
+ * template-sized image): its luminance times its alpha, so white prints, black and transparent do
+ * not, grey lets the print through in part (decision 0020).
  */
-export async function renderMockup(
+export async function maskCoverage(
+  mask: Buffer,
+  size: { width: number; height: number },
+  area: { left: number; top: number; width: number; height: number },
+): Promise<Buffer> {
+  const { data, info } = await sharp(mask)
+    .resize(size.width, size.height, { fit: 'fill' })
+    .extract(area)
+    .flatten({ background: '#000000' })
+    .greyscale()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  if (info.channels === 1) return data;
+  // A colour space libvips keeps (16-bit grey, CMYK): take the first channel of each pixel.
+  const out = Buffer.alloc(info.width * info.height);
+  for (let i = 0; i < out.length; i += 1) out[i] = data[i * info.channels]!;
+  return out;
+}
+
+/** Raw pixels with their layout. */
+export interface RawImage {
+  data: Buffer;
+  width: number;
+  height: number;
+  channels: 1 | 2 | 3 | 4;
+}
+
+/**
+ * The mockup picture as raw pixels (lossless): the print file resized into the print-area rectangle of the
+ * template (scaled to the mockup image's own size), masked by the surface's mask when it has one,
+ * and composited onto the colour's mockup image, multiplied for fabric so its folds and shading
+ * show through, else laid over. Without a mockup image, a plain template of the colour is used.
+ * Pixels where nothing of the print shows (outside the print area, or masked out) keep the
+ * template's exact values.
+ */
+export async function composeMockup(
   print: Buffer,
   surface: MockupSurface,
   templateImage: Buffer | null,
   colorHex: string,
-): Promise<{ mockup: Buffer; thumb: Buffer }> {
+  mask: Buffer | null = null,
+): Promise<RawImage> {
   let base: Sharp;
   let width: number;
   let height: number;
@@ -135,21 +187,45 @@ export async function renderMockup(
     width: Math.max(1, Math.round(surface.print_area.width * sx)),
     height: Math.max(1, Math.round(surface.print_area.height * sy)),
   };
-  const placed = await sharp(print).resize(area.width, area.height, { fit: 'fill' }).png().toBuffer();
-  const composed = await base
+  // Raw RGBA hand-off: the resized print is never encoded and decoded again.
+  const placed = await sharp(print)
+    .resize(area.width, area.height, { fit: 'fill' })
+    .ensureAlpha()
+    .raw()
+    .toBuffer();
+  if (mask) {
+    const coverage = await maskCoverage(mask, { width, height }, area);
+    for (let i = 0; i < coverage.length; i += 1)
+      placed[i * 4 + 3] = Math.round((placed[i * 4 + 3]! * coverage[i]!) / 255);
+  }
+  const { data, info } = await base
     .composite([
       {
         input: placed,
+        raw: { width: area.width, height: area.height, channels: 4 },
         left: area.left,
         top: area.top,
         blend: (surface.blend ?? 'multiply') === 'multiply' ? 'multiply' : 'over',
       },
     ])
-    .png()
-    .toBuffer();
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height, channels: info.channels };
+}
+
+/** A mockup (`composeMockup`) as WebP, and its WebP thumbnail. */
+export async function renderMockup(
+  print: Buffer,
+  surface: MockupSurface,
+  templateImage: Buffer | null,
+  colorHex: string,
+  mask: Buffer | null = null,
+): Promise<{ mockup: Buffer; thumb: Buffer }> {
+  const { data, ...raw } = await composeMockup(print, surface, templateImage, colorHex, mask);
+  const composed = () => sharp(data, { raw });
   const [mockup, thumb] = await Promise.all([
-    sharp(composed).webp({ quality: 88 }).toBuffer(),
-    sharp(composed)
+    composed().webp({ quality: 88 }).toBuffer(),
+    composed()
       .resize(THUMB_SIZE, THUMB_SIZE, { fit: 'inside', withoutEnlargement: true })
       .webp({ quality: 80 })
       .toBuffer(),

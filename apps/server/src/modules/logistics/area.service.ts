@@ -27,3 +27,10 @@ export function chinaAreaOptions(province?: string, city?: string): AreaOption[]
     return cities.filter((c) => c.provinceCode === province).map((c) => ({ value: c.code, label: c.name }));
   return provinces.map((p) => ({ value: p.code, label: p.name }));
 }
+
+const KNOWN_COUNTRIES = new Set<string>(countries);
+
+/** Whether a code is an ISO 3166-1 alpha-2 country of the shipped list. */
+export function isCountryCode(code: string): boolean {
+  return KNOWN_COUNTRIES.has(code);
+}

@@ -2,4 +2,14 @@ import './messages.ts';
 
 export { createFactory, factoriesByIds } from './factory.service.ts';
 export { logisticsRoutes } from './logistics.routes.ts';
-export { chinaAreaOptions, countryOptions } from './area.service.ts';
+export { chinaAreaOptions, countryOptions, isCountryCode } from './area.service.ts';
+export {
+  confirmShippingOption,
+  createShippingMethod,
+  createShippingRate,
+  logisticsError,
+  shipFromFactory,
+  shippingOptions,
+  shippingQuote,
+  type ShippingQuery,
+} from './shipping.service.ts';

@@ -8,10 +8,12 @@ import { adminContext } from '../access/index.ts';
 import { chinaAreaOptions, countryOptions } from './area.service.ts';
 import { factoryResource } from './factory.resource.ts';
 import { senderAddressResource } from './sender-address.resource.ts';
+import { shippingRoutes } from './shipping.routes.ts';
 
 export function logisticsRoutes(app: ZodApp, services: AppServices): void {
   registerCrud(app, services, adminContext, factoryResource);
   registerCrud(app, services, adminContext, senderAddressResource);
+  shippingRoutes(app, services);
 
   app.get(
     '/api/v1/ajax/area',

@@ -2,10 +2,13 @@ import './messages.ts';
 
 export { exchangeRateResource, rateAt, toCnyMinor } from './exchange-rate.ts';
 export { maskCard, paymentAccountResource } from './payment-account.resource.ts';
-export { walletRoutes } from './wallet.routes.ts';
+export { alipayUrls, walletRoutes } from './wallet.routes.ts';
+export { registerAlipaySettlement, startAlipayPurchase, type AlipayPurchase } from './recharge.service.ts';
 export {
   balancesFor,
   credit,
+  debitGuarded,
+  merchantBalances,
   debit,
   refund,
   type CreditType,
@@ -14,5 +17,5 @@ export {
   type LedgerResult,
   type WalletContext,
 } from './ledger.service.ts';
-export type { TransactionRow as WalletTransactionRow } from './ledger.repo.ts';
+export type { DebitGuard, TransactionRow as WalletTransactionRow } from './ledger.repo.ts';
 export { formatReconciliation, reconcile } from './reconcile.service.ts';

@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { walletIdempotencyKeys, walletTransactions, wallets, withdrawals } from '../../db/schema/index.ts';
 
@@ -50,26 +50,100 @@ const walletOf = (tenantId: string, merchantId: string, currency: Currency) =>
   and(eq(wallets.tenantId, tenantId), eq(wallets.merchantId, merchantId), eq(wallets.currency, currency));
 
 /**
- * The debit: ONE guarded statement (`UPDATE … SET balance = balance - $amt WHERE … AND
- * balance >= $amt RETURNING balance`). No row means no wallet or not enough money.
+ * A condition and a follow-up of a debit, in the same statement (so both happen with the money
+ * or not at all, in one round trip). `lock` is a SELECT that must return a row, e.g. an unpaid
+ * order `FOR UPDATE`; `then` is a data-modifying statement run only when money moved, which may
+ * read the new ledger row as `t` (`t.trade_no`, `t.paid_at`).
  */
-export async function subtractGuarded(
+export interface DebitGuard {
+  lock: SQL;
+  then: SQL;
+}
+
+/** The outcome of debitInOneStatement: the key taken or not, and the row when money moved. */
+export interface OneStatementDebit {
+  /** The guard's row was there (always true without a guard). */
+  guarded: boolean;
+  claimed: boolean;
+  applied: (Applied & { tradeNo: string; createdAt: Date }) | null;
+}
+
+/**
+ * The whole debit in ONE statement (one round trip, so a hot wallet row is locked for as short
+ * a time as possible): claim the idempotency key, take the money under the balance guard (only
+ * when the key was claimed), and insert the ledger row (only when money moved). `claimed` false
+ * means the key was used before (replay); `applied` null with `claimed` true means no wallet or
+ * not enough money (the caller releases the key).
+ */
+export async function debitInOneStatement(
   tx: Executor,
-  tenantId: string,
-  merchantId: string,
-  currency: Currency,
-  amount: number,
-): Promise<Applied | undefined> {
-  const [row] = await tx
-    .update(wallets)
-    .set({
-      balance: sql`${wallets.balance} - ${amount}`,
-      lastSeq: sql`${wallets.lastSeq} + 1`,
-      updatedAt: sql`now()`,
-    })
-    .where(and(walletOf(tenantId, merchantId, currency), gte(wallets.balance, amount)))
-    .returning({ walletId: wallets.id, balance: wallets.balance, seq: wallets.lastSeq });
-  return row;
+  e: {
+    transactionId: string;
+    requestHash: string;
+    key: string;
+    tenantId: string;
+    merchantId: string;
+    currency: Currency;
+    amount: number;
+    type: NewTransaction['type'];
+    payMethod: NewTransaction['payMethod'];
+    referenceType: NewTransaction['referenceType'];
+    reference: string | null;
+    thirdPartyNo: string | null;
+    paidAt: Date | null;
+    arrivedAt: Date | null;
+    operatorId: string | null;
+    remark: string;
+  },
+  guard?: DebitGuard,
+): Promise<OneStatementDebit> {
+  const result = await tx.execute(sql`
+    WITH g AS (${guard ? guard.lock : sql`SELECT 1`}),
+    k AS (
+      INSERT INTO wallet_idempotency_keys (merchant_id, key, request_hash, transaction_id)
+      SELECT ${e.merchantId}::uuid, ${e.key}, ${e.requestHash}, ${e.transactionId}::uuid
+      WHERE EXISTS (SELECT 1 FROM g)
+      ON CONFLICT DO NOTHING
+      RETURNING transaction_id
+    ), w AS (
+      UPDATE wallets
+      SET balance = balance - ${e.amount}::bigint, last_seq = last_seq + 1, updated_at = now()
+      WHERE tenant_id = ${e.tenantId}::uuid AND merchant_id = ${e.merchantId}::uuid
+        AND currency = ${e.currency} AND balance >= ${e.amount}::bigint AND EXISTS (SELECT 1 FROM k)
+      RETURNING id, balance, last_seq
+    ), t AS (
+      INSERT INTO wallet_transactions
+        (id, tenant_id, merchant_id, wallet_id, seq, trade_no, third_party_no, reference_type, reference,
+         pay_method, type, currency, status, amount, balance_before, balance_after, paid_at, arrived_at,
+         operator_id, remark)
+      SELECT ${e.transactionId}::uuid, ${e.tenantId}::uuid, ${e.merchantId}::uuid, w.id, w.last_seq,
+        ${TRADE_NO}, ${e.thirdPartyNo}::text, ${e.referenceType}::text,
+        ${e.reference}::text, ${e.payMethod}, ${e.type}, ${e.currency}, 'success', -(${e.amount}::bigint),
+        w.balance + ${e.amount}::bigint, w.balance, ${e.paidAt}::timestamptz, ${e.arrivedAt}::timestamptz,
+        ${e.operatorId}::uuid, ${e.remark}
+      FROM w
+      RETURNING wallet_id, seq, trade_no, created_at, balance_after, paid_at
+    ), a AS (${guard ? guard.then : sql`SELECT 1`})
+    SELECT (SELECT count(*) FROM g)::int AS guarded, (SELECT count(*) FROM k)::int AS claimed,
+      (SELECT count(*) FROM a)::int AS followed, t.wallet_id, t.seq, t.trade_no, t.created_at, t.balance_after
+    FROM (SELECT 1) AS one LEFT JOIN t ON true
+  `);
+  const row = result.rows[0] as Record<string, unknown>;
+  const guarded = Number(row.guarded) > 0;
+  const claimed = Number(row.claimed) > 0;
+  if (!claimed || row.wallet_id === null || row.wallet_id === undefined)
+    return { guarded, claimed, applied: null };
+  return {
+    guarded,
+    claimed,
+    applied: {
+      walletId: row.wallet_id as string,
+      seq: Number(row.seq),
+      balance: Number(row.balance_after),
+      tradeNo: String(row.trade_no),
+      createdAt: new Date(row.created_at as string | Date),
+    },
+  };
 }
 
 /** The credit: one statement on an existing wallet; undefined when the wallet does not exist yet. */
@@ -103,18 +177,46 @@ export async function insertWallet(
 }
 
 /** spec §3: trade_no is unique and human-readable: W, the Beijing date, a 10-digit sequence. */
+/** The next trade number: W + Beijing date + sequence. */
 const TRADE_NO = sql`'W' || to_char((now() AT TIME ZONE 'UTC') + interval '8 hours', 'YYYYMMDD') || lpad(nextval('wallet_trade_no_seq')::text, 10, '0')`;
 
+/**
+ * Inserts a ledger row and returns it. Only the generated trade number and time come back from
+ * the database; the rest is what was written (mapping a whole returned row costs more than the
+ * insert on the payment path).
+ */
 export async function insertTransaction(
   tx: Executor,
-  values: Omit<NewTransaction, 'tradeNo'>,
+  values: Omit<NewTransaction, 'tradeNo' | 'id'> & { id: string },
 ): Promise<TransactionRow> {
   const [row] = await tx
     .insert(walletTransactions)
     .values({ ...values, tradeNo: TRADE_NO })
-    .returning();
+    .returning({ tradeNo: walletTransactions.tradeNo, createdAt: walletTransactions.createdAt });
   if (!row) throw new Error('transaction insert returned nothing');
-  return row;
+  return {
+    id: values.id,
+    tenantId: values.tenantId,
+    merchantId: values.merchantId,
+    walletId: values.walletId,
+    seq: values.seq ?? null,
+    tradeNo: row.tradeNo,
+    thirdPartyNo: values.thirdPartyNo ?? null,
+    referenceType: values.referenceType ?? null,
+    reference: values.reference ?? null,
+    payMethod: values.payMethod,
+    type: values.type,
+    currency: values.currency,
+    status: values.status ?? 'success',
+    amount: values.amount,
+    balanceBefore: values.balanceBefore,
+    balanceAfter: values.balanceAfter,
+    createdAt: row.createdAt,
+    paidAt: values.paidAt ?? null,
+    arrivedAt: values.arrivedAt ?? null,
+    operatorId: values.operatorId ?? null,
+    remark: values.remark ?? '',
+  };
 }
 
 export async function findTransaction(

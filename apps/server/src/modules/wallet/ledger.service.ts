@@ -74,6 +74,32 @@ async function replay(ctx: WalletContext, tenantId: string, e: LedgerEntry, hash
   return { transaction, replayed: true };
 }
 
+/** The ledger row's own fields of an entry (the wallet, amounts and trade number come later). */
+function entryValues(
+  ctx: WalletContext,
+  tenantId: string,
+  direction: 'debit' | 'credit',
+  type: DebitType | CreditType,
+  e: LedgerEntry,
+): EntryValues {
+  return {
+    id: randomUUID(),
+    tenantId,
+    merchantId: e.merchantId,
+    thirdPartyNo: e.thirdPartyNo ?? null,
+    referenceType: e.referenceType ?? null,
+    reference: e.reference ?? null,
+    payMethod: e.payMethod ?? (direction === 'debit' ? 'balance' : 'manual'),
+    type,
+    currency: e.currency,
+    status: 'success',
+    paidAt: e.paidAt ?? new Date(),
+    arrivedAt: e.arrivedAt ?? (direction === 'credit' ? new Date() : null),
+    operatorId: ctx.actor?.id ?? null,
+    remark: e.remark ?? '',
+  };
+}
+
 async function apply(
   ctx: WalletContext,
   direction: 'debit' | 'credit',
@@ -83,59 +109,115 @@ async function apply(
   const tenantId = tenantOf(ctx);
   assertAmount(e.amount);
   const hash = requestHash(direction, type, e);
-  const transactionId = randomUUID();
+  const values = entryValues(ctx, tenantId, direction, type, e);
+
+  if (direction === 'debit') {
+    const outcome = await debitOnce(ctx, tenantId, e, values, hash);
+    if (outcome === 'unguarded') throw new Error('a debit without a guard is always guarded');
+    return outcome;
+  }
+
   const claimed = await repo.claimKey(ctx.tx, {
     merchantId: e.merchantId,
     key: e.idempotencyKey,
     requestHash: hash,
-    transactionId,
+    transactionId: values.id,
   });
   if (!claimed) return replay(ctx, tenantId, e, hash);
-
-  let applied: repo.Applied | undefined;
-  if (direction === 'debit') {
-    applied = await repo.subtractGuarded(ctx.tx, tenantId, e.merchantId, e.currency, e.amount);
-    if (!applied) {
-      // The caller may catch and carry on: leave no claim pointing at a transaction that never was.
+  let applied = await repo.addToWallet(ctx.tx, tenantId, e.merchantId, e.currency, e.amount);
+  if (!applied) {
+    if (!(await findMerchant(ctx.tx, tenantId, e.merchantId))) {
       await repo.releaseKey(ctx.tx, e.merchantId, e.idempotencyKey);
-      throw AppError.badRequest('wallet.insufficient');
+      throw AppError.notFound('wallet.merchantNotFound');
     }
-  } else {
+    await repo.insertWallet(ctx.tx, tenantId, e.merchantId, e.currency);
     applied = await repo.addToWallet(ctx.tx, tenantId, e.merchantId, e.currency, e.amount);
-    if (!applied) {
-      if (!(await findMerchant(ctx.tx, tenantId, e.merchantId))) {
-        await repo.releaseKey(ctx.tx, e.merchantId, e.idempotencyKey);
-        throw AppError.notFound('wallet.merchantNotFound');
-      }
-      await repo.insertWallet(ctx.tx, tenantId, e.merchantId, e.currency);
-      applied = await repo.addToWallet(ctx.tx, tenantId, e.merchantId, e.currency, e.amount);
-      if (!applied) throw new Error('wallet vanished after it was opened');
-    }
+    if (!applied) throw new Error('wallet vanished after it was opened');
   }
-
-  const signed = direction === 'debit' ? -e.amount : e.amount;
   const transaction = await repo.insertTransaction(ctx.tx, {
-    id: transactionId,
-    tenantId,
-    merchantId: e.merchantId,
+    ...values,
     walletId: applied.walletId,
     seq: applied.seq,
-    thirdPartyNo: e.thirdPartyNo ?? null,
-    referenceType: e.referenceType ?? null,
-    reference: e.reference ?? null,
-    payMethod: e.payMethod ?? (direction === 'debit' ? 'balance' : 'manual'),
-    type,
-    currency: e.currency,
-    status: 'success',
-    amount: signed,
-    balanceBefore: applied.balance - signed,
+    amount: e.amount,
+    balanceBefore: applied.balance - e.amount,
     balanceAfter: applied.balance,
-    paidAt: e.paidAt ?? new Date(),
-    arrivedAt: e.arrivedAt ?? (direction === 'credit' ? new Date() : null),
-    operatorId: ctx.actor?.id ?? null,
-    remark: e.remark ?? '',
   });
   return { transaction, replayed: false };
+}
+
+type EntryValues = Omit<
+  repo.NewTransaction,
+  'walletId' | 'tradeNo' | 'amount' | 'balanceBefore' | 'balanceAfter'
+> & {
+  id: string;
+  paidAt: Date;
+  arrivedAt: Date | null;
+  operatorId: string | null;
+  remark: string;
+  thirdPartyNo: string | null;
+  referenceType: NonNullable<repo.NewTransaction['referenceType']> | null;
+  reference: string | null;
+  payMethod: NonNullable<repo.NewTransaction['payMethod']>;
+  status: 'success';
+};
+
+/** The debit in one round trip (see debitInOneStatement); 'unguarded' when the guard's row was not there. */
+async function debitOnce(
+  ctx: WalletContext,
+  tenantId: string,
+  e: LedgerEntry,
+  values: EntryValues,
+  hash: string,
+  guard?: repo.DebitGuard,
+): Promise<LedgerResult | 'unguarded'> {
+  const { guarded, claimed, applied } = await repo.debitInOneStatement(
+    ctx.tx,
+    {
+      ...values,
+      transactionId: values.id,
+      requestHash: hash,
+      key: e.idempotencyKey,
+      amount: e.amount,
+      currency: e.currency,
+    },
+    guard,
+  );
+  if (!guarded) return 'unguarded';
+  if (!claimed) return replay(ctx, tenantId, e, hash);
+  if (!applied) {
+    // The caller may catch and carry on: leave no claim pointing at a transaction that never was.
+    await repo.releaseKey(ctx.tx, e.merchantId, e.idempotencyKey);
+    throw AppError.badRequest('wallet.insufficient');
+  }
+  return {
+    transaction: {
+      ...values,
+      walletId: applied.walletId,
+      seq: applied.seq,
+      tradeNo: applied.tradeNo,
+      amount: -e.amount,
+      balanceBefore: applied.balance + e.amount,
+      balanceAfter: applied.balance,
+      createdAt: applied.createdAt,
+    },
+    replayed: false,
+  };
+}
+
+/**
+ * A debit that happens only while a guard row exists, with a follow-up write in the same
+ * statement (decision 0024: an order moves to paid with its payment, in one round trip that
+ * needs no explicit transaction). 'unguarded' when the guard found no row (nothing written).
+ */
+export async function debitGuarded(
+  ctx: WalletContext,
+  entry: LedgerEntry & { type: DebitType },
+  guard: repo.DebitGuard,
+): Promise<LedgerResult | 'unguarded'> {
+  const tenantId = tenantOf(ctx);
+  assertAmount(entry.amount);
+  const hash = requestHash('debit', entry.type, entry);
+  return debitOnce(ctx, tenantId, entry, entryValues(ctx, tenantId, 'debit', entry.type, entry), hash, guard);
 }
 
 /**

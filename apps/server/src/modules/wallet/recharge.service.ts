@@ -1,22 +1,20 @@
 import { randomInt } from 'node:crypto';
 import type { z } from 'zod';
 import type { alipayCreateSchema, reviewListQuerySchema, transferCreateSchema } from '@pod/shared';
+import type { Executor } from '../../db/client.ts';
 import type { ServiceContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import type { AlipayProvider } from '../../integrations/alipay/index.ts';
 import { findAttachments } from '../admin/index.ts';
 import { findTransactionsByIds } from './ledger.repo.ts';
 import { credit, type WalletContext } from './ledger.service.ts';
+import { merchantScopeOf, type MerchantScope } from '../../platform/tenant-scope.ts';
 import * as repo from './recharge.repo.ts';
 import { Names, toAlipayOrder, toTransfer, type TransferRow } from './wallet.mappers.ts';
 
 /** The merchant a merchant-tier caller acts for; wallets are merchants' (spec §3). */
-export function merchantScope(ctx: ServiceContext): { tenantId: string; merchantId: string } {
-  const { tenantId } = ctx;
-  const merchantId = ctx.actor.merchantId;
-  if (ctx.actor.tier !== 'merchant' || !tenantId || !merchantId)
-    throw AppError.forbidden('wallet.merchantOnly');
-  return { tenantId, merchantId };
+export function merchantScope(ctx: ServiceContext): MerchantScope {
+  return merchantScopeOf(ctx, 'wallet.merchantOnly');
 }
 
 /** The tenant a finance (supplier-tier) caller reviews for. */
@@ -211,6 +209,59 @@ export async function getAlipayOrder(ctx: ServiceContext, outTradeNo: string) {
   return toAlipayOrder(row, trade?.tradeNo ?? null);
 }
 
+/** What a purchase paid through Alipay buys: the orders it names, for the module that sells them. */
+export interface AlipayPurchase {
+  tenantId: string;
+  merchantId: string;
+  outTradeNo: string;
+  amount: number;
+  currency: 'CNY' | 'USD';
+  orderNos: string[];
+}
+type PurchaseSettlement = (tx: Executor, purchase: AlipayPurchase) => Promise<void>;
+const settlements = new Map<'order', PurchaseSettlement>();
+
+/**
+ * How a paid purchase is spent (the orders module pays its orders from the credited balance).
+ * It runs in a savepoint after the credit: if the orders can no longer be paid (timed out,
+ * cancelled), the money stays in the balance and the notification is still acknowledged.
+ */
+export function registerAlipaySettlement(purpose: 'order', settle: PurchaseSettlement): void {
+  settlements.set(purpose, settle);
+}
+
+/**
+ * Starts an Alipay page payment of orders: a purchase row and the cashier address. When Alipay
+ * notifies, the amount is credited as a top-up and then spent on the orders (decision 0024).
+ */
+export async function startAlipayPurchase(
+  ctx: WalletContext & { actor: { id: string } },
+  provider: AlipayProvider,
+  purchase: { merchantId: string; amount: number; subject: string; orderNos: string[] },
+  urls: { notifyUrl: string; returnUrl: (outTradeNo: string) => string },
+) {
+  if (!ctx.tenantId) throw AppError.notFound('wallet.notFound');
+  const row = await repo.insertAlipayOrder(ctx.tx, {
+    tenantId: ctx.tenantId,
+    merchantId: purchase.merchantId,
+    outTradeNo: outTradeNo(),
+    amount: purchase.amount,
+    currency: 'CNY',
+    subject: purchase.subject,
+    purpose: 'order',
+    orderNos: purchase.orderNos,
+    createdBy: ctx.actor.id,
+  });
+  const payUrl = provider.pagePayUrl({
+    outTradeNo: row.outTradeNo,
+    amount: row.amount,
+    subject: row.subject,
+    notifyUrl: urls.notifyUrl,
+    returnUrl: urls.returnUrl(row.outTradeNo),
+  });
+  return { outTradeNo: row.outTradeNo, payUrl };
+}
+
 export type NotifyOutcome = 'credited' | 'duplicate' | 'closed' | 'ignored' | 'refused';
 
 /**
@@ -223,6 +274,7 @@ export async function handleAlipayNotify(
   ctx: Pick<WalletContext, 'tx'>,
   provider: AlipayProvider,
   params: Record<string, string>,
+  log?: { warn(details: object, message: string): void },
 ): Promise<NotifyOutcome> {
   const notification = provider.verifyNotification(params);
   if (!notification) return 'refused';
@@ -266,5 +318,22 @@ export async function handleAlipayNotify(
     },
   );
   await repo.linkAlipayTransaction(ctx.tx, paid.outTradeNo, transaction.id);
+  const settle = paid.purpose === 'order' ? settlements.get('order') : undefined;
+  if (settle) {
+    const purchase: AlipayPurchase = {
+      tenantId: paid.tenantId,
+      merchantId: paid.merchantId,
+      outTradeNo: paid.outTradeNo,
+      amount: paid.amount,
+      currency: paid.currency,
+      orderNos: paid.orderNos,
+    };
+    // A savepoint: an order that can no longer be paid leaves the credit in the balance.
+    await ctx.tx
+      .transaction((sp) => settle(sp, purchase))
+      .catch((error: unknown) =>
+        log?.warn({ err: error, outTradeNo: paid.outTradeNo }, 'purchase left in balance'),
+      );
+  }
   return 'credited';
 }

@@ -32,9 +32,7 @@ import {
 } from '@pod/shared';
 import type { Config } from '../../config.ts';
 import { alipayProviderFor, type AlipayProvider } from '../../integrations/alipay/index.ts';
-import type { Executor } from '../../db/client.ts';
 import type { ServiceContext } from '../../platform/context.ts';
-import { AppError } from '../../platform/http/errors.ts';
 import { registerCrud } from '../../platform/crud/crud.ts';
 import { idParamsSchema } from '../../platform/crud/crud-schemas.ts';
 import { ok } from '../../platform/http/envelope.ts';
@@ -44,7 +42,7 @@ import type { AppServices } from '../../services.ts';
 import { attachmentsLinkedTo, groupReferences, registerAttachmentReferences } from '../admin/index.ts';
 import { registerMerchantStats } from '../tenancy/index.ts';
 import { balancesFor } from './ledger.service.ts';
-import { adminContext } from '../access/index.ts';
+import { adminContext, merchantWideContext } from '../access/index.ts';
 import { exchangeRateResource } from './exchange-rate.ts';
 import { paymentAccountResource } from './payment-account.resource.ts';
 import * as recharge from './recharge.service.ts';
@@ -56,20 +54,16 @@ import { activeAccounts } from './recharge.repo.ts';
 
 const TAGS = ['wallet'];
 
-/**
- * The service context of a wallet request. The auth guard has already checked the route's
- * permission, and wallet rows are merchant- or tenant-wide (no department data scope), so this
- * skips adminContext's second look-up of grants and scope on the money path.
- */
-function walletContext(request: FastifyRequest, tx: Executor): ServiceContext {
-  const actor = request.ctx.actor;
-  if (actor?.kind !== 'admin') throw AppError.unauthorized();
-  return { tenantId: actor.tenantId, actor, scope: { kind: 'all' }, permissions: new Set(), tx };
-}
+/** Wallet rows are merchant- or tenant-wide: no department data scope (see merchantWideContext). */
+const walletContext = merchantWideContext;
 const admin = (permission: string) => ({ audience: 'admin' as const, permission });
 
 /** Where Alipay posts its notifications and sends the browser back to (issue: wallet, Alipay). */
-function alipayUrls(config: Config, request: FastifyRequest) {
+export function alipayUrls(
+  config: Config,
+  request: FastifyRequest,
+  resultPath = '/admin/rechargeResult?type=alipay&',
+) {
   const origin = request.headers.origin;
   const browserBase =
     config.publicUrl ??
@@ -80,7 +74,7 @@ function alipayUrls(config: Config, request: FastifyRequest) {
   return {
     notifyUrl: `${serverBase}/api/v1/wallet/alipay/notify`,
     returnUrl: (outTradeNo: string) =>
-      `${browserBase}/admin/rechargeResult?type=alipay&out_trade_no=${encodeURIComponent(outTradeNo)}`,
+      `${browserBase}${resultPath}out_trade_no=${encodeURIComponent(outTradeNo)}`,
   };
 }
 
@@ -654,7 +648,7 @@ function alipayNotifyRoute(app: ZodApp, services: AppServices, alipay: AlipayPro
       },
       async (request, reply) => {
         const outcome = await db.transaction((tx) =>
-          recharge.handleAlipayNotify({ tx }, alipay, request.body),
+          recharge.handleAlipayNotify({ tx }, alipay, request.body, request.log),
         );
         if (outcome === 'refused') request.log.warn({ outcome }, 'alipay notification refused');
         return reply

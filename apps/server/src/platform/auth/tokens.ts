@@ -27,10 +27,17 @@ export interface VerifiedToken {
  * allows only HS256 and checks issuer, audience and expiry.
  */
 export class TokenService {
-  readonly #key: Uint8Array;
+  readonly #key: Promise<CryptoKey>;
 
   constructor(secret: string) {
-    this.#key = new TextEncoder().encode(secret);
+    // A CryptoKey made once: given raw bytes, jose would import the key again on every verify.
+    this.#key = crypto.subtle.importKey(
+      'raw',
+      new TextEncoder().encode(secret),
+      { name: 'HMAC', hash: 'SHA-256' },
+      false,
+      ['sign', 'verify'],
+    );
   }
 
   /** An access token for an actor's session, valid for `expiresIn` seconds (spec §9 default 3600). */
@@ -52,7 +59,7 @@ export class TokenService {
       .setSubject(actor.id)
       .setIssuedAt()
       .setExpirationTime(Math.floor(Date.now() / 1000) + expiresIn)
-      .sign(this.#key);
+      .sign(await this.#key);
   }
 
   /**
@@ -72,7 +79,7 @@ export class TokenService {
       .setSubject(subject)
       .setIssuedAt()
       .setExpirationTime(Math.floor(Date.now() / 1000) + expiresIn)
-      .sign(this.#key);
+      .sign(await this.#key);
   }
 
   /** The data of a purpose token for this subject, or null. */
@@ -82,7 +89,7 @@ export class TokenService {
     subject: string,
   ): Promise<Record<string, unknown> | null> {
     try {
-      const { payload } = await jwtVerify(token, this.#key, {
+      const { payload } = await jwtVerify(token, await this.#key, {
         algorithms: ['HS256'],
         issuer: ISSUER,
         audience: `purpose:${purpose}`,
@@ -98,7 +105,7 @@ export class TokenService {
   /** The actor and session a token names, or null when it is invalid, expired or of the other kind. */
   async verify(token: string, kind: TokenKind): Promise<VerifiedToken | null> {
     try {
-      const { payload } = await jwtVerify(token, this.#key, {
+      const { payload } = await jwtVerify(token, await this.#key, {
         algorithms: ['HS256'],
         issuer: ISSUER,
         audience: kind,

@@ -29,6 +29,10 @@ export class AppError extends Error {
   static notFound(key: string, params?: Record<string, string | number>) {
     return new AppError(404, key, params);
   }
+  /** A 400 that names the bad field (the web shows the message beside it). */
+  static field(field: string, key: string, params: Record<string, MessageParam> = {}) {
+    return new AppError(400, key, params, { errors: [{ field, message: key }] });
+  }
   static conflict(key = 'http.409', params?: Record<string, string | number>, data?: unknown) {
     return new AppError(409, key, params, data);
   }

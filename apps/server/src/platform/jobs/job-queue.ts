@@ -59,6 +59,8 @@ const toJob = (row: typeof jobRuns.$inferSelect): Job => ({
  */
 export class JobQueue {
   readonly #definitions = new Map<string, JobDefinition<unknown>>();
+  readonly #recurring: Array<{ name: string; everyMs: number; run: () => Promise<unknown> }> = [];
+  #timers: NodeJS.Timeout[] = [];
   #boss: PgBoss | null = null;
 
   constructor(
@@ -72,6 +74,15 @@ export class JobQueue {
     if (!QUEUE_NAME.test(definition.name)) throw new Error(`invalid job name ${definition.name}`);
     if (this.#definitions.has(definition.name)) throw new Error(`job ${definition.name} defined twice`);
     this.#definitions.set(definition.name, definition);
+  }
+
+  /**
+   * Housekeeping that runs every `everySeconds` in each worker process (e.g. the order timeout
+   * sweep). It must be idempotent and safe to run concurrently: a guarded UPDATE, not a queue job
+   * per tick (which would flood job_runs). Errors are logged; the next tick tries again.
+   */
+  every(name: string, everySeconds: number, run: () => Promise<unknown>): void {
+    this.#recurring.push({ name, everyMs: everySeconds * 1000, run });
   }
 
   get isStarted(): boolean {
@@ -111,9 +122,29 @@ export class JobQueue {
       }
     }
     this.#boss = boss;
+    if (this.options.workers)
+      for (const task of this.#recurring) {
+        let running = false;
+        const timer = setInterval(() => {
+          if (running) return;
+          running = true;
+          task
+            .run()
+            .catch((error: unknown) =>
+              this.log.error({ err: error, task: task.name }, 'recurring task failed'),
+            )
+            .finally(() => {
+              running = false;
+            });
+        }, task.everyMs);
+        timer.unref();
+        this.#timers.push(timer);
+      }
   }
 
   async stop(): Promise<void> {
+    for (const timer of this.#timers) clearInterval(timer);
+    this.#timers = [];
     const boss = this.#boss;
     this.#boss = null;
     if (boss) await boss.stop({ graceful: true, wait: true, timeout: 10_000 });

@@ -16,6 +16,8 @@ import { SupplierPage } from '../tenancy/supplier-page.tsx';
 import { ExchangeRatePage } from '../wallet/exchange-rate-page.tsx';
 import { FactoryPage } from '../logistics/factory-page.tsx';
 import { SenderAddressPage } from '../logistics/sender-address-page.tsx';
+import { ShippingMethodPage } from '../logistics/shipping-method-page.tsx';
+import { ShippingRatePage } from '../logistics/shipping-rate-page.tsx';
 import { PaymentAccountPage } from '../wallet/payment-account-page.tsx';
 import { BalancePage } from '../wallet/balance-page.tsx';
 import { FinanceTransactionPage } from '../wallet/finance-transaction-page.tsx';
@@ -26,6 +28,9 @@ import { TransactionPage } from '../wallet/transaction-page.tsx';
 import { WithdrawalPage } from '../wallet/withdrawal-page.tsx';
 import { DashboardPage } from './dashboard-page.tsx';
 import { FinishedListPage } from '../designs/finished/finished-list-page.tsx';
+import { CartPage } from '../cart/cart-page.tsx';
+import { AddressPage } from '../checkout/address-page.tsx';
+import { OrderListPage } from '../orders/order-list-page.tsx';
 
 /**
  * The pages a menu's `component` may name. A menu's path is the administrators' to choose (menus
@@ -49,6 +54,8 @@ export const ADMIN_PAGES: Readonly<Record<string, ComponentType>> = {
   'wallet/payment-account': PaymentAccountPage,
   'logistics/factory': FactoryPage,
   'logistics/sender-address': SenderAddressPage,
+  'logistics/shipping-method': ShippingMethodPage,
+  'logistics/shipping-rate': ShippingRatePage,
   'wallet/exchange-rate': ExchangeRatePage,
   'wallet/balance': BalancePage,
   'wallet/transaction': TransactionPage,
@@ -60,5 +67,8 @@ export const ADMIN_PAGES: Readonly<Record<string, ComponentType>> = {
   'wallet/reconciliation': ReconciliationPage,
   'materials/library': MaterialLibraryPage,
   'designs/finished-list': FinishedListPage,
+  'cart/cart': CartPage,
+  'checkout/address': AddressPage,
+  'orders/order-list': OrderListPage,
   ...CATALOG_PAGES,
 };

@@ -53,8 +53,8 @@ describe('isAdminPathAllowed (spec §2 "/401")', () => {
 
   it('keeps the pages that are not built yet open: there is nothing behind them to guard', () => {
     const withoutOrders = [node({ path: 'dashboard' })];
-    expect(isAdminPathAllowed(withoutOrders, '/admin/order/detail')).toBe(true);
-    expect(isAdminPathAllowed(withoutOrders, '/admin/orderPayResult/P2024001')).toBe(true);
+    expect(isAdminPathAllowed(withoutOrders, '/admin/product/detail')).toBe(true);
+    expect(isAdminPathAllowed(withoutOrders, '/admin/moduleStore')).toBe(true);
     // A built page (the product list, since the catalogue issue) is guarded by its menu.
     expect(isAdminPathAllowed(withoutOrders, '/admin/product/list')).toBe(false);
     expect(isAdminPathAllowed(withoutOrders, '/admin/access/menu')).toBe(false);
@@ -81,6 +81,44 @@ describe('fixed pages that belong to a menu (issue: wallet)', () => {
     expect(isAdminPathAllowed(other, '/admin/rechargeResult')).toBe(false);
     expect(isAdminPathAllowed(other, '/admin/rechargeBalance/transfer')).toBe(false);
     expect(isAdminPathAllowed(other, '/admin/transferDetail')).toBe(false);
+  });
+});
+
+describe('checkout and order pages that belong to the cart or the order list (issue 10)', () => {
+  const cart = [node({ name: 'publish/shopCart', path: 'publish/shopCart' })];
+  const orders = [
+    node({
+      type: 'menu_dir',
+      path: 'order',
+      children: [node({ name: 'order/list', path: 'order/list' })],
+    }),
+  ];
+  const other = [node({ name: 'wallet/balance', path: 'wallet/balance' })];
+
+  it('opens the settlement with the cart, and the results with the cart or the order list', () => {
+    expect(isAdminPathAllowed(cart, '/admin/settlement')).toBe(true);
+    expect(isAdminPathAllowed(orders, '/admin/settlement')).toBe(false);
+    for (const menus of [cart, orders]) {
+      expect(isAdminPathAllowed(menus, '/admin/payResult')).toBe(true);
+      expect(isAdminPathAllowed(menus, '/admin/orderPayResult/P2024001')).toBe(true);
+    }
+  });
+
+  it('opens the order detail with the order list only', () => {
+    expect(isAdminPathAllowed(orders, '/admin/order/detail')).toBe(true);
+    expect(isAdminPathAllowed(cart, '/admin/order/detail')).toBe(false);
+  });
+
+  it('refuses them all without either menu, now that they are built', () => {
+    for (const path of [
+      '/admin/settlement',
+      '/admin/payResult',
+      '/admin/orderPayResult/P2024001',
+      '/admin/order/detail',
+      '/admin/order/list',
+      '/admin/publish/shopCart',
+    ])
+      expect(isAdminPathAllowed(other, path), path).toBe(false);
   });
 });
 

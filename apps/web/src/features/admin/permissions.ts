@@ -19,6 +19,14 @@ const MENU_OWNED_PATHS: readonly { pattern: string; menu: string }[] = [
   { pattern: `${PATHS.adminRechargeBalance}/:type`, menu: 'wallet/recharge' },
   { pattern: PATHS.adminRechargeResult, menu: 'wallet/recharge' },
   { pattern: PATHS.adminTransferDetail, menu: 'wallet/recharge' },
+  // Checkout belongs to the cart; the payment results to the cart (after settling) or the order
+  // list (after paying there); the order detail to the order list.
+  { pattern: PATHS.adminSettlement, menu: 'publish/shopCart' },
+  { pattern: PATHS.adminPayResult, menu: 'publish/shopCart' },
+  { pattern: PATHS.adminPayResult, menu: 'order/list' },
+  { pattern: `${PATHS.adminOrderPayResult}/:order_no`, menu: 'publish/shopCart' },
+  { pattern: `${PATHS.adminOrderPayResult}/:order_no`, menu: 'order/list' },
+  { pattern: PATHS.adminOrderDetail, menu: 'order/list' },
 ];
 
 /** Whether the menus hold a menu item of this catalogue name. */

@@ -6,14 +6,8 @@
  */
 export const UNBUILT_ADMIN_PATHS = [
   'product/detail',
-  'order/list',
-  'order/detail',
-  'settlement',
-  'payResult',
-  'orderPayResult/:order_no',
   'moduleStore',
   'user/rule',
   'user/scoreLog',
   'crud/crud',
-  'publish/shopCart',
 ] as const;

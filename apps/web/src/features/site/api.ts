@@ -1,12 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { healthSchema, siteInfoSchema } from '@pod/shared';
+import { siteInfoSchema } from '@pod/shared';
 import { api } from '../../api/client.ts';
 
 /** Query keys of the site context (CONVENTIONS §14). */
 export const siteKeys = {
   all: ['site'] as const,
   info: () => [...siteKeys.all, 'info'] as const,
-  health: () => [...siteKeys.all, 'health'] as const,
 };
 
 /** Site info for the shell: name, logo, favicon (GET /api/v1/index, spec §7). */
@@ -17,15 +16,5 @@ export function useSiteInfo() {
     queryFn: ({ signal }) =>
       api.get('/api/v1/index', { signal, schema: siteInfoSchema, showErrorMessage: false }),
     staleTime: 5 * 60_000,
-  });
-}
-
-/** Server liveness, database kind and version (GET /api/health). */
-export function useHealth() {
-  return useQuery({
-    queryKey: siteKeys.health(),
-    // The status card renders the failure inline.
-    queryFn: ({ signal }) =>
-      api.get('/api/health', { signal, schema: healthSchema, showErrorMessage: false }),
   });
 }

@@ -2,6 +2,7 @@ import { useRef, useState } from 'react';
 import { Button, Divider, Empty, Flex, Input, Pagination, Spin, Tooltip, Typography } from 'antd';
 import {
   BorderOutlined,
+  EditOutlined,
   FontSizeOutlined,
   HighlightOutlined,
   PictureOutlined,
@@ -21,10 +22,23 @@ export interface AddActions {
   addShape: (type: 'rectangle' | 'ellipse' | 'triangle' | 'polygon') => void;
   addWatermark: () => void;
   addTiling: (material: LibraryMaterial | null) => void;
+  /** Draws a polygon point by point on the canvas. */
+  drawPolygon: () => void;
 }
 
-/** What can be added: text (straight or bent), materials (click or drag in), uploads, shapes, SVG, watermark, tiling. */
-export function AddPanel({ actions, uploading }: { actions: AddActions; uploading: boolean }) {
+/**
+ * What can be added: text (straight or bent), materials (click or drag in), uploads, shapes (a
+ * polygon also drawn point by point), SVG, watermark, tiling.
+ */
+export function AddPanel({
+  actions,
+  uploading,
+  isDrawing,
+}: {
+  actions: AddActions;
+  uploading: boolean;
+  isDrawing: boolean;
+}) {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
   const [search, setSearch] = useState('');
@@ -57,6 +71,17 @@ export function AddPanel({ actions, uploading }: { actions: AddActions; uploadin
         <Button size="small" data-testid="add-polygon" onClick={() => actions.addShape('polygon')}>
           {t('designs.layerType.polygon')}
         </Button>
+        <Tooltip title={t('designs.draw.hint')}>
+          <Button
+            size="small"
+            icon={<EditOutlined />}
+            type={isDrawing ? 'primary' : 'default'}
+            data-testid="draw-polygon"
+            onClick={actions.drawPolygon}
+          >
+            {t('designs.draw.polygon')}
+          </Button>
+        </Tooltip>
       </Flex>
       <Flex gap={6} wrap>
         <Button size="small" data-testid="add-watermark" onClick={actions.addWatermark}>

@@ -32,10 +32,14 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import {
   approximateMeasure,
   collectAssetRefs,
+  dpiLevel,
   fontOf,
+  layerDpi,
   loadDesignDocument,
   type DesignDocument,
   type DpiLevel,
+  type ImageLayer,
+  type Point,
   type TextLayer,
 } from '@pod/design';
 import {
@@ -53,6 +57,7 @@ import { FullScreenAdminGate } from '../design-gate.tsx';
 import { editorHref, FINISHED_LIST_PATH } from '../paths.ts';
 import { AddPanel, type AddActions } from './add-panel.tsx';
 import { AssetStore } from './assets.ts';
+import { CropPanel } from './crop-panel.tsx';
 import { EditorCanvas } from './editor-canvas.tsx';
 import type { DesignStage, StageEvents, StageSurface } from './fabric-mapping.ts';
 import { canvasMeasure, FontLoadError, loadFont } from './fonts.ts';
@@ -67,6 +72,7 @@ import {
   regularPolygonPoints,
   type Docs,
 } from './model.ts';
+import { polygonFromPoints } from './polygon-draw.ts';
 import { PropertiesPanel } from './properties-panel.tsx';
 import { SaveDialog } from './save-dialog.tsx';
 import { useDesignEditor, WrongProductError } from './use-design-editor.ts';
@@ -187,6 +193,10 @@ function Workspace({
   const [uploading, setUploading] = useState(false);
   const [saving, setSaving] = useState(false);
   const [fontsFailed, setFontsFailed] = useState(false);
+  /** Crop mode: the image layer as it was and as the frame crops it now. */
+  const [cropping, setCropping] = useState<{ start: ImageLayer; candidate: ImageLayer } | null>(null);
+  /** Polygon drawing: how many vertices so far, or null when not drawing. */
+  const [drawing, setDrawing] = useState<number | null>(null);
   const jsonInput = useRef<HTMLInputElement>(null);
 
   const onStage = useCallback((stage: DesignStage | null) => {
@@ -263,15 +273,86 @@ function Workspace({
     [spec, catalogSurface, mockupUrl, colour?.hex],
   );
 
+  const addDrawnPolygon = (points: Point[]) => {
+    const shape = polygonFromPoints(points);
+    if (!shape) {
+      void message.warning(t('designs.draw.tooSmall'));
+      return;
+    }
+    editor.add(makeLayer({ ...common(), type: 'polygon', fill: '#1677ff', ...shape }));
+  };
+
   const events = useMemo<StageEvents>(
     () => ({
       onGeometry: (patches) => editor.applyGeometry(patches),
       onSelection: (ids) => editor.setSelectedIds(ids),
       onLiveDpi: setLiveDpi,
       onZoom: setZoom,
+      onCrop: (candidate) => {
+        setCropping((c) => (c && c.start.id === candidate.id ? { ...c, candidate } : c));
+        const dpi = spec ? layerDpi(candidate, spec.dpi) : null;
+        setLiveDpi(
+          spec && dpi !== null ? { id: candidate.id, dpi, level: dpiLevel(dpi, spec.min_dpi) } : null,
+        );
+      },
+      onPolygonDraft: (draft) => {
+        if (draft?.isClosed) addDrawnPolygon(draft.points);
+        setDrawing(draft && !draft.isClosed ? draft.points.length : null);
+      },
     }),
-    [editor],
+    // addDrawnPolygon reads the editor and the spec, which are listed.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [editor, spec],
   );
+
+  // ---- Crop mode and polygon drawing --------------------------------------------------------------
+  const startCrop = (layer: ImageLayer) => {
+    const stage = requireStage();
+    if (!stage || layer.locked) return;
+    setCropping({ start: layer, candidate: layer });
+    stage.startCrop(layer);
+  };
+  const endCrop = (isApplied: boolean) => {
+    if (!cropping) return;
+    stageRef.current?.endCrop();
+    const { start, candidate } = cropping;
+    setCropping(null);
+    setLiveDpi(null);
+    // One history step: the box, the crop and the blur that scales with the box.
+    if (isApplied)
+      editor.patchLayer(start.id, (l) =>
+        l.type === 'image'
+          ? {
+              ...l,
+              x: candidate.x,
+              y: candidate.y,
+              width: candidate.width,
+              height: candidate.height,
+              crop: candidate.crop,
+              filters: candidate.filters,
+            }
+          : l,
+      );
+    editor.setSelectedIds([start.id]);
+  };
+  /** Undo, redo, another colour or surface: crop mode and drawing end without a result. */
+  const leaveModes = () => {
+    stageRef.current?.cancelMode();
+    setCropping(null);
+    setLiveDpi(null);
+  };
+  // Crop mode holds only while the layer shown is the one it started from.
+  const shownCropLayer = cropping ? editor.layers.find((l) => l.id === cropping.start.id) : undefined;
+  const activeCrop = cropping && shownCropLayer === cropping.start ? cropping : null;
+  useEffect(() => {
+    if (!activeCrop) stageRef.current?.endCrop();
+  }, [activeCrop]);
+  const startPolygon = () => {
+    const stage = requireStage();
+    if (!stage) return;
+    if (cropping) endCrop(false);
+    stage.startPolygon();
+  };
 
   const selected = editor.layers.filter((l) => editor.selectedIds.includes(l.id));
   const single = selected.length === 1 ? selected[0]! : null;
@@ -436,6 +517,7 @@ function Workspace({
     addShape,
     addWatermark,
     addTiling,
+    drawPolygon: startPolygon,
   };
 
   const onText = (patch: (layer: TextLayer) => TextLayer) => {
@@ -452,6 +534,10 @@ function Workspace({
   };
 
   // ---- Keyboard -------------------------------------------------------------------------------------
+  const onCropKey = useRef(endCrop);
+  useEffect(() => {
+    onCropKey.current = endCrop;
+  });
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       const target = e.target as HTMLElement | null;
@@ -461,6 +547,22 @@ function Workspace({
       const step = (e.shiftKey ? 10 : 1) / Math.max(1e-6, stageRef.current?.canvas.getZoom() ?? 1);
       if (e.key === ' ') stageRef.current?.setSpaceDown(e.type === 'keydown');
       if (e.type !== 'keydown') return;
+      // While cropping or drawing, only the mode's own keys count.
+      const mode = stageRef.current?.modeKind ?? 'edit';
+      if (mode === 'polygon') {
+        if (e.key === 'Enter' || e.key === 'Escape' || e.key === 'Backspace') {
+          stageRef.current?.polygonKey(e.key);
+          e.preventDefault();
+        }
+        return;
+      }
+      if (mode === 'crop') {
+        if (e.key === 'Enter' || e.key === 'Escape') {
+          onCropKey.current(e.key === 'Enter');
+          e.preventDefault();
+        }
+        return;
+      }
       const handled = (() => {
         if (mod && e.key.toLowerCase() === 'z') return (e.shiftKey ? editor.redo() : editor.undo(), true);
         if (mod && e.key.toLowerCase() === 'y') return (editor.redo(), true);
@@ -570,7 +672,10 @@ function Workspace({
                   type="button"
                   data-testid="color-swatch"
                   aria-pressed={c.id === editor.colorId}
-                  onClick={() => editor.setColorId(c.id)}
+                  onClick={() => {
+                    leaveModes();
+                    editor.setColorId(c.id);
+                  }}
                   style={{
                     width: 22,
                     height: 22,
@@ -587,7 +692,10 @@ function Workspace({
           <Segmented
             data-testid="surface-picker"
             value={editor.surfaceKey}
-            onChange={(key) => editor.setSurfaceKey(String(key))}
+            onChange={(key) => {
+              leaveModes();
+              editor.setSurfaceKey(String(key));
+            }}
             options={product.surfaces.map((s) => ({
               value: s.key,
               label: (
@@ -605,7 +713,10 @@ function Workspace({
               <Button
                 icon={<UndoOutlined />}
                 disabled={!editor.canUndo}
-                onClick={editor.undo}
+                onClick={() => {
+                  leaveModes();
+                  editor.undo();
+                }}
                 data-testid="undo"
               />
             </Tooltip>
@@ -613,7 +724,10 @@ function Workspace({
               <Button
                 icon={<RedoOutlined />}
                 disabled={!editor.canRedo}
-                onClick={editor.redo}
+                onClick={() => {
+                  leaveModes();
+                  editor.redo();
+                }}
                 data-testid="redo"
               />
             </Tooltip>
@@ -716,7 +830,11 @@ function Workspace({
           theme="light"
           style={{ padding: 12, overflow: 'auto', borderInlineEnd: '1px solid #f0f0f0' }}
         >
-          <AddPanel actions={{ ...addActions, addMaterial: (m) => addMaterial(m) }} uploading={uploading} />
+          <AddPanel
+            actions={{ ...addActions, addMaterial: (m) => addMaterial(m) }}
+            uploading={uploading}
+            isDrawing={drawing !== null}
+          />
         </Layout.Sider>
         <Layout.Content style={{ position: 'relative' }}>
           <EditorCanvas
@@ -746,6 +864,37 @@ function Workspace({
             {fontsFailed && <Tag color="error">{t('designs.errors.fontFailed')}</Tag>}
             {!stageReady && <Tag>{t('designs.editor.starting')}</Tag>}
           </Flex>
+          {drawing !== null && (
+            <Flex
+              gap={8}
+              align="center"
+              data-testid="polygon-drawing"
+              data-points={drawing}
+              style={{
+                position: 'absolute',
+                top: 12,
+                left: '50%',
+                transform: 'translateX(-50%)',
+                background: '#fff',
+                padding: '4px 12px',
+                borderRadius: 6,
+                boxShadow: '0 2px 8px rgba(0,0,0,0.15)',
+              }}
+            >
+              <Typography.Text>{t('designs.draw.hint')}</Typography.Text>
+              <Tag>{t('designs.draw.points', { count: drawing })}</Tag>
+              <Button
+                size="small"
+                onClick={() => stageRef.current?.polygonKey('Enter')}
+                disabled={drawing < 3}
+              >
+                {t('designs.draw.finish')}
+              </Button>
+              <Button size="small" onClick={() => stageRef.current?.polygonKey('Escape')}>
+                {t('designs.draw.cancel')}
+              </Button>
+            </Flex>
+          )}
         </Layout.Content>
         <Layout.Sider
           width={300}
@@ -759,17 +908,33 @@ function Workspace({
               {t('designs.editor.outsidePrintArea', { count: layerFinding.length })}
             </Typography.Text>
           )}
-          {single && (
+          {activeCrop && spec ? (
             <>
               <Typography.Text strong style={{ display: 'block', marginTop: 12 }}>
-                {t('designs.props.title')}
+                {t('designs.crop.title')}
               </Typography.Text>
-              <PropertiesPanel
-                layer={single}
-                onPatch={(patch) => editor.patchLayer(single.id, patch)}
-                onText={onText}
+              <CropPanel
+                layer={activeCrop.candidate}
+                spec={spec}
+                onCrop={(crop) => stageRef.current?.setCrop(crop)}
+                onApply={() => endCrop(true)}
+                onCancel={() => endCrop(false)}
               />
             </>
+          ) : (
+            single && (
+              <>
+                <Typography.Text strong style={{ display: 'block', marginTop: 12 }}>
+                  {t('designs.props.title')}
+                </Typography.Text>
+                <PropertiesPanel
+                  layer={single}
+                  onPatch={(patch) => editor.patchLayer(single.id, patch)}
+                  onText={onText}
+                  onCrop={() => single.type === 'image' && startCrop(single)}
+                />
+              </>
+            )
           )}
         </Layout.Sider>
       </Layout>

@@ -67,6 +67,8 @@ export function EditorCanvas({
         onSelection: (ids) => eventsRef.current.onSelection(ids),
         onLiveDpi: (v) => eventsRef.current.onLiveDpi(v),
         onZoom: (z) => eventsRef.current.onZoom(z),
+        onCrop: (c) => eventsRef.current.onCrop(c),
+        onPolygonDraft: (d) => eventsRef.current.onPolygonDraft(d),
       };
       created = new mapping.DesignStage(element, assets, proxy);
       created.resize(host.clientWidth, host.clientHeight);

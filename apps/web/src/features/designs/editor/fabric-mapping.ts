@@ -9,9 +9,30 @@ import {
   type TPointerEvent,
   type TPointerEventInfo,
 } from 'fabric';
-import { dpiLevel, layerDpi, type DpiLevel, type Layer, type SurfaceSpec } from '@pod/design';
+import {
+  boundingRect,
+  cropImageLayer,
+  cropUnderFrame,
+  dpiLevel,
+  layerDpi,
+  uncroppedImageLayer,
+  type CropRect,
+  type DpiLevel,
+  type ImageLayer,
+  type Layer,
+  type Rect,
+  type SurfaceSpec,
+} from '@pod/design';
 import { geometryPatch, normaliseAngle, type SceneGeometry } from './bake.ts';
 import { paintLayerContent, type AssetImages } from './painter.ts';
+import {
+  clickPolygon,
+  closePolygon,
+  EMPTY_DRAFT,
+  undoPolygonPoint,
+  type PolygonDraft,
+} from './polygon-draw.ts';
+import { snapBox, snapTargets, type SnapGuide } from './snap.ts';
 
 export { geometryPatch, type SceneGeometry };
 
@@ -97,6 +118,137 @@ export function sceneGeometry(obj: FabricObject): SceneGeometry {
   };
 }
 
+/** The axis-aligned box round an object on the scene (print px), inside a selection too. */
+export function sceneRect(obj: FabricObject): Rect {
+  const m = obj.calcTransformMatrix();
+  const w = obj.width / 2;
+  const h = obj.height / 2;
+  return boundingRect(
+    [new Point(-w, -h), new Point(w, -h), new Point(w, h), new Point(-w, h)].map((p) => p.transform(m)),
+  );
+}
+
+/** Crop mode, under the frame: the whole image dimmed, and bright where the frame keeps it. */
+class CropGhost extends LayerObject {
+  frame: FabricObject | null = null;
+
+  override _render(ctx: CanvasRenderingContext2D) {
+    ctx.save();
+    ctx.globalAlpha *= 0.35;
+    super._render(ctx);
+    ctx.restore();
+    if (!this.frame) return;
+    // The frame's corners in this object's own space (centre origin), where ctx now draws.
+    const toLocal = util.multiplyTransformMatrices(
+      util.invertTransform(this.calcTransformMatrix()),
+      this.frame.calcTransformMatrix(),
+    );
+    const w = this.frame.width / 2;
+    const h = this.frame.height / 2;
+    const corners = [new Point(-w, -h), new Point(w, -h), new Point(w, h), new Point(-w, h)].map((p) =>
+      p.transform(toLocal),
+    );
+    ctx.save();
+    ctx.beginPath();
+    corners.forEach((p, i) => (i === 0 ? ctx.moveTo(p.x, p.y) : ctx.lineTo(p.x, p.y)));
+    ctx.closePath();
+    ctx.clip();
+    super._render(ctx);
+    ctx.restore();
+  }
+}
+
+/** Crop mode, the frame: what the crop keeps. Its sides crop freely; its corners keep the proportions. */
+class CropFrame extends FabricObject {
+  constructor() {
+    super({
+      objectCaching: false,
+      strokeWidth: 0,
+      originX: 'center',
+      originY: 'center',
+      fill: '',
+      lockRotation: true,
+      lockSkewingX: true,
+      lockSkewingY: true,
+      lockScalingFlip: true,
+      borderColor: '#ffffff',
+      cornerColor: '#ffffff',
+      cornerStrokeColor: '#1677ff',
+      transparentCorners: false,
+    });
+    this.setControlsVisibility({ mtr: false });
+  }
+
+  override _render(ctx: CanvasRenderingContext2D) {
+    const m = ctx.getTransform();
+    const px = 1 / (Math.sqrt(Math.abs(m.a * m.d - m.b * m.c)) || 1);
+    const w = this.width;
+    const h = this.height;
+    ctx.save();
+    ctx.lineWidth = 1.5 * px;
+    ctx.strokeStyle = '#ffffff';
+    ctx.setLineDash([6 * px, 4 * px]);
+    ctx.strokeRect(-w / 2, -h / 2, w, h);
+    // Thirds, a composition aid.
+    ctx.globalAlpha *= 0.6;
+    ctx.setLineDash([]);
+    ctx.lineWidth = px;
+    ctx.beginPath();
+    for (const k of [-1 / 6, 1 / 6]) {
+      ctx.moveTo(k * w, -h / 2);
+      ctx.lineTo(k * w, h / 2);
+      ctx.moveTo(-w / 2, k * h);
+      ctx.lineTo(w / 2, k * h);
+    }
+    ctx.stroke();
+    ctx.restore();
+  }
+}
+
+/** The ghost's Fabric properties: the uncropped layer's box; it moves and scales, never turns. */
+function ghostProps(full: ImageLayer) {
+  return {
+    ...objectProps(full),
+    selectable: true,
+    evented: true,
+    hasControls: true,
+    lockMovementX: false,
+    lockMovementY: false,
+    lockScalingX: false,
+    lockScalingY: false,
+    lockRotation: true,
+    lockSkewingX: true,
+    lockSkewingY: true,
+    lockScalingFlip: true,
+  };
+}
+
+/** The frame's Fabric properties for a cropped layer: its box, turned like it. */
+function frameProps(layer: ImageLayer) {
+  return {
+    left: layer.x + layer.width / 2,
+    top: layer.y + layer.height / 2,
+    width: layer.width,
+    height: layer.height,
+    scaleX: 1,
+    scaleY: 1,
+    angle: layer.rotation,
+  };
+}
+
+type StageMode =
+  | { kind: 'edit' }
+  | {
+      kind: 'crop';
+      layerId: string;
+      /** The uncropped image layer as the ghost shows it now. */
+      full: ImageLayer;
+      ghost: CropGhost;
+      frame: CropFrame;
+      candidate: ImageLayer;
+    }
+  | { kind: 'polygon'; draft: PolygonDraft; pointer: Point | null };
+
 /** What the stage tells the page. */
 export interface StageEvents {
   /** The merchant moved, scaled, turned or flipped these layers (one history step). */
@@ -105,6 +257,13 @@ export interface StageEvents {
   /** The DPI of the layer being scaled, live (null when it has none or nothing is scaled). */
   onLiveDpi(value: { id: string; dpi: number; level: DpiLevel } | null): void;
   onZoom(zoom: number): void;
+  /** Crop mode: the layer as the frame crops it now (live, while dragging too). */
+  onCrop(candidate: ImageLayer): void;
+  /**
+   * Polygon drawing: the vertices so far; closed when the merchant closed it, null when cancelled.
+   * Drawing ends with a closed draft or null.
+   */
+  onPolygonDraft(draft: PolygonDraft | null): void;
 }
 
 /** The surface being shown: its spec, where the print area sits on the template, the mockup. */
@@ -118,8 +277,14 @@ export interface StageSurface {
   colorHex: string;
 }
 
-const GUIDE_COLOURS = { print: '#1677ff', bleed: '#ff4d4f', safe: '#52c41a', snap: '#eb2f96' } as const;
-/** Snapping reach in screen px. */
+const GUIDE_COLOURS = {
+  print: '#1677ff',
+  bleed: '#ff4d4f',
+  safe: '#52c41a',
+  snap: '#eb2f96',
+  draw: '#fa8c16',
+} as const;
+/** Snapping reach in screen px (alignment guides, closing a polygon on its first vertex). */
 const SNAP_PX = 8;
 
 /** The Fabric canvas of the editor, created once per mount and disposed (async) on unmount. */
@@ -128,7 +293,8 @@ export class DesignStage {
   private readonly objects = new Map<string, LayerObject>();
   private template: FabricObject | null = null;
   private surface: StageSurface | null = null;
-  private snapLines: { x: number | null; y: number | null } = { x: null, y: null };
+  private snapGuides: SnapGuide[] = [];
+  private mode: StageMode = { kind: 'edit' };
   private panning: { x: number; y: number } | null = null;
   private spaceDown = false;
   private disposed = false;
@@ -150,12 +316,16 @@ export class DesignStage {
 
   private bind() {
     const c = this.canvas;
-    const selection = () => this.events.onSelection(this.selectedIds());
+    // The crop ghost and frame are no selection of layers.
+    const selection = () => {
+      if (this.mode.kind === 'edit') this.events.onSelection(this.selectedIds());
+    };
     c.on('selection:created', selection);
     c.on('selection:updated', selection);
     c.on('selection:cleared', selection);
     c.on('object:modified', ({ target }) => {
-      this.snapLines = { x: null, y: null };
+      this.snapGuides = [];
+      if (this.mode.kind === 'crop') return this.followCrop(true);
       this.events.onLiveDpi(null);
       const targets = target instanceof ActiveSelection ? target.getObjects() : [target];
       const patches = new Map<string, SceneGeometry>();
@@ -163,14 +333,21 @@ export class DesignStage {
         if (obj instanceof LayerObject) patches.set(obj.layer.id, sceneGeometry(obj));
       if (patches.size) this.events.onGeometry(patches);
     });
-    c.on('object:moving', ({ target }) => this.snap(target));
-    c.on('object:scaling', ({ target }) => this.liveDpi(target));
+    c.on('object:moving', ({ target }) =>
+      this.mode.kind === 'crop' ? this.followCrop(false) : this.snap(target),
+    );
+    c.on('object:scaling', ({ target }) =>
+      this.mode.kind === 'crop' ? this.followCrop(false) : this.liveDpi(target),
+    );
     c.on('mouse:up', () => {
       this.panning = null;
-      if (this.snapLines.x !== null || this.snapLines.y !== null) {
-        this.snapLines = { x: null, y: null };
+      if (this.snapGuides.length) {
+        this.snapGuides = [];
         c.requestRenderAll();
       }
+    });
+    c.on('mouse:dblclick', () => {
+      if (this.mode.kind === 'polygon') this.drawPolygon(closePolygon(this.mode.draft));
     });
     c.on('mouse:wheel', (opt) => this.wheel(opt));
     c.on('mouse:down', (opt) => {
@@ -178,9 +355,14 @@ export class DesignStage {
       if (e.button === 1 || e.altKey || this.spaceDown) {
         this.panning = { x: e.clientX, y: e.clientY };
         c.selection = false;
-      }
+      } else if (this.mode.kind === 'polygon' && e.button === 0)
+        this.drawPolygon(clickPolygon(this.mode.draft, opt.scenePoint, SNAP_PX / c.getZoom()));
     });
     c.on('mouse:move', (opt) => {
+      if (this.mode.kind === 'polygon') {
+        this.mode.pointer = opt.scenePoint;
+        c.requestRenderAll();
+      }
       if (!this.panning) return;
       const e = opt.e as MouseEvent;
       const v = [...c.viewportTransform] as TMat2D;
@@ -190,7 +372,7 @@ export class DesignStage {
       c.setViewportTransform(v);
     });
     c.on('mouse:up', () => {
-      c.selection = true;
+      c.selection = this.mode.kind === 'edit';
     });
     c.on('after:render', ({ ctx }) => this.drawOverlay(ctx));
   }
@@ -208,24 +390,27 @@ export class DesignStage {
     e.stopPropagation();
   }
 
-  /** Snaps a moved object's centre to the print area's centre lines, and shows the guide. */
+  /**
+   * Snaps a moved object (or selection) to the print area's edges and centre lines and to the
+   * other layers' edges and centres (snap.ts), and shows the guides it sits on.
+   */
   private snap(target: FabricObject) {
     const spec = this.surface?.spec;
     if (!spec) return;
-    const reach = SNAP_PX / this.canvas.getZoom();
-    const centre = target.getCenterPoint();
-    const lines: { x: number | null; y: number | null } = { x: null, y: null };
-    let { x, y } = centre;
-    if (Math.abs(centre.x - spec.width / 2) < reach) {
-      x = spec.width / 2;
-      lines.x = x;
+    const moving = new Set<FabricObject>(target instanceof ActiveSelection ? target.getObjects() : [target]);
+    const others = [...this.objects.values()]
+      .filter((o) => !moving.has(o) && o.visible)
+      .map((o) => sceneRect(o));
+    const { dx, dy, guides } = snapBox(
+      sceneRect(target),
+      snapTargets(spec, others),
+      SNAP_PX / this.canvas.getZoom(),
+    );
+    if (dx !== 0 || dy !== 0) {
+      target.set({ left: target.left + dx, top: target.top + dy });
+      target.setCoords();
     }
-    if (Math.abs(centre.y - spec.height / 2) < reach) {
-      y = spec.height / 2;
-      lines.y = y;
-    }
-    if (x !== centre.x || y !== centre.y) target.setPositionByOrigin(new Point(x, y), 'center', 'center');
-    this.snapLines = lines;
+    this.snapGuides = guides;
   }
 
   private liveDpi(target: FabricObject) {
@@ -269,21 +454,185 @@ export class DesignStage {
     ctx.save();
     ctx.strokeStyle = GUIDE_COLOURS.snap;
     ctx.lineWidth = 1;
-    if (this.snapLines.x !== null) {
-      const sx = Math.round(v[0] * this.snapLines.x + v[4]) + 0.5;
-      ctx.beginPath();
-      ctx.moveTo(sx, v[5]);
-      ctx.lineTo(sx, v[3] * spec.height + v[5]);
-      ctx.stroke();
+    ctx.beginPath();
+    for (const g of this.snapGuides) {
+      if (g.axis === 'x') {
+        const sx = Math.round(v[0] * g.at + v[4]) + 0.5;
+        ctx.moveTo(sx, v[3] * g.from + v[5]);
+        ctx.lineTo(sx, v[3] * g.to + v[5]);
+      } else {
+        const sy = Math.round(v[3] * g.at + v[5]) + 0.5;
+        ctx.moveTo(v[0] * g.from + v[4], sy);
+        ctx.lineTo(v[0] * g.to + v[4], sy);
+      }
     }
-    if (this.snapLines.y !== null) {
-      const sy = Math.round(v[3] * this.snapLines.y + v[5]) + 0.5;
+    ctx.stroke();
+    ctx.restore();
+    if (this.mode.kind === 'polygon') this.drawDraft(ctx, this.mode.draft, this.mode.pointer);
+  }
+
+  /** The polygon being drawn: its edges, the rubber band to the pointer, its vertices. */
+  private drawDraft(ctx: CanvasRenderingContext2D, draft: PolygonDraft, pointer: Point | null) {
+    const v = this.canvas.viewportTransform;
+    const screen = (p: { x: number; y: number }) => ({ x: v[0] * p.x + v[4], y: v[3] * p.y + v[5] });
+    const points = draft.points.map(screen);
+    const first = points[0];
+    if (!first) return;
+    ctx.save();
+    ctx.strokeStyle = GUIDE_COLOURS.draw;
+    ctx.fillStyle = GUIDE_COLOURS.draw;
+    ctx.lineWidth = 1.5;
+    ctx.beginPath();
+    points.forEach((p, i) => (i === 0 ? ctx.moveTo(p.x, p.y) : ctx.lineTo(p.x, p.y)));
+    if (pointer) {
+      const p = screen(pointer);
+      ctx.lineTo(p.x, p.y);
+    }
+    ctx.stroke();
+    for (const [i, p] of points.entries()) {
       ctx.beginPath();
-      ctx.moveTo(v[4], sy);
-      ctx.lineTo(v[0] * spec.width + v[4], sy);
-      ctx.stroke();
+      ctx.arc(p.x, p.y, i === 0 ? 5 : 3, 0, 2 * Math.PI);
+      if (i === 0) ctx.stroke();
+      else ctx.fill();
     }
     ctx.restore();
+  }
+
+  // ---- Modes: crop an image, draw a polygon ----------------------------------------------------------
+
+  get modeKind(): StageMode['kind'] {
+    return this.mode.kind;
+  }
+
+  /**
+   * Makes the layers follow the mode: while cropping or drawing, no layer can be picked or moved
+   * (and the cropped layer gives way to its ghost and frame); in edit mode they follow their lock.
+   */
+  private applyMode() {
+    const { mode } = this;
+    for (const obj of this.objects.values()) {
+      const props = objectProps(obj.layer);
+      const isEditing = mode.kind === 'edit';
+      obj.set({
+        selectable: isEditing && props.selectable,
+        evented: isEditing && props.evented,
+        visible: props.visible && !(mode.kind === 'crop' && mode.layerId === obj.layer.id),
+      });
+    }
+    this.canvas.selection = mode.kind === 'edit';
+    this.canvas.defaultCursor = mode.kind === 'polygon' ? 'crosshair' : 'default';
+    this.canvas.hoverCursor = mode.kind === 'polygon' ? 'crosshair' : 'move';
+  }
+
+  /** Leaves crop or drawing mode without a result (the page cancels, or the surface changed). */
+  cancelMode() {
+    const { mode } = this;
+    if (mode.kind === 'edit') return;
+    this.endMode();
+    if (mode.kind === 'polygon') this.events.onPolygonDraft(null);
+  }
+
+  private endMode() {
+    const { mode } = this;
+    if (mode.kind === 'crop') {
+      this.canvas.discardActiveObject();
+      this.canvas.remove(mode.ghost, mode.frame);
+    }
+    this.mode = { kind: 'edit' };
+    this.applyMode();
+    this.canvas.requestRenderAll();
+  }
+
+  /**
+   * Crop mode for an image layer (top level): its whole image, dimmed, under a frame showing what
+   * the crop keeps. The merchant drags or resizes the frame, or moves and scales the image under it;
+   * the page gets the cropped layer live (`onCrop`) and applies it as one history step.
+   */
+  startCrop(layer: ImageLayer) {
+    if (this.disposed || layer.locked || !this.objects.has(layer.id)) return;
+    this.cancelMode();
+    this.canvas.discardActiveObject();
+    const full = uncroppedImageLayer(layer);
+    const ghost = new CropGhost(full, this.assets);
+    ghost.set(ghostProps(full));
+    // The image scales only in proportion: corners only.
+    ghost.setControlsVisibility({ mtr: false, ml: false, mr: false, mt: false, mb: false });
+    const frame = new CropFrame();
+    frame.set(frameProps(layer));
+    ghost.frame = frame;
+    const index = this.canvas.getObjects().indexOf(this.objects.get(layer.id)!);
+    this.canvas.insertAt(index + 1, ghost, frame);
+    this.mode = { kind: 'crop', layerId: layer.id, full, ghost, frame, candidate: layer };
+    this.applyMode();
+    ghost.setCoords();
+    frame.setCoords();
+    this.canvas.setActiveObject(frame);
+    this.canvas.requestRenderAll();
+    this.events.onCrop(layer);
+  }
+
+  /** Crop mode: the crop typed in (natural px); the frame moves to it. */
+  setCrop(crop: CropRect) {
+    const { mode } = this;
+    if (mode.kind !== 'crop') return;
+    mode.candidate = cropImageLayer(mode.full, crop);
+    mode.frame.set(frameProps(mode.candidate));
+    mode.frame.setCoords();
+    this.canvas.requestRenderAll();
+    this.events.onCrop(mode.candidate);
+  }
+
+  /** The crop the frame and the image under it make now; `isFinal` (mouse up) squares the objects with it. */
+  private followCrop(isFinal: boolean) {
+    const { mode } = this;
+    if (mode.kind !== 'crop') return;
+    const full = geometryPatch(mode.full, sceneGeometry(mode.ghost)) as ImageLayer;
+    const frame = sceneGeometry(mode.frame);
+    mode.candidate = cropImageLayer(full, cropUnderFrame(full, frame));
+    if (isFinal) {
+      mode.full = full;
+      mode.ghost.layer = full;
+      mode.ghost.set(ghostProps(full));
+      mode.frame.set(frameProps(mode.candidate));
+      mode.ghost.setCoords();
+      mode.frame.setCoords();
+      this.canvas.requestRenderAll();
+    }
+    this.events.onCrop(mode.candidate);
+  }
+
+  /** Leaves crop mode; the page has applied (or dropped) the crop. */
+  endCrop() {
+    if (this.mode.kind === 'crop') this.endMode();
+  }
+
+  /** Polygon drawing: clicks add vertices (polygon-draw.ts); the page gets the closed polygon. */
+  startPolygon() {
+    if (this.disposed) return;
+    this.cancelMode();
+    this.canvas.discardActiveObject();
+    this.mode = { kind: 'polygon', draft: EMPTY_DRAFT, pointer: null };
+    this.applyMode();
+    this.canvas.requestRenderAll();
+    this.events.onPolygonDraft(EMPTY_DRAFT);
+  }
+
+  /** Polygon drawing keys: Enter closes, Escape cancels, Backspace takes the last vertex back. */
+  polygonKey(key: 'Enter' | 'Escape' | 'Backspace') {
+    const { mode } = this;
+    if (mode.kind !== 'polygon') return;
+    if (key === 'Escape') return this.cancelMode();
+    this.drawPolygon(key === 'Enter' ? closePolygon(mode.draft) : undoPolygonPoint(mode.draft));
+  }
+
+  private drawPolygon(draft: PolygonDraft) {
+    if (this.mode.kind !== 'polygon') return;
+    if (draft.isClosed) this.endMode();
+    else {
+      this.mode.draft = draft;
+      this.canvas.requestRenderAll();
+    }
+    this.events.onPolygonDraft(draft);
   }
 
   selectedIds(): string[] {
@@ -445,11 +794,13 @@ export class DesignStage {
       if (this.canvas.getObjects().indexOf(obj) !== base + i) this.canvas.moveObjectTo(obj, base + i);
     });
     if (reselect) this.select(reselect);
+    if (this.mode.kind !== 'edit') this.applyMode();
     this.canvas.requestRenderAll();
   }
 
   /** Selects layers by id (the layers panel). */
   select(ids: readonly string[]) {
+    if (this.mode.kind !== 'edit') return;
     const objs = ids.map((id) => this.objects.get(id)).filter((o): o is LayerObject => !!o && o.selectable);
     const current = this.selectedIds();
     if (current.length === objs.length && objs.every((o) => current.includes(o.layer.id))) return;
@@ -491,7 +842,7 @@ export class DesignStage {
         top: v[5],
         width: canvasPx,
         height: spec.height * v[3],
-        filter: (obj) => obj instanceof LayerObject && obj !== this.template,
+        filter: (obj) => obj instanceof LayerObject && !(obj instanceof CropGhost) && obj !== this.template,
       });
     } finally {
       this.canvas.backgroundColor = background;

@@ -12,7 +12,7 @@ import {
 } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DESIGN_FONT_FAMILIES } from '@pod/shared';
-import type { DesignFilters, Layer, TextLayer } from '@pod/design';
+import { uncroppedImageLayer, type DesignFilters, type Layer, type TextLayer } from '@pod/design';
 import { regularPolygonPoints } from './model.ts';
 
 type Patch = (layer: Layer) => Layer;
@@ -42,17 +42,20 @@ const hex = (value: { toHexString(): string }) => value.toHexString().slice(0, 7
 
 /**
  * The selected layer's properties (issue 8): text with font, size, colour, alignment, spacing and
- * bend; shape colours and polygon sides; watermark and tiling spacing; opacity, flips and filters
- * for every layer. Text changes go through `onText` so the box is re-measured.
+ * bend; image crop; shape colours and polygon sides; watermark and tiling spacing; opacity, flips
+ * and filters for every layer. Text changes go through `onText` so the box is re-measured.
  */
 export function PropertiesPanel({
   layer,
   onPatch,
   onText,
+  onCrop,
 }: {
   layer: Layer;
   onPatch: (patch: Patch) => void;
   onText: (patch: (layer: TextLayer) => TextLayer) => void;
+  /** Enters crop mode for this image layer. */
+  onCrop: () => void;
 }) {
   const { t } = useTranslation();
   const set = <L extends Layer>(fn: (l: L) => L) => onPatch((l) => fn(l as L));
@@ -135,6 +138,29 @@ export function PropertiesPanel({
             />
           </Field>
         </>
+      )}
+      {layer.type === 'image' && (
+        <Flex gap={8} wrap align="center">
+          <Button size="small" data-testid="crop-start" disabled={layer.locked} onClick={onCrop}>
+            {t('designs.crop.start')}
+          </Button>
+          {layer.crop && (
+            <>
+              <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="crop-summary">
+                {t('designs.crop.size', { width: layer.crop.width, height: layer.crop.height })}
+              </Typography.Text>
+              <Button
+                size="small"
+                type="link"
+                data-testid="crop-remove"
+                disabled={layer.locked}
+                onClick={() => onPatch((l) => (l.type === 'image' ? uncroppedImageLayer(l) : l))}
+              >
+                {t('designs.crop.remove')}
+              </Button>
+            </>
+          )}
+        </Flex>
       )}
       {(layer.type === 'rectangle' ||
         layer.type === 'ellipse' ||

@@ -33,6 +33,7 @@ import { formatDateTime, formatMinorUnits } from '../../../i18n/format.ts';
 import { currentLanguage } from '../../../i18n/i18n.ts';
 import { DESIGN_API, designKeys, isJobOver, useFinishedGroups, useFinishedList, useJob } from '../api.ts';
 import { editorHref } from '../paths.ts';
+import { AddToCartDialog, useCanAddToCart } from '../../cart/add-to-cart-dialog.tsx';
 import { BatchDesignDialog } from './batch-design-dialog.tsx';
 import { JobProgress } from './job-progress.tsx';
 
@@ -69,6 +70,8 @@ export function FinishedListPage() {
   const [groupName, setGroupName] = useState('');
   const [exportJob, setExportJob] = useState<string | null>(null);
   const [batchSource, setBatchSource] = useState<FinishedProduct | null>(null);
+  const [cartItems, setCartItems] = useState<FinishedProduct[] | null>(null);
+  const canAddToCart = useCanAddToCart();
   const list = useFinishedList(params);
   const groups = useFinishedGroups();
   const exportState = useJob(exportJob);
@@ -256,6 +259,16 @@ export function FinishedListPage() {
                 {t('designs.list.deleteSelected')}
               </Button>
             </Popconfirm>
+            {canAddToCart && (
+              <Button
+                type="primary"
+                disabled={selected.length === 0}
+                data-testid="finished-add-to-cart"
+                onClick={() => setCartItems((list.data?.list ?? []).filter((r) => selected.includes(r.id)))}
+              >
+                {t('cart.add.button')}
+              </Button>
+            )}
             <Button
               onClick={() => void startExport()}
               data-testid="export-xlsx"
@@ -445,6 +458,7 @@ export function FinishedListPage() {
           data-testid="group-name"
         />
       </Modal>
+      {cartItems && <AddToCartDialog products={cartItems} onClose={() => setCartItems(null)} />}
       {batchSource && (
         <BatchDesignDialog
           source={batchSource}

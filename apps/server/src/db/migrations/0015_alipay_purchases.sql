@@ -1,0 +1,2 @@
+ALTER TABLE "wallet_alipay_orders" ADD COLUMN "purpose" text DEFAULT 'recharge' NOT NULL;--> statement-breakpoint
+ALTER TABLE "wallet_alipay_orders" ADD COLUMN "order_nos" jsonb DEFAULT '[]'::jsonb NOT NULL;

@@ -1,0 +1,154 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { createdAt, id, money, updatedAt } from './columns.ts';
+import { factories } from './logistics.ts';
+import { merchantRef, tenantRef } from './tenancy.ts';
+
+/** decision 0024: the order statuses and who moves an order between them. */
+export const ORDER_STATUS_VALUES = [
+  'unpaid',
+  'paid',
+  'in_production',
+  'shipped',
+  'completed',
+  'cancelled',
+  'timed_out',
+] as const;
+export const ORDER_SOURCE_VALUES = ['manual', 'import', 'sync'] as const;
+export const ORDER_PLATFORM_VALUES = ['tiktok', 'temu', 'other'] as const;
+export const ORDER_PAY_METHOD_VALUES = ['balance', 'alipay'] as const;
+
+export interface StoredOrderAddress {
+  first_name: string;
+  last_name: string;
+  mobile_phone: string;
+  country: string;
+  province: string;
+  city: string;
+  area: string;
+  street: string;
+  postcode: string;
+}
+export interface StoredOrderCustoms {
+  cn_name: string;
+  en_name: string;
+  en_material: string;
+  declared_price_usd: number;
+  declared_weight: number;
+  customs_code: string;
+}
+/** The logistics method as chosen, so a later change of the method is detectable at payment. */
+export interface StoredOrderShipping {
+  method_id: string;
+  rate_id: string;
+  rate_version: number;
+  carrier: string;
+  name: string;
+  code: string;
+  delivery_days_min: number;
+  delivery_days_max: number;
+  /** The rate's own currency and fee when chosen (the order's shipping amount may be converted). */
+  currency: string;
+  fee: number;
+}
+
+/**
+ * An order (spec §3 Order): what checkout creates for one consignee address, with its address,
+ * customs and logistics snapshots. Amounts are minor units of `currency`; total = product + shipping.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: id(),
+    tenantId: tenantRef(),
+    merchantId: merchantRef(),
+    orderNo: text('order_no').notNull(),
+    source: text('source', { enum: ORDER_SOURCE_VALUES }).notNull().default('manual'),
+    platform: text('platform', { enum: ORDER_PLATFORM_VALUES }),
+    shopName: text('shop_name').notNull().default(''),
+    thirdPartyOrderNo: text('third_party_order_no').notNull().default(''),
+    subOrderNo: text('sub_order_no').notNull().default(''),
+    trackingNo: text('tracking_no').notNull().default(''),
+    status: text('status', { enum: ORDER_STATUS_VALUES }).notNull().default('unpaid'),
+    currency: text('currency').notNull(),
+    productAmount: money('product_amount').notNull(),
+    shippingAmount: money('shipping_amount').notNull(),
+    totalAmount: money('total_amount').notNull(),
+    totalQuantity: integer('total_quantity').notNull(),
+    /** Parcel weight in grams. */
+    weight: integer('weight').notNull().default(0),
+    countryCode: text('country_code').notNull(),
+    address: jsonb('address').$type<StoredOrderAddress>().notNull(),
+    customs: jsonb('customs').$type<StoredOrderCustoms>().notNull(),
+    factoryId: uuid('factory_id').references(() => factories.id),
+    shipping: jsonb('shipping').$type<StoredOrderShipping>().notNull(),
+    payMethod: text('pay_method', { enum: ORDER_PAY_METHOD_VALUES }),
+    /** The ledger trade number of the payment. */
+    payNo: text('pay_no').notNull().default(''),
+    remark: text('remark').notNull().default(''),
+    checkoutId: uuid('checkout_id'),
+    createdBy: uuid('created_by'),
+    /** The ordering account's name when the order was placed. */
+    orderedBy: text('ordered_by').notNull().default(''),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    shippedAt: timestamp('shipped_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('orders_order_no_uq').on(t.orderNo),
+    index('orders_merchant_idx').on(t.tenantId, t.merchantId, t.createdAt),
+    index('orders_unpaid_expiry_idx')
+      .on(t.expiresAt)
+      .where(sql`${t.status} = 'unpaid'`),
+    check(
+      'orders_amounts_ok',
+      sql`${t.productAmount} >= 0 AND ${t.shippingAmount} >= 0 AND ${t.totalAmount} = ${t.productAmount} + ${t.shippingAmount}`,
+    ),
+  ],
+);
+
+/** spec §3 Order line: style code, finished product code, colour, size, quantity, unit price. */
+export const orderLines = pgTable(
+  'order_lines',
+  {
+    id: id(),
+    tenantId: uuid('tenant_id').notNull(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    finishedProductId: uuid('finished_product_id').notNull(),
+    finishedCode: text('finished_code').notNull(),
+    name: text('name').notNull(),
+    productId: uuid('product_id').notNull(),
+    styleCode: text('style_code').notNull(),
+    colorId: uuid('color_id').notNull(),
+    colorName: text('color_name').notNull(),
+    sizeId: uuid('size_id').notNull(),
+    sizeName: text('size_name').notNull(),
+    skuCode: text('sku_code').notNull().default(''),
+    quantity: integer('quantity').notNull(),
+    unitPrice: money('unit_price').notNull(),
+    subtotal: money('subtotal').notNull(),
+    /** A storage key of the colour's mockup thumbnail, signed when read. */
+    thumbKey: text('thumb_key'),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [
+    index('order_lines_order_idx').on(t.orderId),
+    index('order_lines_finished_idx').on(t.finishedProductId),
+    check('order_lines_quantity_pos', sql`${t.quantity} > 0`),
+  ],
+);

@@ -1,0 +1,3 @@
+import './messages.ts';
+
+export { checkoutRoutes } from './checkout.routes.ts';

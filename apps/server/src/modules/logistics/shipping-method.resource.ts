@@ -1,0 +1,119 @@
+import { z } from 'zod';
+import {
+  RECORD_STATUSES,
+  shippingMethodCreateSchema,
+  shippingMethodSchema,
+  shippingMethodUpdateSchema,
+} from '@pod/shared';
+import { shippingMethods } from '../../db/schema/index.ts';
+import type { CrudDefinition } from '../../platform/crud/crud.ts';
+import { AppError } from '../../platform/http/errors.ts';
+import { countRatesByMethod, type ShippingMethodRow } from './shipping.repo.ts';
+import {
+  assertDeliveryRange,
+  assertMethodCodeFree,
+  checkedCountries,
+  newMethodValues,
+} from './shipping.service.ts';
+
+type Row = ShippingMethodRow & { rateCount?: number };
+
+/**
+ * A supplier's logistics methods (issue 10): carrier, name and code, destination countries and
+ * delivery days. Deleting a method deletes its rates.
+ */
+export const shippingMethodResource: CrudDefinition<
+  typeof shippingMethodSchema,
+  typeof shippingMethodCreateSchema,
+  typeof shippingMethodUpdateSchema
+> = {
+  resource: 'shippingMethod',
+  prefix: '/api/v1/admin/shippingMethod',
+  tag: 'logistics',
+  table: shippingMethods,
+  columns: {
+    id: shippingMethods.id,
+    tenantId: shippingMethods.tenantId,
+    sort: shippingMethods.sort,
+    createdBy: shippingMethods.createdBy,
+  },
+  item: shippingMethodSchema,
+  toItem: (r) => {
+    const m = r as Row;
+    return {
+      id: m.id,
+      carrier: m.carrier,
+      name: m.name,
+      code: m.code,
+      destination_countries: m.destinationCountries,
+      delivery_days_min: m.deliveryDaysMin,
+      delivery_days_max: m.deliveryDaysMax,
+      status: m.status,
+      sort: m.sort,
+      remark: m.remark,
+      rate_count: m.rateCount ?? 0,
+      created_at: m.createdAt.toISOString(),
+      updated_at: m.updatedAt.toISOString(),
+    };
+  },
+  create: shippingMethodCreateSchema,
+  update: shippingMethodUpdateSchema,
+  async toInsert(ctx, input) {
+    if (!ctx.tenantId) throw AppError.forbidden();
+    return newMethodValues(ctx.tx, ctx.tenantId, input);
+  },
+  async toUpdate(ctx, input, existing) {
+    if (!ctx.tenantId) throw AppError.forbidden();
+    const before = existing as Row;
+    assertDeliveryRange(
+      input.delivery_days_min ?? before.deliveryDaysMin,
+      input.delivery_days_max ?? before.deliveryDaysMax,
+    );
+    if (input.code !== undefined && input.code !== before.code)
+      await assertMethodCodeFree(ctx.tx, ctx.tenantId, input.code, before.id);
+    return {
+      ...(input.carrier !== undefined ? { carrier: input.carrier } : {}),
+      ...(input.name !== undefined ? { name: input.name } : {}),
+      ...(input.code !== undefined ? { code: input.code } : {}),
+      ...(input.destination_countries !== undefined
+        ? { destinationCountries: checkedCountries(input.destination_countries) }
+        : {}),
+      ...(input.delivery_days_min !== undefined ? { deliveryDaysMin: input.delivery_days_min } : {}),
+      ...(input.delivery_days_max !== undefined ? { deliveryDaysMax: input.delivery_days_max } : {}),
+      ...(input.status !== undefined ? { status: input.status } : {}),
+      ...(input.sort !== undefined ? { sort: input.sort } : {}),
+      ...(input.remark !== undefined ? { remark: input.remark } : {}),
+    };
+  },
+  async enrichMany(ctx, rows) {
+    if (!ctx.tenantId) return rows;
+    const counts = await countRatesByMethod(
+      ctx.tx,
+      ctx.tenantId,
+      rows.map((r) => String(r.id)),
+    );
+    return rows.map((r) => ({ ...r, rateCount: counts.get(String(r.id)) ?? 0 }));
+  },
+  async enrich(ctx, row) {
+    if (!ctx.tenantId) return row;
+    const counts = await countRatesByMethod(ctx.tx, ctx.tenantId, [String(row.id)]);
+    return { ...row, rateCount: counts.get(String(row.id)) ?? 0 };
+  },
+  filters: {
+    status: { column: shippingMethods.status, op: 'eq', schema: z.enum(RECORD_STATUSES) },
+    carrier: { column: shippingMethods.carrier, op: 'like', schema: z.string().max(50) },
+  },
+  quickSearch: [shippingMethods.name, shippingMethods.code, shippingMethods.carrier],
+  orderable: {
+    sort: shippingMethods.sort,
+    name: shippingMethods.name,
+    code: shippingMethods.code,
+    created_at: shippingMethods.createdAt,
+  },
+  defaultOrder: [
+    [shippingMethods.sort, 'desc'],
+    [shippingMethods.createdAt, 'desc'],
+  ],
+  selectLabel: shippingMethods.name,
+  recyclable: true,
+};

@@ -1,0 +1,165 @@
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { factories, shippingMethods, shippingRates } from '../../db/schema/index.ts';
+
+export type ShippingMethodRow = typeof shippingMethods.$inferSelect;
+export type ShippingRateRow = typeof shippingRates.$inferSelect;
+export type NewShippingMethod = Omit<typeof shippingMethods.$inferInsert, 'id' | 'tenantId'>;
+export type NewShippingRate = Omit<typeof shippingRates.$inferInsert, 'id' | 'tenantId'>;
+
+/** The factory of the tenant with this id, when it is enabled. */
+export async function findEnabledFactory(tx: Executor, tenantId: string, factoryId: string) {
+  const [row] = await tx
+    .select({ id: factories.id })
+    .from(factories)
+    .where(
+      and(eq(factories.tenantId, tenantId), eq(factories.id, factoryId), eq(factories.status, 'enabled')),
+    );
+  return row ?? null;
+}
+
+/** The tenant's enabled factories, main first, then oldest first. */
+export async function firstEnabledFactory(tx: Executor, tenantId: string) {
+  const [row] = await tx
+    .select({ id: factories.id })
+    .from(factories)
+    .where(and(eq(factories.tenantId, tenantId), eq(factories.status, 'enabled')))
+    .orderBy(desc(factories.isMain), asc(factories.createdAt), asc(factories.id))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * The enabled methods delivering to the country with an enabled rate from the factory: one row
+ * per method, with its rate. (Max weight is the caller's rule, with the fee.)
+ */
+export async function listEnabledRates(
+  tx: Executor,
+  tenantId: string,
+  filter: { factoryId: string; country: string; methodId?: string },
+) {
+  return tx
+    .select({
+      method: {
+        id: shippingMethods.id,
+        carrier: shippingMethods.carrier,
+        name: shippingMethods.name,
+        code: shippingMethods.code,
+        deliveryDaysMin: shippingMethods.deliveryDaysMin,
+        deliveryDaysMax: shippingMethods.deliveryDaysMax,
+        sort: shippingMethods.sort,
+      },
+      rate: {
+        id: shippingRates.id,
+        version: shippingRates.version,
+        currency: shippingRates.currency,
+        firstWeightG: shippingRates.firstWeightG,
+        firstPrice: shippingRates.firstPrice,
+        additionalWeightG: shippingRates.additionalWeightG,
+        additionalPrice: shippingRates.additionalPrice,
+        maxWeightG: shippingRates.maxWeightG,
+      },
+    })
+    .from(shippingRates)
+    .innerJoin(shippingMethods, eq(shippingMethods.id, shippingRates.methodId))
+    .where(
+      and(
+        eq(shippingRates.tenantId, tenantId),
+        eq(shippingMethods.tenantId, tenantId),
+        eq(shippingRates.factoryId, filter.factoryId),
+        eq(shippingRates.status, 'enabled'),
+        eq(shippingMethods.status, 'enabled'),
+        sql`${filter.country} = ANY(${shippingMethods.destinationCountries})`,
+        ...(filter.methodId ? [eq(shippingMethods.id, filter.methodId)] : []),
+      ),
+    );
+}
+
+/** The tenant's method with this id. */
+export async function findMethodById(tx: Executor, tenantId: string, id: string) {
+  const [row] = await tx
+    .select()
+    .from(shippingMethods)
+    .where(and(eq(shippingMethods.tenantId, tenantId), eq(shippingMethods.id, id)));
+  return row ?? null;
+}
+
+/** The tenant's method with this code. */
+export async function findMethodByCode(tx: Executor, tenantId: string, code: string) {
+  const [row] = await tx
+    .select()
+    .from(shippingMethods)
+    .where(and(eq(shippingMethods.tenantId, tenantId), eq(shippingMethods.code, code)));
+  return row ?? null;
+}
+
+/** The rate of a method from a factory, if there is one. */
+export async function findRateByPair(tx: Executor, tenantId: string, methodId: string, factoryId: string) {
+  const [row] = await tx
+    .select()
+    .from(shippingRates)
+    .where(
+      and(
+        eq(shippingRates.tenantId, tenantId),
+        eq(shippingRates.methodId, methodId),
+        eq(shippingRates.factoryId, factoryId),
+      ),
+    );
+  return row ?? null;
+}
+
+/** How many rates each of the methods has. */
+export async function countRatesByMethod(tx: Executor, tenantId: string, methodIds: string[]) {
+  if (!methodIds.length) return new Map<string, number>();
+  const rows = await tx
+    .select({ methodId: shippingRates.methodId, n: count() })
+    .from(shippingRates)
+    .where(and(eq(shippingRates.tenantId, tenantId), inArray(shippingRates.methodId, methodIds)))
+    .groupBy(shippingRates.methodId);
+  return new Map(rows.map((r) => [r.methodId, Number(r.n)]));
+}
+
+/** Names of the tenant's methods and factories a page of rates refers to. */
+export async function rateLabels(tx: Executor, tenantId: string, methodIds: string[], factoryIds: string[]) {
+  const [methods, factoryRows] = await Promise.all([
+    methodIds.length
+      ? tx
+          .select({
+            id: shippingMethods.id,
+            name: shippingMethods.name,
+            code: shippingMethods.code,
+            carrier: shippingMethods.carrier,
+          })
+          .from(shippingMethods)
+          .where(and(eq(shippingMethods.tenantId, tenantId), inArray(shippingMethods.id, methodIds)))
+      : [],
+    factoryIds.length
+      ? tx
+          .select({ id: factories.id, name: factories.name })
+          .from(factories)
+          .where(and(eq(factories.tenantId, tenantId), inArray(factories.id, factoryIds)))
+      : [],
+  ]);
+  return {
+    methods: new Map(methods.map((m) => [m.id, m])),
+    factories: new Map(factoryRows.map((f) => [f.id, f.name])),
+  };
+}
+
+export async function insertMethod(tx: Executor, tenantId: string, values: NewShippingMethod) {
+  const [row] = await tx
+    .insert(shippingMethods)
+    .values({ ...values, tenantId })
+    .returning();
+  if (!row) throw new Error('shipping method insert returned nothing');
+  return row;
+}
+
+export async function insertRate(tx: Executor, tenantId: string, values: NewShippingRate) {
+  const [row] = await tx
+    .insert(shippingRates)
+    .values({ ...values, tenantId })
+    .returning();
+  if (!row) throw new Error('shipping rate insert returned nothing');
+  return row;
+}

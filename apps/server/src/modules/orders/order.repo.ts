@@ -1,0 +1,164 @@
+import { and, asc, desc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { orderLines, orders } from '../../db/schema/index.ts';
+import { pagedRows } from '../../platform/crud/paged.ts';
+import type { MerchantScope } from '../../platform/tenant-scope.ts';
+
+export type OrderRow = typeof orders.$inferSelect;
+export type OrderLineRow = typeof orderLines.$inferSelect;
+export type NewOrder = typeof orders.$inferInsert;
+export type NewOrderLine = Omit<typeof orderLines.$inferInsert, 'orderId' | 'tenantId'>;
+
+const mine = (scope: MerchantScope) =>
+  and(eq(orders.tenantId, scope.tenantId), eq(orders.merchantId, scope.merchantId));
+
+export async function insertOrder(tx: Executor, order: NewOrder, lines: NewOrderLine[]): Promise<OrderRow> {
+  const [row] = await tx.insert(orders).values(order).returning();
+  await tx
+    .insert(orderLines)
+    .values(lines.map((line, sort) => ({ ...line, sort, orderId: row!.id, tenantId: row!.tenantId })));
+  return row!;
+}
+
+export function findByNos(
+  tx: Executor,
+  scope: MerchantScope,
+  orderNos: readonly string[],
+): Promise<OrderRow[]> {
+  if (!orderNos.length) return Promise.resolve([]);
+  return tx
+    .select()
+    .from(orders)
+    .where(and(mine(scope), inArray(orders.orderNo, [...orderNos])))
+    .orderBy(asc(orders.orderNo));
+}
+
+/** What paying an order reads of it. */
+export type PayableOrder = Pick<
+  OrderRow,
+  | 'id'
+  | 'orderNo'
+  | 'status'
+  | 'currency'
+  | 'totalAmount'
+  | 'expiresAt'
+  | 'factoryId'
+  | 'countryCode'
+  | 'weight'
+  | 'shipping'
+>;
+
+export function findPayable(
+  tx: Executor,
+  scope: MerchantScope,
+  orderNos: readonly string[],
+): Promise<PayableOrder[]> {
+  if (!orderNos.length) return Promise.resolve([]);
+  return tx
+    .select({
+      id: orders.id,
+      orderNo: orders.orderNo,
+      status: orders.status,
+      currency: orders.currency,
+      totalAmount: orders.totalAmount,
+      expiresAt: orders.expiresAt,
+      factoryId: orders.factoryId,
+      countryCode: orders.countryCode,
+      weight: orders.weight,
+      shipping: orders.shipping,
+    })
+    .from(orders)
+    .where(and(mine(scope), inArray(orders.orderNo, [...orderNos])))
+    .orderBy(asc(orders.orderNo));
+}
+
+export function findByIds(tx: Executor, scope: MerchantScope, ids: readonly string[]): Promise<OrderRow[]> {
+  if (!ids.length) return Promise.resolve([]);
+  return tx
+    .select()
+    .from(orders)
+    .where(and(mine(scope), inArray(orders.id, [...ids])))
+    .orderBy(asc(orders.createdAt), asc(orders.orderNo));
+}
+
+export function linesOf(tx: Executor, orderIds: readonly string[]): Promise<OrderLineRow[]> {
+  if (!orderIds.length) return Promise.resolve([]);
+  return tx
+    .select()
+    .from(orderLines)
+    .where(inArray(orderLines.orderId, [...orderIds]))
+    .orderBy(asc(orderLines.sort));
+}
+
+/**
+ * unpaid → paid, as the guard of the wallet's one-statement debit (decision 0024): the order is
+ * row-locked while unpaid and not timed out (a concurrent second payer waits, then finds it paid
+ * and nothing is charged), and marked paid with the ledger row's trade number (`t`).
+ */
+export function payGuard(id: string, payMethod: 'balance' | 'alipay') {
+  return {
+    lock: sql`SELECT id FROM orders WHERE id = ${id}::uuid AND status = 'unpaid' AND expires_at > now() FOR UPDATE`,
+    then: sql`UPDATE orders SET status = 'paid', pay_method = ${payMethod}, pay_no = t.trade_no,
+      paid_at = t.paid_at, updated_at = now() FROM t WHERE orders.id = ${id}::uuid RETURNING orders.id`,
+  };
+}
+
+export async function markCancelled(
+  tx: Executor,
+  scope: MerchantScope,
+  id: string,
+): Promise<OrderRow | undefined> {
+  const [row] = await tx
+    .update(orders)
+    .set({ status: 'cancelled', cancelledAt: new Date() })
+    .where(and(mine(scope), eq(orders.id, id), eq(orders.status, 'unpaid')))
+    .returning();
+  return row;
+}
+
+/** unpaid → timed_out for orders past their deadline, a batch at a time (the timeout job). */
+export async function expireOverdue(tx: Executor, batch: number): Promise<number> {
+  const rows = await tx
+    .update(orders)
+    .set({ status: 'timed_out' })
+    .where(
+      inArray(
+        orders.id,
+        tx
+          .select({ id: orders.id })
+          .from(orders)
+          .where(and(eq(orders.status, 'unpaid'), lte(orders.expiresAt, sql`now()`)))
+          .limit(batch),
+      ),
+    )
+    .returning({ id: orders.id });
+  return rows.length;
+}
+
+export interface OrderListFilter {
+  page: number;
+  limit: number;
+  status?: OrderRow['status'] | undefined;
+  orderNos?: string[] | undefined;
+  country?: string | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+}
+
+export function listForMerchant(tx: Executor, scope: MerchantScope, f: OrderListFilter) {
+  const conditions: (SQL | undefined)[] = [mine(scope)];
+  if (f.status) conditions.push(eq(orders.status, f.status));
+  if (f.orderNos?.length)
+    conditions.push(or(inArray(orders.orderNo, f.orderNos), inArray(orders.thirdPartyOrderNo, f.orderNos)));
+  if (f.country) conditions.push(eq(orders.countryCode, f.country));
+  if (f.from) conditions.push(gte(orders.createdAt, new Date(f.from)));
+  if (f.to) conditions.push(lte(orders.createdAt, new Date(f.to)));
+  return pagedRows(
+    tx,
+    orders,
+    and(...conditions),
+    [desc(orders.createdAt), desc(orders.id)],
+    f.page,
+    f.limit,
+  );
+}

@@ -1,0 +1,249 @@
+import { randomInt } from 'node:crypto';
+import type { Order, OrderDetail, OrderPayReply } from '@pod/shared';
+import type { Executor } from '../../db/client.ts';
+import type { ServiceContext } from '../../platform/context.ts';
+import { AppError } from '../../platform/http/errors.ts';
+import type { FileUrls } from '../../platform/storage/file-urls.ts';
+import { merchantScopeOf, type MerchantScope } from '../../platform/tenant-scope.ts';
+import { countFinishedOrders } from '../designs/index.ts';
+import { factoriesByIds } from '../logistics/index.ts';
+import { debitGuarded, type WalletContext } from '../wallet/index.ts';
+import * as repo from './order.repo.ts';
+import { confirmOrderShipping } from './shipping.ts';
+
+export const orderScope = (ctx: Pick<ServiceContext, 'tenantId' | 'actor'>) =>
+  merchantScopeOf(ctx, 'order.merchantOnly');
+
+/** PO + date + 10 random digits: unique (index), unguessable enough, at most 32 characters. */
+export function newOrderNo(now = new Date()): string {
+  const day = now.toISOString().slice(0, 10).replaceAll('-', '');
+  const tail = `${randomInt(100_000)}`.padStart(5, '0') + `${randomInt(100_000)}`.padStart(5, '0');
+  return `PO${day}${tail}`;
+}
+
+export const PAID_STATUSES: ReadonlySet<repo.OrderRow['status']> = new Set([
+  'paid',
+  'in_production',
+  'shipped',
+  'completed',
+]);
+
+export function toOrder(row: repo.OrderRow): Order {
+  return {
+    id: row.id,
+    order_no: row.orderNo,
+    status: row.status,
+    source: row.source,
+    platform: row.platform,
+    shop_name: row.shopName,
+    third_party_order_no: row.thirdPartyOrderNo,
+    currency: row.currency,
+    product_amount: row.productAmount,
+    shipping_amount: row.shippingAmount,
+    total_amount: row.totalAmount,
+    total_quantity: row.totalQuantity,
+    weight: row.weight,
+    country_code: row.countryCode,
+    consignee: [row.address.first_name, row.address.last_name].filter(Boolean).join(' '),
+    shipping: {
+      method_id: row.shipping.method_id,
+      carrier: row.shipping.carrier,
+      name: row.shipping.name,
+      code: row.shipping.code,
+      delivery_days_min: row.shipping.delivery_days_min,
+      delivery_days_max: row.shipping.delivery_days_max,
+    },
+    pay_method: row.payMethod,
+    pay_no: row.payNo,
+    remark: row.remark,
+    ordered_by: row.orderedBy,
+    expires_at: row.expiresAt.toISOString(),
+    created_at: row.createdAt.toISOString(),
+    paid_at: row.paidAt?.toISOString() ?? null,
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+export async function toOrderDetail(tx: Executor, row: repo.OrderRow, files: FileUrls): Promise<OrderDetail> {
+  const [lines, factories] = await Promise.all([
+    repo.linesOf(tx, [row.id]),
+    row.factoryId ? factoriesByIds(tx, row.tenantId, [row.factoryId]) : Promise.resolve([]),
+  ]);
+  const factory = factories[0];
+  return {
+    ...toOrder(row),
+    lines: lines.map((l) => ({
+      id: l.id,
+      finished_product_id: l.finishedProductId,
+      finished_code: l.finishedCode,
+      name: l.name,
+      style_code: l.styleCode,
+      color_name: l.colorName,
+      size_name: l.sizeName,
+      sku_code: l.skuCode,
+      quantity: l.quantity,
+      unit_price: l.unitPrice,
+      subtotal: l.subtotal,
+      thumb_url: l.thumbKey ? files.url(l.thumbKey) : null,
+    })),
+    address: { ...row.address },
+    customs: { ...row.customs },
+    factory: factory ? { id: factory.id, name: factory.name } : null,
+    tracking_no: row.trackingNo,
+    cancelled_at: row.cancelledAt?.toISOString() ?? null,
+  };
+}
+
+/** Inserts orders checkout built, with their lines, and counts them on the finished products. */
+export async function insertOrders(
+  tx: Executor,
+  scope: MerchantScope,
+  drafts: Array<{ order: repo.NewOrder; lines: repo.NewOrderLine[] }>,
+): Promise<repo.OrderRow[]> {
+  const rows: repo.OrderRow[] = [];
+  const counts = new Map<string, number>();
+  for (const draft of drafts) {
+    rows.push(await repo.insertOrder(tx, draft.order, draft.lines));
+    for (const id of new Set(draft.lines.map((l) => l.finishedProductId)))
+      counts.set(id, (counts.get(id) ?? 0) + 1);
+  }
+  await countFinishedOrders(tx, scope.tenantId, counts);
+  return rows;
+}
+
+export async function findOrder(tx: Executor, scope: MerchantScope, orderNo: string): Promise<repo.OrderRow> {
+  const [row] = await repo.findByNos(tx, scope, [orderNo]);
+  if (!row) throw AppError.notFound('order.notFound');
+  return row;
+}
+
+/** Every one of `unique` was found, else 404 (another merchant's order is simply not found). */
+function allFound<T>(rows: T[], unique: string[]): T[] {
+  if (rows.length !== unique.length) throw AppError.notFound('order.notFound');
+  return rows;
+}
+
+/** The merchant's orders among `orderNos`; 404 when one is not theirs (or does not exist). */
+export async function findOrders(tx: Executor, scope: MerchantScope, orderNos: readonly string[]) {
+  const unique = [...new Set(orderNos)];
+  return allFound(await repo.findByNos(tx, scope, unique), unique);
+}
+
+/** findOrders with only what paying reads. */
+export async function findPayableOrders(tx: Executor, scope: MerchantScope, orderNos: readonly string[]) {
+  const unique = [...new Set(orderNos)];
+  return allFound(await repo.findPayable(tx, scope, unique), unique);
+}
+
+/** Amounts per currency of some orders. */
+export function totalsByCurrency(rows: Array<Pick<repo.OrderRow, 'currency' | 'totalAmount'>>) {
+  const totals = new Map<string, number>();
+  for (const r of rows) totals.set(r.currency, (totals.get(r.currency) ?? 0) + r.totalAmount);
+  return [...totals].map(([currency, amount]) => ({ currency, amount }));
+}
+
+/** Why an order cannot be paid now, or null when it can. */
+function unpayable(row: repo.PayableOrder, now: Date): AppError | null {
+  if (row.status === 'timed_out' || (row.status === 'unpaid' && row.expiresAt <= now))
+    return AppError.conflict('order.timedOut', { order_no: row.orderNo });
+  if (row.status !== 'unpaid') return AppError.conflict('order.notPayable', { order_no: row.orderNo });
+  return null;
+}
+
+/**
+ * Splits the orders of a payment into those to charge and those already paid. "No payable
+ * orders" when there is nothing either way; 409 naming an order that timed out or was cancelled.
+ */
+export function payableOrders<T extends repo.PayableOrder>(rows: T[], now = new Date()) {
+  const alreadyPaid = rows.filter((r) => PAID_STATUSES.has(r.status));
+  const candidates = rows.filter((r) => !PAID_STATUSES.has(r.status));
+  if (!candidates.length && !alreadyPaid.length) throw AppError.badRequest('order.noPayable');
+  for (const row of candidates) {
+    const problem = unpayable(row, now);
+    if (problem) throw problem;
+  }
+  return { candidates, alreadyPaid };
+}
+
+/**
+ * Pays unpaid orders from the balance inside the caller's transaction (spec §4). Per order: the
+ * logistics chosen at settlement must be unchanged (409), the wallet is debited with the key
+ * `order:<order_no>` (so a retry or a concurrent second payer is charged once), and the order
+ * moves unpaid → paid under a guard. Orders already paid are reported, not charged. One failure
+ * (insufficient balance, timed out, logistics changed) rolls every order of the call back.
+ */
+export async function payFromBalance(
+  wallet: WalletContext,
+  scope: MerchantScope,
+  rows: repo.PayableOrder[],
+  payMethod: 'balance' | 'alipay' = 'balance',
+): Promise<OrderPayReply> {
+  const now = new Date();
+  const { candidates, alreadyPaid } = payableOrders(rows, now);
+  const paidRows: repo.PayableOrder[] = [];
+  const balances = new Map<string, number>();
+  for (const row of candidates) {
+    await confirmOrderShipping(wallet.tx, scope.tenantId, row);
+    // One statement: lock the order while it is unpaid and not timed out, take the money, and
+    // mark it paid with the ledger's trade number (no round trip holds the wallet row between).
+    const result = await debitGuarded(
+      wallet,
+      {
+        type: 'order_payment',
+        merchantId: scope.merchantId,
+        currency: row.currency as 'CNY' | 'USD',
+        amount: row.totalAmount,
+        idempotencyKey: `order:${row.orderNo}`,
+        payMethod,
+        referenceType: 'order',
+        reference: row.orderNo,
+        paidAt: now,
+        remark: `Order ${row.orderNo}`,
+      },
+      repo.payGuard(row.id, payMethod),
+    );
+    if (result === 'unguarded') {
+      // Paid meanwhile by a concurrent request (charged once), or timed out / cancelled.
+      const [current] = await repo.findPayable(wallet.tx, scope, [row.orderNo]);
+      if (current && PAID_STATUSES.has(current.status)) {
+        alreadyPaid.push(current);
+        continue;
+      }
+      throw (
+        unpayable(current ?? row, new Date()) ??
+        AppError.conflict('order.notPayable', { order_no: row.orderNo })
+      );
+    }
+    if (result.replayed) throw AppError.conflict('order.notPayable', { order_no: row.orderNo });
+    paidRows.push(row);
+    balances.set(row.currency, result.transaction.balanceAfter);
+  }
+  return {
+    method: payMethod,
+    paid: paidRows.map((r) => r.orderNo),
+    already_paid: alreadyPaid.map((r) => r.orderNo),
+    amounts: totalsByCurrency(paidRows),
+    balances: [...balances].map(([currency, balance]) => ({ currency, balance })),
+    pay_url: null,
+    out_trade_no: null,
+  };
+}
+
+/** Cancels an unpaid order (paid orders go through cancel requests, a later issue). */
+export async function cancelOrder(ctx: ServiceContext, orderNo: string): Promise<repo.OrderRow> {
+  const scope = orderScope(ctx);
+  const row = await findOrder(ctx.tx, scope, orderNo);
+  const cancelled = row.status === 'unpaid' ? await repo.markCancelled(ctx.tx, scope, row.id) : undefined;
+  if (!cancelled) throw AppError.conflict('order.notCancellable', { order_no: row.orderNo });
+  return cancelled;
+}
+
+/** The timeout job's work: unpaid orders past their deadline become timed out. */
+export async function expireOverdueOrders(tx: Executor): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const n = await repo.expireOverdue(tx, 500);
+    total += n;
+    if (n < 500) return total;
+  }
+}

@@ -1,0 +1,249 @@
+/**
+ * Order payment from the balance (issue 10), on a real PostgreSQL (the local server; BENCH_PG_URL
+ * or DATABASE_URL picks another). In one run:
+ * 1. a fresh database with many merchants holding balances and unpaid orders;
+ * 2. baseline: the raw guarded-update transaction with a pg client (wallet UPDATE … WHERE
+ *    balance >= amount, ledger INSERT, order UPDATE … WHERE status = 'unpaid'), at the same
+ *    concurrency and pool size as the API;
+ * 3. the API: the server as its own process, POST /api/v1/admin/order/pay by 200 concurrent
+ *    clients (each a merchant paying its own orders) over keep-alive HTTP;
+ * 4. reconciliation of the ledger both wrote (0 drift expected);
+ * 5. a second scenario: one hot merchant paid for by all clients at once, with a balance that
+ *    runs out (only "balance insufficient" refusals allowed).
+ * Last line: `payments <api>/s vs raw <raw>/s ratio <r> p99 <ms> ms drift <n>`.
+ * BENCH_CLIENTS (200), BENCH_PAYMENTS (API payments, 6000), BENCH_POOL (server and raw pool, 20).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { openDatabase } from '../apps/server/src/db/client.ts';
+import { reconcile } from '../apps/server/src/modules/wallet/index.ts';
+import { buildPaymentWorld, setUpDatabase, type BenchMerchant } from './lib/payment-world.ts';
+import { jsonClient, percentile, scratchDatabase, startServer } from './lib/server-process.ts';
+
+const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 200);
+const PAYMENTS = Number(process.env.BENCH_PAYMENTS ?? 6000);
+const POOL = Number(process.env.BENCH_POOL ?? 20);
+const HOT_ORDERS = Number(process.env.BENCH_HOT_ORDERS ?? 3000);
+const JWT_SECRET = 'bench-secret-bench-secret-bench-secret-0123';
+
+interface Run {
+  seconds: number;
+  /** From the start until the last successful payment finished (refusals after it excluded). */
+  okSeconds: number;
+  ok: number;
+  refused: Map<string, number>;
+  latencies: number[];
+}
+
+/** Each client works through its own queue of jobs; latencies are per job. */
+async function drive<T>(queues: T[][], op: (job: T) => Promise<string | null>): Promise<Run> {
+  const refused = new Map<string, number>();
+  const latencies: number[] = [];
+  let ok = 0;
+  let lastOk = 0;
+  const start = performance.now();
+  await Promise.all(
+    queues.map(async (queue) => {
+      for (const job of queue) {
+        const t0 = performance.now();
+        const error = await op(job);
+        latencies.push(performance.now() - t0);
+        if (error === null) {
+          ok += 1;
+          lastOk = performance.now();
+        } else refused.set(error, (refused.get(error) ?? 0) + 1);
+      }
+    }),
+  );
+  const end = performance.now();
+  return {
+    seconds: (end - start) / 1000,
+    okSeconds: ((ok ? lastOk : end) - start) / 1000,
+    ok,
+    refused,
+    latencies,
+  };
+}
+
+/** Splits the merchants' orders between the two runs: first half raw, second half API. */
+function halves(merchants: BenchMerchant[]) {
+  return {
+    raw: merchants.map((m) => m.orderNos.slice(0, m.orderNos.length / 2)),
+    api: merchants.map((m) => m.orderNos.slice(m.orderNos.length / 2)),
+  };
+}
+
+async function rawPayments(pool: pg.Pool, merchants: BenchMerchant[], queues: string[][], tenantId: string) {
+  return drive(
+    queues.map((q, i) => q.map((orderNo) => ({ orderNo, merchantId: merchants[i]!.merchantId }))),
+    async ({ orderNo, merchantId }) => {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const order = await client.query<{ id: string; total_amount: string }>(
+          `SELECT id, total_amount FROM orders WHERE order_no = $1 AND merchant_id = $2 AND status = 'unpaid'`,
+          [orderNo, merchantId],
+        );
+        const amount = Number(order.rows[0]!.total_amount);
+        const wallet = await client.query<{ id: string; balance: string; last_seq: string }>(
+          `UPDATE wallets SET balance = balance - $1, last_seq = last_seq + 1, updated_at = now()
+           WHERE tenant_id = $2 AND merchant_id = $3 AND currency = 'CNY' AND balance >= $1
+           RETURNING id, balance, last_seq`,
+          [amount, tenantId, merchantId],
+        );
+        const w = wallet.rows[0];
+        if (!w) {
+          await client.query('ROLLBACK');
+          return 'insufficient';
+        }
+        const after = Number(w.balance);
+        await client.query(
+          `INSERT INTO wallet_transactions
+             (tenant_id, merchant_id, wallet_id, seq, trade_no, pay_method, type, currency, amount,
+              balance_before, balance_after, reference_type, reference, paid_at)
+           VALUES ($1, $2, $3, $4, 'B' || lpad(nextval('wallet_trade_no_seq')::text, 12, '0'), 'balance',
+             'order_payment', 'CNY', $5, $6, $7, 'order', $8, now())`,
+          [tenantId, merchantId, w.id, Number(w.last_seq), -amount, after + amount, after, orderNo],
+        );
+        await client.query(
+          `UPDATE orders SET status = 'paid', pay_method = 'balance', paid_at = now(), updated_at = now()
+           WHERE id = $1 AND status = 'unpaid' AND expires_at > now()`,
+          [order.rows[0]!.id],
+        );
+        await client.query('COMMIT');
+        return null;
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+  );
+}
+
+async function apiPayments(baseUrl: string, merchants: BenchMerchant[], queues: string[][]) {
+  const client = jsonClient(baseUrl, CLIENTS);
+  try {
+    return await drive(
+      queues.map((q, i) => q.map((orderNo) => ({ orderNo, token: merchants[i % merchants.length]!.token }))),
+      async ({ orderNo, token }) => {
+        const res = await client.post(
+          '/api/v1/admin/order/pay',
+          { order_nos: [orderNo], method: 'balance' },
+          { authorization: `Bearer ${token}`, 'accept-language': 'en' },
+        );
+        if (res.status === 200) return null;
+        const msg = (JSON.parse(res.body) as { msg?: string }).msg ?? String(res.status);
+        return `${res.status} ${msg}`;
+      },
+    );
+  } finally {
+    client.close();
+  }
+}
+
+/** Successful payments per second, while there were payments to make (see Run.okSeconds). */
+const rate = (r: Run) => r.ok / r.okSeconds;
+const fmt = (n: number) => n.toFixed(0);
+
+async function main() {
+  const scratch = await scratchDatabase('pod_bench_pay');
+  const dataDir = mkdtempSync(join(tmpdir(), 'pod-bench-pay-'));
+  let server: Awaited<ReturnType<typeof startServer>> | undefined;
+  const pool = new pg.Pool({ connectionString: scratch.url, max: POOL });
+  try {
+    const { database, app, close } = await setUpDatabase(scratch.url, dataDir, JWT_SECRET);
+
+    const perMerchant = Math.max(2, Math.ceil((PAYMENTS * 2) / CLIENTS / 2) * 2);
+    const setupStart = performance.now();
+    const world = await buildPaymentWorld(database.db, app.services, {
+      merchants: CLIENTS,
+      ordersPerMerchant: perMerchant,
+      balance: () => perMerchant * 100_00 * 2,
+    });
+    const hot = await buildPaymentWorld(database.db, app.services, {
+      merchants: 1,
+      ordersPerMerchant: HOT_ORDERS,
+      // Enough for about two thirds of the orders: the rest must be refused, never overdrawn.
+      balance: () => 0,
+    });
+    const { fundWallet } = await import('../apps/server/test/factories/index.ts');
+    await fundWallet(
+      database.db,
+      { tenantId: hot.tenantId, merchantId: hot.merchants[0]!.merchantId },
+      Math.floor((HOT_ORDERS * 2) / 3) * hot.total,
+    );
+    await close();
+    console.log(
+      `setup: ${CLIENTS} merchants × ${perMerchant} unpaid orders + 1 hot merchant × ${HOT_ORDERS} (${((performance.now() - setupStart) / 1000).toFixed(1)} s)`,
+    );
+
+    const { raw: rawQueues, api: apiQueues } = halves(world.merchants);
+    // Warm the raw path's connections.
+    await Promise.all(Array.from({ length: POOL }, () => pool.query('SELECT 1')));
+    const raw = await rawPayments(pool, world.merchants, rawQueues, world.tenantId);
+    console.log(
+      `raw SQL guarded-update transaction: ${fmt(rate(raw))} payments/s (${raw.ok} in ${raw.seconds.toFixed(1)} s) p50 ${percentile(raw.latencies, 50).toFixed(1)} ms p99 ${percentile(raw.latencies, 99).toFixed(1)} ms`,
+    );
+
+    server = await startServer({
+      DATABASE_URL: scratch.url,
+      DATABASE_POOL_SIZE: String(POOL),
+      JWT_SECRET,
+      DATA_DIR: dataDir,
+      JOB_WORKERS: 'false',
+    });
+    // Warm-up: a few requests per connection (JIT, prepared plans, pool connections).
+    await apiPayments(
+      server.url,
+      world.merchants,
+      apiQueues.map((q) => q.splice(0, 1)),
+    );
+    const api = await apiPayments(server.url, world.merchants, apiQueues);
+    const apiP50 = percentile(api.latencies, 50);
+    const apiP99 = percentile(api.latencies, 99);
+    console.log(
+      `API POST /api/v1/admin/order/pay: ${fmt(rate(api))} payments/s (${api.ok} in ${api.seconds.toFixed(1)} s) p50 ${apiP50.toFixed(1)} ms p99 ${apiP99.toFixed(1)} ms`,
+    );
+    for (const [error, n] of api.refused) console.log(`  refused ${n}× ${error}`);
+
+    // One hot merchant: every client pays its orders at once.
+    const hotOrders = hot.merchants[0]!.orderNos;
+    const hotQueues = Array.from({ length: CLIENTS }, (_, c) =>
+      hotOrders.filter((_, i) => i % CLIENTS === c),
+    );
+    const hotRun = await apiPayments(
+      server.url,
+      hotQueues.map(() => hot.merchants[0]!),
+      hotQueues,
+    );
+    const onlyInsufficient = [...hotRun.refused.keys()].every((e) => e.includes('Balance insufficient'));
+    console.log(
+      `hot merchant: ${fmt(rate(hotRun))} payments/s (${hotRun.ok} paid in ${hotRun.okSeconds.toFixed(1)} s; with the ${HOT_ORDERS - hotRun.ok} refusals ${fmt(HOT_ORDERS / hotRun.seconds)} requests/s over ${hotRun.seconds.toFixed(1)} s) p99 ${percentile(hotRun.latencies, 99).toFixed(1)} ms; refusals: ${[...hotRun.refused].map(([e, n]) => `${n}× ${e}`).join(', ') || 'none'}`,
+    );
+
+    const check = await openDatabase({ kind: 'postgres', url: scratch.url, poolSize: 2 });
+    const report = await reconcile(check.db, null);
+    await check.close();
+    const drift = report.drifts.length;
+    console.log(`reconciliation: ${report.transactions} transactions, ${drift} drift`);
+    const ratio = rate(api) / rate(raw);
+    console.log(
+      `targets: ratio >= 0.5 ${ratio >= 0.5 ? 'ok' : 'MISSED'}; p99 < 500 ms ${apiP99 < 500 ? 'ok' : 'MISSED'}; hot >= 250/s ${rate(hotRun) >= 250 ? 'ok' : 'MISSED'} with only insufficient-balance refusals ${onlyInsufficient ? 'ok' : 'MISSED'}`,
+    );
+    console.log(
+      `payments ${fmt(rate(api))}/s vs raw ${fmt(rate(raw))}/s ratio ${ratio.toFixed(2)} p99 ${apiP99.toFixed(0)} ms drift ${drift}`,
+    );
+    if (drift || api.refused.size || !onlyInsufficient) process.exitCode = 1;
+  } finally {
+    await server?.stop();
+    await pool.end();
+    await scratch.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();

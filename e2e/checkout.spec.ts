@@ -1,0 +1,233 @@
+import { randomInt } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useAdminBrowser } from './admin-browser.ts';
+
+const ARTIFACTS = fileURLToPath(new URL('./artifacts/', import.meta.url));
+const { baseUrl, DEMO_PASSWORD, openPage, signIn, pageErrors } = useAdminBrowser();
+/** Writes go through the server and a refetch; give them the time a loaded CI machine needs. */
+const POLL = { timeout: 15_000 };
+
+/** Minor units of an amount as the pages show it, e.g. `¥1,234.50` → 123450. */
+function minorOf(text: string): number {
+  return Math.round(Number(text.replace(/[^0-9.]/g, '')) * 100);
+}
+
+/** The CNY balance the balance page shows, in minor units. */
+async function cnyBalance(page: Page): Promise<number> {
+  await page.goto(`${baseUrl}/admin/wallet/balance`);
+  const card = page.getByTestId('wallet-balance-CNY');
+  const value = card.locator('.ant-statistic-content');
+  await value.waitFor();
+  await expect.poll(() => card.locator('.ant-skeleton').count(), POLL).toBe(0);
+  return minorOf(await value.innerText());
+}
+
+/** A call of the platform API from the signed-in page, with its admin token. */
+async function apiGet<T>(page: Page, path: string): Promise<{ code: number; data: T }> {
+  return page.evaluate(async (path) => {
+    const response = await fetch(path, {
+      headers: { Authorization: `Bearer ${localStorage.getItem('adminToken')}` },
+    });
+    return (await response.json()) as { code: number; data: T };
+  }, path);
+}
+
+/** Picks an option of an antd select by its visible text. */
+async function choose(page: Page, select: ReturnType<Page['getByTestId']>, text: string | RegExp) {
+  await select.click();
+  await page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option')
+    .filter({ hasText: text })
+    .click();
+}
+
+describe('checkout', () => {
+  it('a merchant designs a product, adds it to the cart, settles with a new address and logistics, pays from the balance and sees the paid order and the balance reduced by exactly the total; an order submitted to pay later counts down and can be cancelled', async () => {
+    const page = await openPage();
+    await signIn(page, 'merchant', DEMO_PASSWORD);
+    const before = await cnyBalance(page);
+    expect(before).toBeGreaterThan(0);
+
+    // 1. Open a product from the catalogue and design it: one text layer, saved as a finished product.
+    await page.goto(`${baseUrl}/admin/product/list`);
+    const tee = page.getByTestId('catalog-product').filter({ hasText: '经典圆领T恤' });
+    await tee.waitFor(POLL);
+    await tee.getByTestId('catalog-design-card').click();
+    await page.waitForURL((url) => url.pathname === '/admin/design' && url.searchParams.has('product'));
+    await page.locator('[data-testid="design-canvas"][data-ready="true"]').waitFor({ timeout: 30_000 });
+    await page.getByTestId('add-text').click();
+    await expect
+      .poll(() => page.locator('[data-testid="layer-row"][data-layer-type="text"]').count())
+      .toBe(1);
+    await page.getByTestId('design-save').click();
+    const name = `E2E checkout ${Date.now().toString(36)}${randomInt(1_000)}`;
+    await page.getByTestId('save-name').fill(name);
+    await page.getByTestId('save-submit').click();
+    const blurry = page.getByTestId('confirm-blurry');
+    const saved = page.locator('[data-testid="save-done"]:visible');
+    await Promise.race([blurry.waitFor({ timeout: 20_000 }), saved.waitFor({ timeout: 20_000 })]);
+    if (await blurry.isVisible()) await blurry.click();
+    await saved.waitFor({ timeout: 20_000 });
+    await page.locator('.ant-modal-confirm-btns button:visible').click();
+
+    // 2. Add it to the cart from the finished products: a colour and size in stock, quantity 2.
+    await page.waitForURL(`${baseUrl}/admin/publish/finished/my`);
+    const row = page.getByTestId('finished-row').filter({ hasText: name });
+    await row.waitFor(POLL);
+    await row.locator('.ant-checkbox-input').check();
+    await page.getByTestId('finished-add-to-cart').click();
+    const dialog = page.getByTestId('add-to-cart-dialog');
+    await dialog.waitFor();
+    const line = dialog.getByTestId('add-to-cart-row').first();
+    // The first in-stock colour and size are chosen once the product is loaded.
+    const size = line.getByTestId('add-to-cart-size');
+    await size.waitFor(POLL);
+    await expect.poll(async () => (await size.innerText()).trim(), POLL).not.toMatch(/^(尺码)?$/);
+    await line
+      .locator('input[data-testid="add-to-cart-quantity"], [data-testid="add-to-cart-quantity"] input')
+      .first()
+      .fill('2');
+    await page.screenshot({ path: `${ARTIFACTS}checkout-add-to-cart.png` });
+    await page.getByTestId('add-to-cart-submit').click();
+    await page.getByTestId('add-to-cart-done').waitFor(POLL);
+    await page.getByTestId('add-to-cart-go').click();
+
+    // 3. The cart: select the line and settle (nothing selected is refused first).
+    await page.waitForURL(`${baseUrl}/admin/publish/shopCart`);
+    const cart = page.getByTestId('cart-page');
+    const cartLine = cart.getByTestId('cart-line').filter({ hasText: name });
+    await cartLine.waitFor(POLL);
+    expect(await cartLine.getAttribute('data-state')).toBe('ok');
+    expect(
+      await cartLine
+        .locator('input[data-testid="cart-quantity"], [data-testid="cart-quantity"] input')
+        .first()
+        .inputValue(),
+    ).toBe('2');
+    await cart.getByTestId('cart-settle').click();
+    await page.getByText('请至少选择一件商品再结算').waitFor();
+    await cartLine.locator('.ant-checkbox-input').check();
+    await page.screenshot({ path: `${ARTIFACTS}checkout-cart.png` });
+    await cart.getByTestId('cart-settle').click();
+
+    // 4. Settlement: the product, a new consignee address (checked as a real US address), logistics.
+    await page.waitForURL(/\/admin\/settlement\?lines=/);
+    const settlement = page.getByTestId('settlement-page');
+    await settlement.getByTestId('settlement-line').filter({ hasText: name }).waitFor(POLL);
+    await settlement.getByTestId('address-add').click();
+    const form = page.getByTestId('address-form');
+    await form.waitFor();
+    await form.getByTestId('address-first-name').fill('Alex Buyer');
+    await form.getByTestId('address-phone').fill('12345');
+    await form.getByTestId('address-city').click();
+    // spec §5 "enter a real address": the US phone rule answers before anything is sent.
+    await form.getByText(/真实电话号码/).waitFor();
+    await form.getByTestId('address-phone').fill('(415) 555-2671');
+    await form.getByTestId('address-province').fill('CA');
+    await form.getByTestId('address-city').fill('San Francisco');
+    await form.getByTestId('address-street').fill('1 Market St');
+    await form.getByTestId('address-postcode').fill('94105');
+    await page.getByTestId('address-form-submit').click();
+    await form.waitFor({ state: 'detached' });
+    const card = settlement.getByTestId('address-card').filter({ hasText: 'Alex Buyer' });
+    await expect.poll(() => card.getAttribute('data-selected'), POLL).toBe('true');
+
+    // The methods to the US with their fees; the US line is chosen.
+    const logistics = settlement.getByTestId('settlement-logistics');
+    await logistics.waitFor(POLL);
+    await choose(page, logistics.getByTestId('settlement-method'), '联邮通美国专线');
+    await expect
+      .poll(() => logistics.getByTestId('settlement-method').innerText(), POLL)
+      .toContain('联邮通美国专线');
+    const payButton = settlement.getByTestId('settlement-pay-balance');
+    await expect.poll(() => payButton.isEnabled(), POLL).toBe(true);
+    const total = minorOf(await settlement.getByTestId('settlement-total').innerText());
+    expect(total).toBeGreaterThan(0);
+    await page.screenshot({ path: `${ARTIFACTS}checkout-settlement.png`, fullPage: true });
+
+    // 5. Pay from the balance, after a confirmation: the success page of the one order.
+    await payButton.click();
+    await page.getByTestId('settlement-pay-confirm').click();
+    await page.waitForURL(/\/admin\/orderPayResult\/[A-Z0-9]+$/, POLL);
+    const orderNo = decodeURIComponent(new URL(page.url()).pathname.split('/').at(-1) ?? '');
+    const result = page.getByTestId('pay-result');
+    await result.waitFor(POLL);
+    expect(await result.getAttribute('data-result')).toBe('success');
+    expect(await result.innerText()).toContain('支付成功');
+    await page.getByTestId('result-continue').waitFor();
+    await page.screenshot({ path: `${ARTIFACTS}checkout-pay-result.png` });
+
+    // 6. The order list shows it as paid, with the total that was charged.
+    await page.getByTestId('result-orders').click();
+    await page.waitForURL(`${baseUrl}/admin/order/list`);
+    const list = page.getByTestId('order-list-page');
+    const orderRow = list.getByRole('row').filter({ hasText: orderNo });
+    await orderRow.waitFor(POLL);
+    expect(await orderRow.getByTestId('order-status').getAttribute('data-status')).toBe('paid');
+    expect(minorOf(await orderRow.getByTestId('order-total').innerText())).toBe(total);
+    await page.screenshot({ path: `${ARTIFACTS}checkout-order-list.png` });
+
+    // The order's detail carries the line, the address and the logistics chosen.
+    await orderRow.getByTestId('order-detail-link').click();
+    const detail = page.getByTestId('order-detail-page');
+    await detail.waitFor(POLL);
+    const detailText = await detail.innerText();
+    expect(detailText).toContain(name);
+    expect(detailText).toContain('1 Market St');
+    expect(detailText).toContain('联邮通美国专线');
+
+    // 7. The balance went down by exactly the total.
+    expect(await cnyBalance(page)).toBe(before - total);
+    const order = await apiGet<{ status: string; total_amount: number; pay_method: string }>(
+      page,
+      `/api/v1/admin/order/${orderNo}`,
+    );
+    expect(order.data).toMatchObject({ status: 'paid', total_amount: total, pay_method: 'balance' });
+
+    // 8. "Submit order" leaves a second order unpaid: it counts down to its timeout, and cancelling
+    // it (after a confirmation) charges nothing.
+    await page.goto(`${baseUrl}/admin/publish/finished/my`);
+    const again = page.getByTestId('finished-row').filter({ hasText: name });
+    await again.waitFor(POLL);
+    await again.locator('.ant-checkbox-input').check();
+    await page.getByTestId('finished-add-to-cart').click();
+    const second = page.getByTestId('add-to-cart-dialog').getByTestId('add-to-cart-size');
+    await expect.poll(async () => (await second.innerText()).trim(), POLL).not.toMatch(/^(尺码)?$/);
+    await page.getByTestId('add-to-cart-submit').click();
+    await page.getByTestId('add-to-cart-go').click();
+    await page.waitForURL(`${baseUrl}/admin/publish/shopCart`);
+    const secondLine = page.getByTestId('cart-page').getByTestId('cart-line').filter({ hasText: name });
+    await secondLine.locator('.ant-checkbox-input').check();
+    await page.getByTestId('cart-settle').click();
+    await page.waitForURL(/\/admin\/settlement\?lines=/);
+    // The one address is chosen, with its logistics.
+    const submitButton = page.getByTestId('settlement-submit');
+    await expect.poll(() => submitButton.isEnabled(), POLL).toBe(true);
+    await submitButton.click();
+    await page.waitForURL(/\/admin\/orderPayResult\/[A-Z0-9]+$/, POLL);
+    const unpaidNo = decodeURIComponent(new URL(page.url()).pathname.split('/').at(-1) ?? '');
+    expect(unpaidNo).not.toBe(orderNo);
+    const unpaidResult = page.getByTestId('pay-result');
+    await unpaidResult.waitFor(POLL);
+    expect(await unpaidResult.getAttribute('data-result')).toBe('unpaid');
+    await page.getByTestId('result-repay').waitFor();
+    const countdown = page.getByTestId('pay-result-orders').getByTestId('order-countdown');
+    expect(await countdown.getAttribute('data-expired')).toBe('false');
+    expect(await countdown.innerText()).toMatch(/\d{2}:\d{2}/);
+
+    await page.getByTestId('result-orders').click();
+    const unpaidRow = page.getByTestId('order-list-page').getByRole('row').filter({ hasText: unpaidNo });
+    await unpaidRow.waitFor(POLL);
+    expect(await unpaidRow.getByTestId('order-status').getAttribute('data-status')).toBe('unpaid');
+    await unpaidRow.getByTestId('order-countdown').waitFor();
+    await unpaidRow.getByTestId('order-cancel').click();
+    await page.locator('.ant-popover:visible .ant-btn-dangerous').click();
+    await expect
+      .poll(() => unpaidRow.getByTestId('order-status').getAttribute('data-status'), POLL)
+      .toBe('cancelled');
+    expect(await cnyBalance(page)).toBe(before - total);
+    expect(pageErrors()).toEqual([]);
+  }, 180_000);
+});

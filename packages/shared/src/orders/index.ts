@@ -1,0 +1,4 @@
+export * from './address.ts';
+export * from './cart.ts';
+export * from './order.ts';
+export * from './checkout.ts';

@@ -22,6 +22,7 @@ import { installAuthGuard, type PermissionChecker, type SessionValidator } from 
 import { RateLimiter } from './platform/rate-limit.ts';
 import { TokenService } from './platform/auth/tokens.ts';
 import { installErrorHandler } from './platform/http/error-handler.ts';
+import { installNulGuard } from './platform/http/nul-guard.ts';
 import { registerOpenApi } from './platform/http/openapi.ts';
 import { enforceRouteDeclarations } from './platform/http/route-config.ts';
 import { serveWebApp } from './platform/http/static-web.ts';
@@ -120,6 +121,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   };
 
   installErrorHandler(app);
+  installNulGuard(app);
   // Multipart is parsed only where a route asks for it (uploads); each part is metered there.
   await app.register(multipart, {
     limits: {

@@ -156,6 +156,49 @@ describe('route contract', () => {
     }
   }, 600_000);
 
+  it('a NUL character in any query, path or body string answers 400 naming the field', async () => {
+    // Fresh sign-ins: the fuzz above may have signed its actors out.
+    const tenant = await buildTenant(t.database.db);
+    const signIn: Record<string, Record<string, string>> = {
+      admin: await t.authAs(adminActor(await buildPlatformAdmin(t.database.db))),
+      member: await t.authAs(memberActor(await buildMember(t.database.db, tenant.id))),
+    };
+    let checked = 0;
+    const guarded = operations.filter((o) => o['x-audience'] !== 'public' && !o.path.endsWith('/logout'));
+    for (const op of guarded) {
+      const url = fillPath(op.path, () => SAMPLE_ID);
+      const headers = { ...signIn[op['x-audience']!], 'accept-language': 'en' };
+      const stringQuery = (op.parameters ?? []).filter(
+        (p) => p.in === 'query' && p.schema?.type === 'string',
+      );
+      for (const p of stringQuery) {
+        const res = await t.app.inject({
+          method: op.method as 'GET',
+          url: `${url}?${p.name}=%00`,
+          headers,
+          ...(op.requestBody ? { payload: {} } : {}),
+        });
+        if (res.statusCode === 403) continue; // not this actor's tier: refused before any input is read
+        expect(res.statusCode, `${key(op)} ?${p.name}`).toBe(400);
+        expect(res.json().msg, key(op)).toContain('invalid character');
+        checked++;
+      }
+      if (op.requestBody?.content?.['application/json']) {
+        const res = await t.app.inject({
+          method: op.method as 'GET',
+          url,
+          headers: { ...headers, 'content-type': 'application/json' },
+          payload: JSON.stringify({ name: 'a\u0000b' }),
+        });
+        if (res.statusCode === 403) continue;
+        expect(res.statusCode, `${key(op)} body`).toBe(400);
+        expect(res.json().data.errors[0].field, key(op)).toBe('name');
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(20);
+  });
+
   it("cross-tenant replay: another tenant's id answers 404", async () => {
     expect(CROSS_TENANT_CASES.length).toBeGreaterThan(0);
     for (const c of CROSS_TENANT_CASES) {

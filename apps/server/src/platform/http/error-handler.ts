@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { parseLanguage } from '@pod/shared';
-import { t } from '../i18n/i18n.ts';
+import { parseLanguage, type Language } from '@pod/shared';
+import { hasMessage, t } from '../i18n/i18n.ts';
 import { failure } from './envelope.ts';
 import { AppError, statusMessageKey } from './errors.ts';
 import { fieldErrors } from './validation.ts';
@@ -22,6 +22,20 @@ function inputFor(request: FastifyRequest, context: string | undefined): unknown
   }
 }
 
+/** Field errors carry i18n keys (AppError.field): render them in the caller's language. */
+function translatedData(lang: Language, error: AppError): unknown {
+  const data = error.data as { errors?: unknown } | null;
+  if (!data || !Array.isArray(data.errors)) return data;
+  return {
+    ...data,
+    errors: data.errors.map((e: { field?: unknown; message?: unknown }) =>
+      typeof e.message === 'string' && hasMessage(e.message)
+        ? { ...e, message: t(lang, e.message, error.params) }
+        : e,
+    ),
+  };
+}
+
 /**
  * One place turns every thrown error into the envelope with the status of spec §8. User input
  * never yields a 500; a real 500 never leaks a stack or a message.
@@ -33,7 +47,7 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (error instanceof AppError) {
       return reply
         .code(error.status)
-        .send(failure(error.status, t(lang, error.key, error.params), error.data));
+        .send(failure(error.status, t(lang, error.key, error.params), translatedData(lang, error)));
     }
 
     if (hasZodFastifySchemaValidationErrors(error)) {
@@ -51,6 +65,12 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (pgCode === '23505' || pgCode === '23503') {
       request.log.info({ pgCode }, 'constraint violation');
       return reply.code(409).send(failure(409, t(lang, pgCode === '23505' ? 'http.409' : 'crud.inUse')));
+    }
+
+    // Text the database cannot store (a NUL that reached a query by another road than the guard).
+    if (pgCode === '22021' || pgCode === '22P05') {
+      request.log.info({ pgCode }, 'untranslatable character');
+      return reply.code(400).send(failure(400, t(lang, 'http.400')));
     }
 
     if (isResponseSerializationError(error)) {

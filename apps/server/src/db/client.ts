@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -50,11 +51,54 @@ export function databaseOptionsFor(
   return { kind: 'pglite', dataDir: dir };
 }
 
+/** How many statements one connection keeps prepared; past it, new ones run unprepared. */
+const PREPARED_PER_CONNECTION = 500;
+
+/**
+ * Parameterised statements run as named prepared statements, one name per statement text, so
+ * PostgreSQL parses and plans each shape once per connection instead of on every call (the ORM
+ * builds the same texts again and again). Only statements with parameters qualify: those are
+ * always single statements. Each connection keeps at most PREPARED_PER_CONNECTION of them.
+ */
+const statementNames = new Map<string, string>();
+/** A stable name per statement text (hashed once per text, then looked up). */
+function statementName(text: string): string {
+  let name = statementNames.get(text);
+  if (!name) {
+    name = `s${createHash('sha1').update(text).digest('base64url')}`;
+    if (statementNames.size < 10_000) statementNames.set(text, name);
+  }
+  return name;
+}
+
+function prepareRepeatedStatements(client: pg.PoolClient): void {
+  const names = new Set<string>();
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  (client as { query: unknown }).query = (config: unknown, values?: unknown, ...rest: unknown[]) => {
+    if (
+      config !== null &&
+      typeof config === 'object' &&
+      typeof (config as pg.QueryConfig).text === 'string' &&
+      !(config as pg.QueryConfig).name &&
+      Array.isArray(values) &&
+      values.length > 0
+    ) {
+      const name = statementName((config as pg.QueryConfig).text);
+      if (names.has(name) || names.size < PREPARED_PER_CONNECTION) {
+        names.add(name);
+        return query({ ...config, name }, values, ...rest);
+      }
+    }
+    return query(config, values, ...rest);
+  };
+}
+
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
     // An idle client's network error must not crash the process; the next query reports it.
     pool.on('error', () => undefined);
+    pool.on('connect', (client) => prepareRepeatedStatements(client));
     const db = drizzlePg({ client: pool, schema });
     return {
       kind: 'postgres',

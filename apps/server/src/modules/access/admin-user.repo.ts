@@ -1,5 +1,6 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { preparedQuery } from '../../db/prepared.ts';
 import { adminUsers } from '../../db/schema/index.ts';
 
 export type AdminUserRow = typeof adminUsers.$inferSelect;
@@ -19,19 +20,21 @@ export async function findAdminUserById(tx: Executor, id: string): Promise<Admin
 
 /** Just what a request's auth check reads (the full row costs several times as much to map). */
 export async function findActorFields(tx: Executor, id: string) {
-  const [row] = await tx
-    .select({
-      id: adminUsers.id,
-      tier: adminUsers.tier,
-      tenantId: adminUsers.tenantId,
-      merchantId: adminUsers.merchantId,
-      isPrimary: adminUsers.isPrimary,
-      status: adminUsers.status,
-      isLocked: adminUsers.isLocked,
-    })
-    .from(adminUsers)
-    .where(eq(adminUsers.id, id))
-    .limit(1);
+  const [row] = await preparedQuery(tx, 'admin_actor_fields', (t) =>
+    t
+      .select({
+        id: adminUsers.id,
+        tier: adminUsers.tier,
+        tenantId: adminUsers.tenantId,
+        merchantId: adminUsers.merchantId,
+        isPrimary: adminUsers.isPrimary,
+        status: adminUsers.status,
+        isLocked: adminUsers.isLocked,
+      })
+      .from(adminUsers)
+      .where(eq(adminUsers.id, sql.placeholder('id')))
+      .limit(1),
+  ).execute({ id });
   return row;
 }
 

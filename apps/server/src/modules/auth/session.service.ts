@@ -2,6 +2,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { LIMITS } from '@pod/shared';
 import type { Executor } from '../../db/client.ts';
+import { preparedQuery } from '../../db/prepared.ts';
 import { refreshTokens } from '../../db/schema/index.ts';
 import type { Actor } from '../../platform/context.ts';
 import type { TokenKind, TokenService } from '../../platform/auth/tokens.ts';
@@ -142,19 +143,21 @@ export class SessionService {
 
   /** Whether the sign-in an access token belongs to is still live (not revoked, not expired). */
   async isActive(tx: Executor, actor: Actor, sessionId: string): Promise<boolean> {
-    const [row] = await tx
-      .select({ id: refreshTokens.id })
-      .from(refreshTokens)
-      .where(
-        and(
-          eq(refreshTokens.familyId, sessionId),
-          eq(refreshTokens.subjectKind, actor.kind),
-          eq(refreshTokens.subjectId, actor.id),
-          isNull(refreshTokens.revokedAt),
-          gt(refreshTokens.expiresAt, new Date()),
-        ),
-      )
-      .limit(1);
+    const [row] = await preparedQuery(tx, 'session_is_active', (t) =>
+      t
+        .select({ id: refreshTokens.id })
+        .from(refreshTokens)
+        .where(
+          and(
+            eq(refreshTokens.familyId, sql.placeholder('sessionId')),
+            eq(refreshTokens.subjectKind, sql.placeholder('kind')),
+            eq(refreshTokens.subjectId, sql.placeholder('subjectId')),
+            isNull(refreshTokens.revokedAt),
+            gt(refreshTokens.expiresAt, sql`now()`),
+          ),
+        )
+        .limit(1),
+    ).execute({ sessionId, kind: actor.kind, subjectId: actor.id });
     return row !== undefined;
   }
 }

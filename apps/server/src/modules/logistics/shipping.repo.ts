@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { preparedQuery } from '../../db/prepared.ts';
 import { factories, shippingMethods, shippingRates } from '../../db/schema/index.ts';
 
 export type ShippingMethodRow = typeof shippingMethods.$inferSelect;
@@ -38,41 +39,50 @@ export async function listEnabledRates(
   tenantId: string,
   filter: { factoryId: string; country: string; methodId?: string },
 ) {
-  return tx
-    .select({
-      method: {
-        id: shippingMethods.id,
-        carrier: shippingMethods.carrier,
-        name: shippingMethods.name,
-        code: shippingMethods.code,
-        deliveryDaysMin: shippingMethods.deliveryDaysMin,
-        deliveryDaysMax: shippingMethods.deliveryDaysMax,
-        sort: shippingMethods.sort,
-      },
-      rate: {
-        id: shippingRates.id,
-        version: shippingRates.version,
-        currency: shippingRates.currency,
-        firstWeightG: shippingRates.firstWeightG,
-        firstPrice: shippingRates.firstPrice,
-        additionalWeightG: shippingRates.additionalWeightG,
-        additionalPrice: shippingRates.additionalPrice,
-        maxWeightG: shippingRates.maxWeightG,
-      },
-    })
-    .from(shippingRates)
-    .innerJoin(shippingMethods, eq(shippingMethods.id, shippingRates.methodId))
-    .where(
-      and(
-        eq(shippingRates.tenantId, tenantId),
-        eq(shippingMethods.tenantId, tenantId),
-        eq(shippingRates.factoryId, filter.factoryId),
-        eq(shippingRates.status, 'enabled'),
-        eq(shippingMethods.status, 'enabled'),
-        sql`${filter.country} = ANY(${shippingMethods.destinationCountries})`,
-        ...(filter.methodId ? [eq(shippingMethods.id, filter.methodId)] : []),
+  // Settlement lists all methods; payment re-quotes one (the hot path): one prepared statement
+  // each, the method filter being null for "any".
+  return preparedQuery(tx, 'shipping_enabled_rates', (t) =>
+    t
+      .select({
+        method: {
+          id: shippingMethods.id,
+          carrier: shippingMethods.carrier,
+          name: shippingMethods.name,
+          code: shippingMethods.code,
+          deliveryDaysMin: shippingMethods.deliveryDaysMin,
+          deliveryDaysMax: shippingMethods.deliveryDaysMax,
+          sort: shippingMethods.sort,
+        },
+        rate: {
+          id: shippingRates.id,
+          version: shippingRates.version,
+          currency: shippingRates.currency,
+          firstWeightG: shippingRates.firstWeightG,
+          firstPrice: shippingRates.firstPrice,
+          additionalWeightG: shippingRates.additionalWeightG,
+          additionalPrice: shippingRates.additionalPrice,
+          maxWeightG: shippingRates.maxWeightG,
+        },
+      })
+      .from(shippingRates)
+      .innerJoin(shippingMethods, eq(shippingMethods.id, shippingRates.methodId))
+      .where(
+        and(
+          eq(shippingRates.tenantId, sql.placeholder('tenantId')),
+          eq(shippingMethods.tenantId, sql.placeholder('tenantId')),
+          eq(shippingRates.factoryId, sql.placeholder('factoryId')),
+          eq(shippingRates.status, 'enabled'),
+          eq(shippingMethods.status, 'enabled'),
+          sql`${sql.placeholder('country')}::text = ANY(${shippingMethods.destinationCountries})`,
+          sql`(${sql.placeholder('methodId')}::uuid IS NULL OR ${shippingMethods.id} = ${sql.placeholder('methodId')}::uuid)`,
+        ),
       ),
-    );
+  ).execute({
+    tenantId,
+    factoryId: filter.factoryId,
+    country: filter.country,
+    methodId: filter.methodId ?? null,
+  });
 }
 
 /** The tenant's method with this id. */

@@ -17,7 +17,8 @@ export type MenuRow = typeof menus.$inferSelect;
 export type RoleRow = typeof roles.$inferSelect;
 
 /** Enabled menus (all types) open to a tier, larger sort first. */
-export function menusForTier(tx: Executor, tier: AdminTier): Promise<MenuRow[]> {
+/** A real promise (not the ORM's lazy query), so a cached copy runs the query once. */
+export async function menusForTier(tx: Executor, tier: AdminTier): Promise<MenuRow[]> {
   return tx
     .select()
     .from(menus)

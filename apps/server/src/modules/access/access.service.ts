@@ -5,13 +5,19 @@ import { findAdminUserById } from './admin-user.repo.ts';
 import * as repo from './access.repo.ts';
 import { tierMenus as cachedTierMenus } from './menu-cache.ts';
 
-/** What an admin may do: every permission of their tier, or the named ones their roles grant. */
+/**
+ * What an admin may do: every permission of their tier, or the named ones their roles grant.
+ * Read-only: a primary account's grants are shared between requests.
+ */
 export interface Grants {
-  all: boolean;
-  permissions: Set<string>;
-  menuIds: Set<string>;
-  menus: repo.MenuRow[];
+  readonly all: boolean;
+  readonly permissions: ReadonlySet<string>;
+  readonly menuIds: ReadonlySet<string>;
+  readonly menus: readonly repo.MenuRow[];
 }
+
+/** A primary account's grants depend only on its tier's menus: worked out once per menu list. */
+const primaryGrants = new WeakMap<repo.MenuRow[], Grants>();
 
 /**
  * Primary accounts (the platform's, a supplier's, a merchant's owner) hold every permission of
@@ -19,18 +25,23 @@ export interface Grants {
  */
 export async function grantsFor(tx: Executor, actor: AdminActor): Promise<Grants> {
   const tierMenus = await cachedTierMenus(tx, actor.tier);
-  let menuIds: Set<string>;
-  let all = false;
   if (actor.isPrimary) {
-    all = true;
-    menuIds = new Set(tierMenus.map((m) => m.id));
-  } else {
-    const roleRows = await repo.enabledRolesOf(tx, actor.id, actor.tenantId);
-    menuIds = await repo.menuIdsOfRoles(
-      tx,
-      roleRows.filter((r) => r.tier === actor.tier).map((r) => r.id),
-    );
+    let grants = primaryGrants.get(tierMenus);
+    if (!grants) {
+      grants = grantsOf(tierMenus, new Set(tierMenus.map((m) => m.id)), true);
+      primaryGrants.set(tierMenus, grants);
+    }
+    return grants;
   }
+  const roleRows = await repo.enabledRolesOf(tx, actor.id, actor.tenantId);
+  const menuIds = await repo.menuIdsOfRoles(
+    tx,
+    roleRows.filter((r) => r.tier === actor.tier).map((r) => r.id),
+  );
+  return grantsOf(tierMenus, menuIds, false);
+}
+
+function grantsOf(tierMenus: repo.MenuRow[], menuIds: Set<string>, all: boolean): Grants {
   const granted = tierMenus.filter((m) => menuIds.has(m.id));
   const permissions = new Set<string>();
   for (const m of granted) {

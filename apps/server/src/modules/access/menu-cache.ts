@@ -12,10 +12,14 @@ const TTL_MS = 5_000;
 let generation = 0;
 const cache = new WeakMap<
   object,
-  { generation: number; byTier: Map<AdminTier, { rows: repo.MenuRow[]; until: number }> }
+  { generation: number; byTier: Map<AdminTier, { rows: Promise<repo.MenuRow[]>; until: number }> }
 >();
 
-export async function tierMenus(tx: Executor, tier: AdminTier): Promise<repo.MenuRow[]> {
+/**
+ * The tier's menus. When the entry has expired, the first request reads them again and every
+ * concurrent request shares that one read (no burst of identical queries under load).
+ */
+export function tierMenus(tx: Executor, tier: AdminTier): Promise<repo.MenuRow[]> {
   let entry = cache.get(tx);
   if (entry?.generation !== generation) {
     entry = { generation, byTier: new Map() };
@@ -23,8 +27,14 @@ export async function tierMenus(tx: Executor, tier: AdminTier): Promise<repo.Men
   }
   const hit = entry.byTier.get(tier);
   if (hit && hit.until > Date.now()) return hit.rows;
-  const rows = await repo.menusForTier(tx, tier);
-  entry.byTier.set(tier, { rows, until: Date.now() + TTL_MS });
+  const byTier = entry.byTier;
+  const rows = repo.menusForTier(tx, tier);
+  const fresh = { rows, until: Date.now() + TTL_MS };
+  byTier.set(tier, fresh);
+  // A failed read is not kept: the next request tries again.
+  rows.catch(() => {
+    if (byTier.get(tier) === fresh) byTier.delete(tier);
+  });
   return rows;
 }
 

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { hashPassword, verifyPassword } from './password.ts';
 import { TokenService } from './tokens.ts';
@@ -78,5 +79,38 @@ describe('tokens', () => {
     const other = new TokenService('y'.repeat(40));
     expect(await other.verify(good, 'admin')).toBeNull();
     expect(await tokens.verify('not.a.jwt', 'admin')).toBeNull();
+  });
+
+  it('refuses a padded signature, a header with other parameters and a wrong issuer, all correctly signed', async () => {
+    const good = await tokens.sign(admin, 's');
+    expect(await tokens.verify(good, 'admin')).not.toBeNull();
+    expect(await tokens.verify(`${good}=`, 'admin')).toBeNull();
+    expect(await tokens.verify(`${good}.x`, 'admin')).toBeNull();
+
+    const secret = 'x'.repeat(40);
+    const signed = (header: object, claims: object) => {
+      const h = Buffer.from(JSON.stringify(header)).toString('base64url');
+      const b = Buffer.from(JSON.stringify(claims)).toString('base64url');
+      const sig = createHmac('sha256', secret).update(`${h}.${b}`).digest('base64url');
+      return `${h}.${b}.${sig}`;
+    };
+    const claims = {
+      sub: 'u1',
+      aud: 'admin',
+      iss: 'podsupply',
+      sid: 's',
+      tier: 'platform',
+      exp: 9_999_999_999,
+    };
+    expect(await tokens.verify(signed({ alg: 'HS256', typ: 'JWT' }, claims), 'admin')).not.toBeNull();
+    expect(
+      await tokens.verify(signed({ alg: 'HS256', crit: ['b64'], b64: false }, claims), 'admin'),
+    ).toBeNull();
+    expect(await tokens.verify(signed({ alg: 'HS512' }, claims), 'admin')).toBeNull();
+    expect(await tokens.verify(signed({ alg: 'HS256' }, { ...claims, iss: 'someone' }), 'admin')).toBeNull();
+    expect(await tokens.verify(signed({ alg: 'HS256' }, { ...claims, exp: undefined }), 'admin')).toBeNull();
+    expect(
+      await tokens.verify(signed({ alg: 'HS256' }, { ...claims, nbf: 9_999_999_999 }), 'admin'),
+    ).toBeNull();
   });
 });

@@ -7,7 +7,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { registerDemoJobs } from './db/seed/demo-jobs.ts';
-import { activeAdminActor, hasPermission } from './modules/access/index.ts';
+import { hasPermission } from './modules/access/index.ts';
 import { installAdminLog } from './modules/admin/index.ts';
 import {
   CaptchaService,
@@ -17,7 +17,6 @@ import {
   type MessageSender,
 } from './modules/auth/index.ts';
 import { moduleRegistrations } from './modules/index.ts';
-import { activeMemberActor } from './modules/member/index.ts';
 import { installAuthGuard, type PermissionChecker, type SessionValidator } from './platform/auth/guard.ts';
 import { RateLimiter } from './platform/rate-limit.ts';
 import { TokenService } from './platform/auth/tokens.ts';
@@ -113,12 +112,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('services', services);
 
   // A token is good while its sign-in is live and its user may still act (not disabled or locked).
-  const validateSession: SessionValidator = async (actor, sessionId) => {
-    if (!(await services.sessions.isActive(db, actor, sessionId))) return false;
-    const current =
-      actor.kind === 'admin' ? await activeAdminActor(db, actor.id) : await activeMemberActor(db, actor.id);
-    return current !== null;
-  };
+  const validateSession: SessionValidator = (actor, sessionId) =>
+    services.sessions.mayAct(db, actor, sessionId);
 
   installErrorHandler(app);
   installNulGuard(app);

@@ -171,6 +171,22 @@ describe('admin login', () => {
     expect(after.statusCode).toBe(401);
   });
 
+  it("locking a signed-in user ends that user's access at once, and unlocking restores it", async () => {
+    const { username, primary } = await merchantAccount();
+    const token = (await loginAdmin(t, username, FACTORY_PASSWORD)).json().data.access_token;
+    const index = () =>
+      t.app.inject({
+        method: 'GET',
+        url: '/api/v1/auth/index',
+        headers: { authorization: `Bearer ${token}` },
+      });
+    expect((await index()).statusCode).toBe(200);
+    await setAdminUserLocked(t.database.db, primary.id, true);
+    expect((await index()).statusCode).toBe(401);
+    await setAdminUserLocked(t.database.db, primary.id, false);
+    expect((await index()).statusCode).toBe(200);
+  });
+
   it('locks the account after five wrong passwords, with a clear message', async () => {
     const { username } = await merchantAccount();
     for (let i = 0; i < 5; i++) expect((await loginAdmin(t, username, 'Wrong12345')).statusCode).toBe(400);

@@ -3,7 +3,9 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { LIMITS } from '@pod/shared';
 import type { Executor } from '../../db/client.ts';
 import { preparedQuery } from '../../db/prepared.ts';
-import { refreshTokens } from '../../db/schema/index.ts';
+import { adminUsers, members, refreshTokens } from '../../db/schema/index.ts';
+import { canSignIn } from '../access/index.ts';
+import { memberMayAct } from '../member/index.ts';
 import type { Actor } from '../../platform/context.ts';
 import type { TokenKind, TokenService } from '../../platform/auth/tokens.ts';
 
@@ -141,23 +143,40 @@ export class SessionService {
       );
   }
 
-  /** Whether the sign-in an access token belongs to is still live (not revoked, not expired). */
-  async isActive(tx: Executor, actor: Actor, sessionId: string): Promise<boolean> {
-    const [row] = await preparedQuery(tx, 'session_is_active', (t) =>
+  /**
+   * Whether a verified token may act now, in one round trip (every authenticated request asks):
+   * its sign-in is live (not revoked, not expired) and its user still may act (an admin neither
+   * disabled nor locked, a member enabled).
+   */
+  async mayAct(tx: Executor, actor: Actor, sessionId: string): Promise<boolean> {
+    const params = { sessionId, subjectId: actor.id };
+    const live = (kind: Actor['kind']) =>
+      and(
+        eq(refreshTokens.familyId, sql.placeholder('sessionId')),
+        eq(refreshTokens.subjectKind, kind),
+        eq(refreshTokens.subjectId, sql.placeholder('subjectId')),
+        isNull(refreshTokens.revokedAt),
+        gt(refreshTokens.expiresAt, sql`now()`),
+      );
+    if (actor.kind === 'admin') {
+      const [user] = await preparedQuery(tx, 'session_admin_may_act', (t) =>
+        t
+          .select({ status: adminUsers.status, isLocked: adminUsers.isLocked })
+          .from(refreshTokens)
+          .innerJoin(adminUsers, eq(adminUsers.id, refreshTokens.subjectId))
+          .where(live('admin'))
+          .limit(1),
+      ).execute(params);
+      return user !== undefined && canSignIn(user);
+    }
+    const [member] = await preparedQuery(tx, 'session_member_may_act', (t) =>
       t
-        .select({ id: refreshTokens.id })
+        .select({ status: members.status })
         .from(refreshTokens)
-        .where(
-          and(
-            eq(refreshTokens.familyId, sql.placeholder('sessionId')),
-            eq(refreshTokens.subjectKind, sql.placeholder('kind')),
-            eq(refreshTokens.subjectId, sql.placeholder('subjectId')),
-            isNull(refreshTokens.revokedAt),
-            gt(refreshTokens.expiresAt, sql`now()`),
-          ),
-        )
+        .innerJoin(members, eq(members.id, refreshTokens.subjectId))
+        .where(live('member'))
         .limit(1),
-    ).execute({ sessionId, kind: actor.kind, subjectId: actor.id });
-    return row !== undefined;
+    ).execute(params);
+    return member !== undefined && memberMayAct(member);
   }
 }

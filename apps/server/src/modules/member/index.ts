@@ -6,6 +6,7 @@ export {
   createMember,
   findMemberByUsername,
   memberActor,
+  memberMayAct,
   type MemberRow,
   type NewMember,
 } from './member.service.ts';

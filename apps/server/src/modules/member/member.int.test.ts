@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { members } from '../../db/schema/index.ts';
 import {
   FACTORY_PASSWORD,
   buildMember,
@@ -349,5 +351,14 @@ describe('member centre', () => {
         })
       ).statusCode,
     ).toBe(401);
+  });
+
+  it("disabling a signed-in member ends that member's access at once", async () => {
+    const tenant = await buildTenant(t.database.db, { isDefault: true });
+    const me = await signedIn(tenant.id);
+    const profile = () => t.app.inject({ method: 'GET', url: '/api/account/profile', headers: me.headers });
+    expect((await profile()).statusCode).toBe(200);
+    await t.database.db.update(members).set({ status: 'disabled' }).where(eq(members.id, me.member.id));
+    expect((await profile()).statusCode).toBe(401);
   });
 });

@@ -37,9 +37,12 @@ export const findMemberByUsername = (ctx: Scope, username: string) =>
 export const memberActor = (m: repo.MemberRow): Actor => ({ kind: 'member', id: m.id, tenantId: m.tenantId });
 
 /** The actor for a member id when that member may still act, else null. */
+/** Whether a member may sign in and act: enabled. */
+export const memberMayAct = (m: Pick<repo.MemberRow, 'status'>) => m.status === 'enabled';
+
 export async function activeMemberActor(tx: Executor, id: string): Promise<Actor | null> {
   const member = await repo.findMemberById(tx, id);
-  return member?.status === 'enabled' ? memberActor(member) : null;
+  return member && memberMayAct(member) ? memberActor(member) : null;
 }
 
 /** The member of the signed-in actor; 401 when it has gone. */

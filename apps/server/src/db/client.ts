@@ -53,12 +53,15 @@ export function databaseOptionsFor(
 
 /** How many statements one connection keeps prepared; past it, new ones run unprepared. */
 const PREPARED_PER_CONNECTION = 500;
+/** Multi-row writes (a batch of log rows, an import) rarely repeat their exact shape: not kept. */
+const PREPARED_MAX_PARAMS = 100;
 
 /**
  * Parameterised statements run as named prepared statements, one name per statement text, so
  * PostgreSQL parses and plans each shape once per connection instead of on every call (the ORM
- * builds the same texts again and again). Only statements with parameters qualify: those are
- * always single statements. Each connection keeps at most PREPARED_PER_CONNECTION of them.
+ * builds the same texts again and again). Only statements with parameters qualify (those are
+ * always single statements), and at most PREPARED_MAX_PARAMS of them. Each connection keeps at
+ * most PREPARED_PER_CONNECTION statements.
  */
 const statementNames = new Map<string, string>();
 /** A stable name per statement text (hashed once per text, then looked up). */
@@ -81,7 +84,8 @@ function prepareRepeatedStatements(client: pg.PoolClient): void {
       typeof (config as pg.QueryConfig).text === 'string' &&
       !(config as pg.QueryConfig).name &&
       Array.isArray(values) &&
-      values.length > 0
+      values.length > 0 &&
+      values.length <= PREPARED_MAX_PARAMS
     ) {
       const name = statementName((config as pg.QueryConfig).text);
       if (names.has(name) || names.size < PREPARED_PER_CONNECTION) {

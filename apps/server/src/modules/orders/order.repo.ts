@@ -13,12 +13,22 @@ export type NewOrderLine = Omit<typeof orderLines.$inferInsert, 'orderId' | 'ten
 const mine = (scope: MerchantScope) =>
   and(eq(orders.tenantId, scope.tenantId), eq(orders.merchantId, scope.merchantId));
 
-export async function insertOrder(tx: Executor, order: NewOrder, lines: NewOrderLine[]): Promise<OrderRow> {
-  const [row] = await tx.insert(orders).values(order).returning();
+/** The order and its lines; null (nothing written) when its order number is already taken. */
+export async function insertOrder(
+  tx: Executor,
+  order: NewOrder,
+  lines: NewOrderLine[],
+): Promise<OrderRow | null> {
+  const [row] = await tx
+    .insert(orders)
+    .values(order)
+    .onConflictDoNothing({ target: orders.orderNo })
+    .returning();
+  if (!row) return null;
   await tx
     .insert(orderLines)
-    .values(lines.map((line, sort) => ({ ...line, sort, orderId: row!.id, tenantId: row!.tenantId })));
-  return row!;
+    .values(lines.map((line, sort) => ({ ...line, sort, orderId: row.id, tenantId: row.tenantId })));
+  return row;
 }
 
 export function findByNos(

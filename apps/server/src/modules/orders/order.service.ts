@@ -14,12 +14,18 @@ import { confirmOrderShipping } from './shipping.ts';
 export const orderScope = (ctx: Pick<ServiceContext, 'tenantId' | 'actor'>) =>
   merchantScopeOf(ctx, 'order.merchantOnly');
 
-/** PO + date + 10 random digits: unique (index), unguessable enough, at most 32 characters. */
+/**
+ * PO + date + 14 random digits (24 characters): not enumerable, and a clash is rare even at a
+ * million orders a day; insertOrders draws again on the rare clash (the number is unique).
+ */
 export function newOrderNo(now = new Date()): string {
   const day = now.toISOString().slice(0, 10).replaceAll('-', '');
-  const tail = `${randomInt(100_000)}`.padStart(5, '0') + `${randomInt(100_000)}`.padStart(5, '0');
+  const tail = [0, 0].map(() => `${randomInt(10_000_000)}`.padStart(7, '0')).join('');
   return `PO${day}${tail}`;
 }
+
+/** Tries before a clash of order numbers is given up as a conflict (each is about 1e-14 likely). */
+const ORDER_NO_TRIES = 3;
 
 export const PAID_STATUSES: ReadonlySet<repo.OrderRow['status']> = new Set([
   'paid',
@@ -103,7 +109,13 @@ export async function insertOrders(
   const rows: repo.OrderRow[] = [];
   const counts = new Map<string, number>();
   for (const draft of drafts) {
-    rows.push(await repo.insertOrder(tx, draft.order, draft.lines));
+    let row: repo.OrderRow | null = null;
+    for (let attempt = 0; !row; attempt++) {
+      if (attempt === ORDER_NO_TRIES) throw AppError.conflict();
+      const order = attempt === 0 ? draft.order : { ...draft.order, orderNo: newOrderNo() };
+      row = await repo.insertOrder(tx, order, draft.lines);
+    }
+    rows.push(row);
     for (const id of new Set(draft.lines.map((l) => l.finishedProductId)))
       counts.set(id, (counts.get(id) ?? 0) + 1);
   }

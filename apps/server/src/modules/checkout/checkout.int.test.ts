@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildCheckoutWorld, US_ADDRESS, type CheckoutWorld } from '../../../test/factories/orders.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
-import { catalogProducts, orders, shippingRates } from '../../db/schema/index.ts';
+import { catalogProducts, orders, shippingMethods, shippingRates } from '../../db/schema/index.ts';
 import { reconcile } from '../wallet/index.ts';
 
 let t: TestApp;
@@ -412,6 +412,30 @@ describe('settlement', () => {
     expect(pay.statusCode).toBe(409);
     expect(pay.json().msg).toBe('Current logistics unavailable or changed, refresh and reorder');
     expect(await balanceOf(w.m.headers)).toBe(100_000);
+  });
+
+  it.each([
+    ['the method is disabled', { method: { status: 'disabled' as const } }],
+    ['the method stops delivering to the country', { method: { destinationCountries: ['GB'] } }],
+    ['the rate is disabled', { rate: { status: 'disabled' as const } }],
+    ['the rate no longer takes the weight', { rate: { maxWeightG: 100 } }],
+    ['the rate changes currency', { rate: { currency: 'USD' as const } }],
+  ])('refuses to pay, charging nothing, when %s after ordering', async (_, change) => {
+    const w = await buildCheckoutWorld(t);
+    const placed = await placeOrder(w);
+    const db = t.database.db;
+    // Written behind the resources' back: the payment must not rely on the version bump alone.
+    if ('method' in change)
+      await db.update(shippingMethods).set(change.method).where(eq(shippingMethods.id, w.method.id));
+    else await db.update(shippingRates).set(change.rate).where(eq(shippingRates.id, w.rate.id));
+    const pay = await call('POST', '/api/v1/admin/order/pay', w.m.headers, {
+      order_nos: [placed.reply.orders[0].order_no],
+    });
+    expect(pay.statusCode, pay.body).toBe(409);
+    expect(pay.json().msg).toBe('Current logistics unavailable or changed, refresh and reorder');
+    expect(await balanceOf(w.m.headers)).toBe(100_000);
+    const [order] = await db.select().from(orders).where(eq(orders.orderNo, placed.reply.orders[0].order_no));
+    expect(order!.status).toBe('unpaid');
   });
 });
 

@@ -4,6 +4,7 @@ export { createFactory, factoriesByIds } from './factory.service.ts';
 export { logisticsRoutes } from './logistics.routes.ts';
 export { chinaAreaOptions, countryOptions, isCountryCode } from './area.service.ts';
 export {
+  chosenShippingGuard,
   confirmShippingOption,
   createShippingMethod,
   createShippingRate,

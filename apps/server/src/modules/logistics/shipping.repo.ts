@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { preparedQuery } from '../../db/prepared.ts';
 import { factories, shippingMethods, shippingRates } from '../../db/schema/index.ts';
@@ -30,6 +30,28 @@ export async function firstEnabledFactory(tx: Executor, tenantId: string) {
   return row ?? null;
 }
 
+/** What a rate must be to serve a parcel (values or placeholders). */
+interface ServingRate {
+  tenantId: string | SQLWrapper;
+  factoryId: string | SQLWrapper;
+  country: string | SQLWrapper;
+}
+
+/**
+ * An enabled rate from the factory, of an enabled method of the tenant delivering to the country:
+ * the conditions listEnabledRates lists by and chosenRateServes checks, so the two cannot drift.
+ */
+function servingRateConditions(p: ServingRate): SQL {
+  return and(
+    eq(shippingRates.tenantId, p.tenantId),
+    eq(shippingMethods.tenantId, p.tenantId),
+    eq(shippingRates.factoryId, p.factoryId),
+    eq(shippingRates.status, 'enabled'),
+    eq(shippingMethods.status, 'enabled'),
+    sql`${p.country}::text = ANY(${shippingMethods.destinationCountries})`,
+  )!;
+}
+
 /**
  * The enabled methods delivering to the country with an enabled rate from the factory: one row
  * per method, with its rate. (Max weight is the caller's rule, with the fee.)
@@ -39,8 +61,8 @@ export async function listEnabledRates(
   tenantId: string,
   filter: { factoryId: string; country: string; methodId?: string },
 ) {
-  // Settlement lists all methods; payment re-quotes one (the hot path): one prepared statement
-  // each, the method filter being null for "any".
+  // Settlement lists all methods; payment re-quotes one: one prepared statement for both, the
+  // method filter being null for "any".
   return preparedQuery(tx, 'shipping_enabled_rates', (t) =>
     t
       .select({
@@ -68,12 +90,11 @@ export async function listEnabledRates(
       .innerJoin(shippingMethods, eq(shippingMethods.id, shippingRates.methodId))
       .where(
         and(
-          eq(shippingRates.tenantId, sql.placeholder('tenantId')),
-          eq(shippingMethods.tenantId, sql.placeholder('tenantId')),
-          eq(shippingRates.factoryId, sql.placeholder('factoryId')),
-          eq(shippingRates.status, 'enabled'),
-          eq(shippingMethods.status, 'enabled'),
-          sql`${sql.placeholder('country')}::text = ANY(${shippingMethods.destinationCountries})`,
+          servingRateConditions({
+            tenantId: sql.placeholder('tenantId'),
+            factoryId: sql.placeholder('factoryId'),
+            country: sql.placeholder('country'),
+          }),
           sql`(${sql.placeholder('methodId')}::uuid IS NULL OR ${shippingMethods.id} = ${sql.placeholder('methodId')}::uuid)`,
         ),
       ),
@@ -83,6 +104,28 @@ export async function listEnabledRates(
     country: filter.country,
     methodId: filter.methodId ?? null,
   });
+}
+
+/**
+ * A condition (for another statement's WHERE) that holds while the chosen rate still serves the
+ * parcel exactly as quoted: the same method and rate at the same version (any change of price,
+ * currency, max weight or status bumps it), still enabled and serving the factory and country,
+ * and taking the weight. The fee is a function of the rate's version and the weight, so it is
+ * unchanged too.
+ */
+export function chosenRateServes(
+  tenantId: string,
+  parcel: { factoryId: string; country: string; weightGrams: number },
+  chosen: { methodId: string; rateId: string; rateVersion: number; currency: ShippingRateRow['currency'] },
+): SQL {
+  return sql`EXISTS (SELECT 1 FROM ${shippingRates} INNER JOIN ${shippingMethods} ON ${eq(shippingMethods.id, shippingRates.methodId)} WHERE ${and(
+    servingRateConditions({ tenantId, factoryId: parcel.factoryId, country: parcel.country }),
+    eq(shippingMethods.id, chosen.methodId),
+    eq(shippingRates.id, chosen.rateId),
+    eq(shippingRates.version, chosen.rateVersion),
+    eq(shippingRates.currency, chosen.currency),
+    sql`(${shippingRates.maxWeightG} IS NULL OR ${shippingRates.maxWeightG} >= ${parcel.weightGrams})`,
+  )})`;
 }
 
 /** The tenant's method with this id. */

@@ -9,6 +9,7 @@ import {
   type ChosenShippingOption,
   type ShippingOption,
 } from '@pod/shared';
+import { sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../platform/http/errors.ts';
@@ -155,6 +156,36 @@ export async function confirmShippingOption(
   const current = await shippingQuote(tx, tenantId, { ...query, methodId: query.chosen.method_id });
   if (!current || isShippingOptionChanged(query.chosen, current)) throw logisticsError('changed');
   return current;
+}
+
+/**
+ * confirmShippingOption as a condition of the statement that pays (decision 0024): true while
+ * the chosen option still serves the parcel as quoted, so a change committed between settlement
+ * and payment cannot slip in between a check and the write. When it is false the caller asks
+ * confirmShippingOption which error to give.
+ */
+export function chosenShippingGuard(
+  tenantId: string,
+  query: ShippingQuery & { chosen: ChosenShippingOption },
+): SQL {
+  let parcel: { country: string; weightGrams: number };
+  try {
+    parcel = completeQuery(query);
+  } catch {
+    return sql`false`;
+  }
+  if (!query.factoryId || !isParcelWeight(parcel.weightGrams)) return sql`false`;
+  const { chosen } = query;
+  return repo.chosenRateServes(
+    tenantId,
+    { factoryId: query.factoryId, ...parcel },
+    {
+      methodId: chosen.method_id,
+      rateId: chosen.rate_id,
+      rateVersion: chosen.rate_version,
+      currency: chosen.currency,
+    },
+  );
 }
 
 // ---- Writing methods and rates (the admin resources and the demo seed share these rules) -----------

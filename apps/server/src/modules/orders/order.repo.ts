@@ -112,12 +112,13 @@ export function linesOf(tx: Executor, orderIds: readonly string[]): Promise<Orde
 
 /**
  * unpaid → paid, as the guard of the wallet's one-statement debit (decision 0024): the order is
- * row-locked while unpaid and not timed out (a concurrent second payer waits, then finds it paid
- * and nothing is charged), and marked paid with the ledger row's trade number (`t`).
+ * row-locked while unpaid, not timed out and `also` holds (its logistics still as chosen; a
+ * concurrent second payer waits, then finds it paid and nothing is charged), and marked paid with
+ * the ledger row's trade number (`t`).
  */
-export function payGuard(id: string, payMethod: 'balance' | 'alipay') {
+export function payGuard(id: string, payMethod: 'balance' | 'alipay', also: SQL) {
   return {
-    lock: sql`SELECT id FROM orders WHERE id = ${id}::uuid AND status = 'unpaid' AND expires_at > now() FOR UPDATE`,
+    lock: sql`SELECT id FROM orders WHERE id = ${id}::uuid AND status = 'unpaid' AND expires_at > now() AND ${also} FOR UPDATE`,
     then: sql`UPDATE orders SET status = 'paid', pay_method = ${payMethod}, pay_no = t.trade_no,
       paid_at = t.paid_at, updated_at = now() FROM t WHERE orders.id = ${id}::uuid RETURNING orders.id`,
   };

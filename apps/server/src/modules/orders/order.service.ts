@@ -9,7 +9,7 @@ import { countFinishedOrders } from '../designs/index.ts';
 import { factoriesByIds } from '../logistics/index.ts';
 import { debitGuarded, type WalletContext } from '../wallet/index.ts';
 import * as repo from './order.repo.ts';
-import { confirmOrderShipping } from './shipping.ts';
+import { confirmOrderShipping, orderShippingGuard } from './shipping.ts';
 
 export const orderScope = (ctx: Pick<ServiceContext, 'tenantId' | 'actor'>) =>
   merchantScopeOf(ctx, 'order.merchantOnly');
@@ -195,9 +195,9 @@ export async function payFromBalance(
   const paidRows: repo.PayableOrder[] = [];
   const balances = new Map<string, number>();
   for (const row of candidates) {
-    await confirmOrderShipping(wallet.tx, scope.tenantId, row);
-    // One statement: lock the order while it is unpaid and not timed out, take the money, and
-    // mark it paid with the ledger's trade number (no round trip holds the wallet row between).
+    // One statement: lock the order while it is unpaid, not timed out and its logistics still as
+    // chosen, take the money, and mark it paid with the ledger's trade number (no round trip
+    // holds the wallet row between, and no change can slip in between a check and the write).
     const result = await debitGuarded(
       wallet,
       {
@@ -212,19 +212,20 @@ export async function payFromBalance(
         paidAt: now,
         remark: `Order ${row.orderNo}`,
       },
-      repo.payGuard(row.id, payMethod),
+      repo.payGuard(row.id, payMethod, orderShippingGuard(scope.tenantId, row)),
     );
     if (result === 'unguarded') {
-      // Paid meanwhile by a concurrent request (charged once), or timed out / cancelled.
+      // Paid meanwhile by a concurrent request (charged once), timed out, cancelled, or its
+      // logistics changed since settlement (409 "current logistics unavailable or changed").
       const [current] = await repo.findPayable(wallet.tx, scope, [row.orderNo]);
       if (current && PAID_STATUSES.has(current.status)) {
         alreadyPaid.push(current);
         continue;
       }
-      throw (
-        unpayable(current ?? row, new Date()) ??
-        AppError.conflict('order.notPayable', { order_no: row.orderNo })
-      );
+      const refusal = unpayable(current ?? row, new Date());
+      if (refusal) throw refusal;
+      await confirmOrderShipping(wallet.tx, scope.tenantId, current ?? row);
+      throw AppError.conflict('order.notPayable', { order_no: row.orderNo });
     }
     if (result.replayed) throw AppError.conflict('order.notPayable', { order_no: row.orderNo });
     paidRows.push(row);

@@ -1,6 +1,11 @@
 import type { ShippingOption } from '@pod/shared';
 import type { Executor } from '../../db/client.ts';
-import { confirmShippingOption, shippingOptions, type ShippingQuery } from '../logistics/index.ts';
+import {
+  chosenShippingGuard,
+  confirmShippingOption,
+  shippingOptions,
+  type ShippingQuery,
+} from '../logistics/index.ts';
 import { toCnyMinor } from '../wallet/index.ts';
 import type { StoredOrderShipping } from '../../db/schema/index.ts';
 
@@ -53,22 +58,36 @@ export function toStoredShipping(option: ShippingOption): StoredOrderShipping {
   };
 }
 
+type OrderParcel = {
+  factoryId: string | null;
+  countryCode: string;
+  weight: number;
+  shipping: StoredOrderShipping;
+};
+
+/** An order's parcel and the option chosen for it at settlement, as logistics asks for them. */
+const chosenFor = (order: OrderParcel) => ({
+  factoryId: order.factoryId,
+  country: order.countryCode,
+  weightGrams: order.weight,
+  chosen: {
+    method_id: order.shipping.method_id,
+    rate_id: order.shipping.rate_id,
+    rate_version: order.shipping.rate_version,
+    currency: order.shipping.currency as ShippingOption['currency'],
+    fee: order.shipping.fee,
+  },
+});
+
 /** At payment: the method chosen at settlement must still serve the parcel at the same rate (409 otherwise). */
 export async function confirmOrderShipping(
   tx: Executor,
   tenantId: string,
-  order: { factoryId: string | null; countryCode: string; weight: number; shipping: StoredOrderShipping },
+  order: OrderParcel,
 ): Promise<void> {
-  await confirmShippingOption(tx, tenantId, {
-    factoryId: order.factoryId,
-    country: order.countryCode,
-    weightGrams: order.weight,
-    chosen: {
-      method_id: order.shipping.method_id,
-      rate_id: order.shipping.rate_id,
-      rate_version: order.shipping.rate_version,
-      currency: order.shipping.currency as ShippingOption['currency'],
-      fee: order.shipping.fee,
-    },
-  });
+  await confirmShippingOption(tx, tenantId, chosenFor(order));
 }
+
+/** The same rule as a condition of the paying statement (see chosenShippingGuard). */
+export const orderShippingGuard = (tenantId: string, order: OrderParcel) =>
+  chosenShippingGuard(tenantId, chosenFor(order));

@@ -4,21 +4,25 @@ import { AppError, type MessageParam } from './errors.ts';
 
 const NUL = '\u0000';
 
-/** The path of the first string (value or key) holding a NUL character, or null. */
-export function findNul(value: unknown, path: string[] = []): string[] | null {
-  if (typeof value === 'string') return value.includes(NUL) ? path : null;
+/**
+ * The path of the first string (value or key) holding a NUL character, or null. The path is
+ * built only on the way back from a hit, so a large clean body costs one walk and no garbage.
+ */
+export function findNul(value: unknown): string[] | null {
+  if (typeof value === 'string') return value.includes(NUL) ? [] : null;
   if (value === null || typeof value !== 'object') return null;
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {
-      const hit = findNul(value[i], [...path, String(i)]);
-      if (hit) return hit;
+      const hit = findNul(value[i]);
+      if (hit) return [String(i), ...hit];
     }
     return null;
   }
-  for (const [key, child] of Object.entries(value)) {
-    if (key.includes(NUL)) return path;
-    const hit = findNul(child, [...path, key]);
-    if (hit) return hit;
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) continue;
+    if (key.includes(NUL)) return [];
+    const hit = findNul((value as Record<string, unknown>)[key]);
+    if (hit) return [key, ...hit];
   }
   return null;
 }

@@ -64,6 +64,8 @@ export function FinishedListPage() {
   const language = currentLanguage();
   const [params, setParams] = useState<QueryParams>({ page: 1, limit: 20 });
   const [selected, setSelected] = useState<string[]>([]);
+  // Selection is kept across pages: the rows of keys chosen on other pages are remembered here.
+  const [selectedRows, setSelectedRows] = useState<ReadonlyMap<string, FinishedProduct>>(new Map());
   const [moveOpen, setMoveOpen] = useState(false);
   const [moveTo, setMoveTo] = useState<string | null>(null);
   const [groupDialog, setGroupDialog] = useState<{ parent: string | null } | null>(null);
@@ -264,7 +266,7 @@ export function FinishedListPage() {
                 type="primary"
                 disabled={selected.length === 0}
                 data-testid="finished-add-to-cart"
-                onClick={() => setCartItems((list.data?.list ?? []).filter((r) => selected.includes(r.id)))}
+                onClick={() => setCartItems(selected.flatMap((id) => selectedRows.get(id) ?? []))}
               >
                 {t('cart.add.button')}
               </Button>
@@ -297,7 +299,18 @@ export function FinishedListPage() {
             data-testid="finished-table"
             loading={list.isFetching && !list.data}
             dataSource={list.data?.list ?? []}
-            rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)) }}
+            rowSelection={{
+              preserveSelectedRowKeys: true,
+              selectedRowKeys: selected,
+              onChange: (keys, rows) => {
+                setSelected(keys.map(String));
+                setSelectedRows((before) => {
+                  const next = new Map(before);
+                  for (const row of rows) if (row) next.set(row.id, row);
+                  return next;
+                });
+              },
+            }}
             onRow={(row) =>
               ({
                 'data-testid': 'finished-row',

@@ -67,17 +67,30 @@ function completeQuery(query: ShippingQuery): { country: string; weightGrams: nu
   return { country, weightGrams: weight };
 }
 
+/**
+ * The parcel a query describes, or null when no rate can serve it (no ship-from factory, or
+ * heavier than any parcel). Throws 'incomplete' like completeQuery.
+ */
+function servableParcel(
+  query: ShippingQuery,
+): { factoryId: string; country: string; weightGrams: number } | null {
+  const { country, weightGrams } = completeQuery(query);
+  if (!query.factoryId || !isParcelWeight(weightGrams)) return null;
+  return { factoryId: query.factoryId, country, weightGrams };
+}
+
 async function pricedOptions(
   tx: Executor,
   tenantId: string,
   query: ShippingQuery,
   methodId?: string,
 ): Promise<ShippingOption[]> {
-  const { country, weightGrams } = completeQuery(query);
-  if (!query.factoryId || !isParcelWeight(weightGrams)) return [];
+  const parcel = servableParcel(query);
+  if (!parcel) return [];
+  const { weightGrams } = parcel;
   const rows = await repo.listEnabledRates(tx, tenantId, {
-    factoryId: query.factoryId,
-    country,
+    factoryId: parcel.factoryId,
+    country: parcel.country,
     ...(methodId ? { methodId } : {}),
   });
   const priced = rows.flatMap(({ method, rate }) => {
@@ -168,24 +181,20 @@ export function chosenShippingGuard(
   tenantId: string,
   query: ShippingQuery & { chosen: ChosenShippingOption },
 ): SQL {
-  let parcel: { country: string; weightGrams: number };
+  let parcel: ReturnType<typeof servableParcel>;
   try {
-    parcel = completeQuery(query);
+    parcel = servableParcel(query);
   } catch {
     return sql`false`;
   }
-  if (!query.factoryId || !isParcelWeight(parcel.weightGrams)) return sql`false`;
+  if (!parcel) return sql`false`;
   const { chosen } = query;
-  return repo.chosenRateServes(
-    tenantId,
-    { factoryId: query.factoryId, ...parcel },
-    {
-      methodId: chosen.method_id,
-      rateId: chosen.rate_id,
-      rateVersion: chosen.rate_version,
-      currency: chosen.currency,
-    },
-  );
+  return repo.chosenRateServes(tenantId, parcel, {
+    methodId: chosen.method_id,
+    rateId: chosen.rate_id,
+    rateVersion: chosen.rate_version,
+    currency: chosen.currency,
+  });
 }
 
 // ---- Writing methods and rates (the admin resources and the demo seed share these rules) -----------

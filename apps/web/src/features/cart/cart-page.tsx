@@ -15,7 +15,7 @@ import {
   Tag,
   Typography,
 } from 'antd';
-import { DeleteOutlined, ReloadOutlined, ShoppingOutlined } from '@ant-design/icons';
+import { DeleteOutlined, ShoppingOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { CART_LIMITS, type CartLineState } from '@pod/shared';
@@ -26,6 +26,7 @@ import { Amount } from '../orders/order-fields.tsx';
 import { useMenuLink } from '../wallet/wallet-fields.tsx';
 import { useCart, useDeleteCartLines, useUpdateCartLine, type CartLine } from './api.ts';
 import { isSettleable, selectionSummary, sizeAfterColour, sizesOf } from './cart-options.ts';
+import { BatchDeleteButton, RefreshButton } from '../crud/toolbar-buttons.tsx';
 
 const STATE_COLOURS: Record<CartLineState, string> = {
   ok: 'green',
@@ -104,30 +105,15 @@ export function CartPage() {
         <Flex vertical gap={12}>
           <Flex justify="space-between" gap={8} wrap>
             <Space wrap>
-              <Button
-                icon={<ReloadOutlined />}
-                aria-label={t('crud.refresh')}
-                title={t('crud.refresh')}
-                onClick={() => void cart.refetch()}
-              />
+              <RefreshButton onRefresh={() => cart.refetch()} />
               {canDelete ? (
-                <Popconfirm
-                  title={t('cart.deleteConfirm', { count: selected.length })}
-                  okText={t('crud.delete')}
-                  okButtonProps={{ danger: true }}
-                  cancelText={t('app.cancel')}
-                  disabled={selected.length === 0}
+                <BatchDeleteButton
+                  count={selected.length}
+                  confirm={t('cart.deleteConfirm', { count: selected.length })}
+                  label={t('cart.deleteSelected')}
                   onConfirm={() => onDelete(selected)}
-                >
-                  <Button
-                    danger
-                    icon={<DeleteOutlined />}
-                    disabled={selected.length === 0}
-                    data-testid="cart-delete-selected"
-                  >
-                    {t('cart.deleteSelected')}
-                  </Button>
-                </Popconfirm>
+                  testId="cart-delete-selected"
+                />
               ) : null}
             </Space>
             <Typography.Text type="secondary">

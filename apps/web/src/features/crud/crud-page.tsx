@@ -25,7 +25,6 @@ import {
   DeleteOutlined,
   EditOutlined,
   PlusOutlined,
-  ReloadOutlined,
   SettingOutlined,
 } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -37,6 +36,7 @@ import { usePageButtons } from '../layout/current-menu.ts';
 import { useCrudDetail, useCrudList, useCrudMutations, type CrudResource } from './api.ts';
 import { useHiddenColumns } from './column-settings.ts';
 import { buildTree, type TreeRow } from './tree.ts';
+import { BatchDeleteButton, RefreshButton } from './toolbar-buttons.tsx';
 
 /** A table column of a CRUD page. */
 export interface CrudColumn<Row> {
@@ -327,12 +327,7 @@ export function CrudPage<Row extends { id: string }>(props: CrudPageProps<Row>) 
         <Flex vertical gap={12}>
           <Flex justify="space-between" gap={8} wrap>
             <Space wrap>
-              <Button
-                icon={<ReloadOutlined />}
-                aria-label={t('crud.refresh')}
-                title={t('crud.refresh')}
-                onClick={() => void list.refetch()}
-              />
+              <RefreshButton onRefresh={() => list.refetch()} />
               {form && can('add') ? (
                 <Button
                   type="primary"
@@ -344,25 +339,15 @@ export function CrudPage<Row extends { id: string }>(props: CrudPageProps<Row>) 
                 </Button>
               ) : null}
               {canDelete ? (
-                <Popconfirm
-                  title={t('crud.batchDeleteConfirm', { count: selected.length })}
-                  okText={t('crud.delete')}
-                  okButtonProps={{ danger: true }}
-                  cancelText={t('app.cancel')}
-                  disabled={selected.length === 0}
+                <BatchDeleteButton
+                  count={selected.length}
+                  confirm={t('crud.batchDeleteConfirm', { count: selected.length })}
+                  label={t('crud.delete')}
                   onConfirm={() =>
                     mutations.removeMany.mutate(selected.map(String), { onSuccess: () => setSelected([]) })
                   }
-                >
-                  <Button
-                    danger
-                    icon={<DeleteOutlined />}
-                    disabled={selected.length === 0}
-                    data-testid="crud-batch-delete"
-                  >
-                    {t('crud.delete')}
-                  </Button>
-                </Popconfirm>
+                  testId="crud-batch-delete"
+                />
               ) : null}
             </Space>
             <Space wrap>

@@ -1,19 +1,5 @@
 import { useState } from 'react';
-import {
-  Alert,
-  Button,
-  Card,
-  Empty,
-  Flex,
-  Input,
-  Pagination,
-  Segmented,
-  Space,
-  Spin,
-  Tag,
-  Tooltip,
-} from 'antd';
-import { ReloadOutlined } from '@ant-design/icons';
+import { Alert, Card, Empty, Flex, Input, Pagination, Segmented, Space, Spin, Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { LIMITS, type LibraryMaterial } from '@pod/shared';
 import { useFieldLabel } from '../../forms/use-zod-field.ts';
@@ -21,6 +7,7 @@ import type { QueryParams } from '../../api/client.ts';
 import { useLibraryList } from './api.ts';
 import { CardGrid, MaterialCard } from './material-card.tsx';
 import { FilterSelect, useTypeOptions } from './material-options.tsx';
+import { RefreshButton } from '../crud/toolbar-buttons.tsx';
 
 type Source = 'all' | LibraryMaterial['source'];
 const SOURCES: readonly Source[] = ['all', 'mine', 'official', 'shared'];
@@ -72,12 +59,7 @@ export function LibraryTab() {
       <Flex vertical gap={12}>
         <Flex justify="space-between" gap={8} wrap>
           <Space wrap>
-            <Button
-              icon={<ReloadOutlined />}
-              aria-label={t('crud.refresh')}
-              title={t('crud.refresh')}
-              onClick={() => void list.refetch()}
-            />
+            <RefreshButton onRefresh={() => list.refetch()} />
             <Segmented<Source>
               value={source}
               data-testid="library-source"

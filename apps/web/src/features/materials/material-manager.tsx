@@ -13,7 +13,7 @@ import {
   Spin,
   Tag,
 } from 'antd';
-import { CloudUploadOutlined, DeleteOutlined, EditOutlined, ReloadOutlined } from '@ant-design/icons';
+import { CloudUploadOutlined, DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { LIMITS, RECORD_STATUSES, type Material } from '@pod/shared';
 import { useFieldLabel } from '../../forms/use-zod-field.ts';
@@ -33,6 +33,7 @@ import {
   useVisibilityOptions,
   VisibilityTag,
 } from './material-options.tsx';
+import { RefreshButton } from '../crud/toolbar-buttons.tsx';
 
 interface Filters {
   type?: string;
@@ -133,12 +134,7 @@ export function MaterialManager() {
         <Flex vertical gap={12}>
           <Flex justify="space-between" gap={8} wrap>
             <Space wrap>
-              <Button
-                icon={<ReloadOutlined />}
-                aria-label={t('crud.refresh')}
-                title={t('crud.refresh')}
-                onClick={() => void list.refetch()}
-              />
+              <RefreshButton onRefresh={() => list.refetch()} />
               {canAdd ? (
                 <Button
                   type="primary"

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Alert, App, Button, Card, Empty, Flex, Form, Input, Modal, Radio, Space, Table, Tabs } from 'antd';
-import { EditOutlined, ReloadOutlined } from '@ant-design/icons';
+import { EditOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { adjustmentCreateSchema, LIMITS, WALLET_CURRENCIES, type WalletCurrency } from '@pod/shared';
 import type { ApiError } from '../../api/api-error.ts';
@@ -23,6 +23,7 @@ import {
   useMoney,
   useWalletOptions,
 } from './wallet-fields.tsx';
+import { RefreshButton } from '../crud/toolbar-buttons.tsx';
 
 /** Where an adjustment starts: a wallet's merchant and currency, or nothing chosen. */
 type AdjustStart = { merchant_id?: string; currency?: WalletCurrency };
@@ -120,12 +121,7 @@ function WalletList({ canAdjust, onAdjust }: { canAdjust: boolean; onAdjust: (st
       <Card size="small">
         <Flex vertical gap={12}>
           <Space>
-            <Button
-              icon={<ReloadOutlined />}
-              aria-label={t('crud.refresh')}
-              title={t('crud.refresh')}
-              onClick={() => void list.refetch()}
-            />
+            <RefreshButton onRefresh={() => list.refetch()} />
           </Space>
           {list.isError ? <Alert type="error" showIcon title={list.error.msg} /> : null}
           <Table<MerchantWallet>

@@ -1,3 +1,5 @@
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type { Query, SQL } from 'drizzle-orm';
 import type { Executor } from './client.ts';
 
 const cache = new WeakMap<Executor, Map<string, unknown>>();
@@ -21,4 +23,56 @@ export function preparedQuery<P>(
     byName.set(name, query);
   }
   return query;
+}
+
+/**
+ * Part of a hand-written prepared statement: SQL whose every varying value is a
+ * `sql.placeholder`, built only the first time a statement with this `shape` is rendered, and
+ * this call's values for those placeholders. Two parts with the same shape must build the same
+ * SQL; the shape goes into the statement's name.
+ */
+export interface StatementPart<S = SQL> {
+  shape: string;
+  build: () => S;
+  values: Record<string, unknown>;
+}
+
+/** Values of several parts; a placeholder named twice is a programming error. */
+export function mergeValues(...parts: Array<Record<string, unknown>>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const part of parts) {
+    for (const key in part) {
+      if (key in out) throw new Error(`placeholder ${key} is bound twice`);
+      out[key] = part[key];
+    }
+  }
+  return out;
+}
+
+// Rendering only turns the SQL tree into text and a parameter list; the schema plays no part.
+const dialect = new PgDialect();
+const rendered = new Map<string, Query>();
+
+/**
+ * Runs a hand-written statement (sql`…` with `sql.placeholder` for every value) as a named
+ * prepared statement. The SQL is rendered once per name for the whole process, so a statement
+ * on the hot path costs no ORM work but filling in its values; PostgreSQL parses and plans it
+ * once per connection. Runs on `tx` (a transaction handle runs it inside the transaction).
+ * Returns the rows as the driver gives them.
+ */
+export async function runPrepared<R = Record<string, unknown>>(
+  tx: Executor,
+  name: string,
+  build: () => SQL,
+  values: Record<string, unknown>,
+): Promise<R[]> {
+  let query = rendered.get(name);
+  if (!query) {
+    query = dialect.sqlToQuery(build());
+    rendered.set(name, query);
+  }
+  const result = (await tx._.session.prepareQuery(query, undefined, name, false).execute(values)) as {
+    rows: R[];
+  };
+  return result.rows;
 }

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { preparedQuery } from '../../db/prepared.ts';
+import { preparedQuery, type StatementPart } from '../../db/prepared.ts';
 import { factories, shippingMethods, shippingRates } from '../../db/schema/index.ts';
 
 export type ShippingMethodRow = typeof shippingMethods.$inferSelect;
@@ -111,21 +111,37 @@ export async function listEnabledRates(
  * parcel exactly as quoted: the same method and rate at the same version (any change of price,
  * currency, max weight or status bumps it), still enabled and serving the factory and country,
  * and taking the weight. The fee is a function of the rate's version and the weight, so it is
- * unchanged too.
+ * unchanged too. A part of a prepared statement: its placeholders are named `rate_…`.
  */
 export function chosenRateServes(
   tenantId: string,
   parcel: { factoryId: string; country: string; weightGrams: number },
   chosen: { methodId: string; rateId: string; rateVersion: number; currency: ShippingRateRow['currency'] },
-): SQL {
-  return sql`EXISTS (SELECT 1 FROM ${shippingRates} INNER JOIN ${shippingMethods} ON ${eq(shippingMethods.id, shippingRates.methodId)} WHERE ${and(
-    servingRateConditions({ tenantId, factoryId: parcel.factoryId, country: parcel.country }),
-    eq(shippingMethods.id, chosen.methodId),
-    eq(shippingRates.id, chosen.rateId),
-    eq(shippingRates.version, chosen.rateVersion),
-    eq(shippingRates.currency, chosen.currency),
-    sql`(${shippingRates.maxWeightG} IS NULL OR ${shippingRates.maxWeightG} >= ${parcel.weightGrams})`,
-  )})`;
+): StatementPart {
+  return {
+    shape: 'chosen_rate',
+    build: () => {
+      const p = (name: string) => sql.placeholder(`rate_${name}`);
+      return sql`EXISTS (SELECT 1 FROM ${shippingRates} INNER JOIN ${shippingMethods} ON ${eq(shippingMethods.id, shippingRates.methodId)} WHERE ${and(
+        servingRateConditions({ tenantId: p('tenant'), factoryId: p('factory'), country: p('country') }),
+        sql`${shippingMethods.id} = ${p('method')}::uuid`,
+        sql`${shippingRates.id} = ${p('id')}::uuid`,
+        sql`${shippingRates.version} = ${p('version')}::int`,
+        sql`${shippingRates.currency} = ${p('currency')}::text`,
+        sql`(${shippingRates.maxWeightG} IS NULL OR ${shippingRates.maxWeightG} >= ${p('weight')}::int)`,
+      )})`;
+    },
+    values: {
+      rate_tenant: tenantId,
+      rate_factory: parcel.factoryId,
+      rate_country: parcel.country,
+      rate_method: chosen.methodId,
+      rate_id: chosen.rateId,
+      rate_version: chosen.rateVersion,
+      rate_currency: chosen.currency,
+      rate_weight: parcel.weightGrams,
+    },
+  };
 }
 
 /** The tenant's method with this id. */

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { preparedQuery } from '../../db/prepared.ts';
+import { mergeValues, preparedQuery, type StatementPart } from '../../db/prepared.ts';
 import { orderLines, orders } from '../../db/schema/index.ts';
 import { pagedRows } from '../../platform/crud/paged.ts';
 import type { MerchantScope } from '../../platform/tenant-scope.ts';
@@ -59,27 +59,48 @@ export type PayableOrder = Pick<
   | 'shipping'
 >;
 
+const payableFields = {
+  id: orders.id,
+  orderNo: orders.orderNo,
+  status: orders.status,
+  currency: orders.currency,
+  totalAmount: orders.totalAmount,
+  expiresAt: orders.expiresAt,
+  factoryId: orders.factoryId,
+  countryCode: orders.countryCode,
+  weight: orders.weight,
+  shipping: orders.shipping,
+};
+
+/**
+ * The merchant's orders with these numbers, as payment needs them. Paying is the hot path (issue
+ * 10 benchmark): prepared statements, one for a single order (the usual case, which PostgreSQL
+ * plans once: with `= ANY(array)` it would plan every call, since it guesses an unknown array
+ * holds ten numbers) and one for any number.
+ */
 export function findPayable(
   tx: Executor,
   scope: MerchantScope,
   orderNos: readonly string[],
 ): Promise<PayableOrder[]> {
   if (!orderNos.length) return Promise.resolve([]);
-  // Paying is the hot path (issue 10 benchmark): one prepared statement for any number of orders.
+  const values = { tenantId: scope.tenantId, merchantId: scope.merchantId };
+  if (orderNos.length === 1)
+    return preparedQuery(tx, 'orders_find_payable_one', (t) =>
+      t
+        .select(payableFields)
+        .from(orders)
+        .where(
+          and(
+            eq(orders.tenantId, sql.placeholder('tenantId')),
+            eq(orders.merchantId, sql.placeholder('merchantId')),
+            eq(orders.orderNo, sql.placeholder('orderNo')),
+          ),
+        ),
+    ).execute({ ...values, orderNo: orderNos[0] });
   return preparedQuery(tx, 'orders_find_payable', (t) =>
     t
-      .select({
-        id: orders.id,
-        orderNo: orders.orderNo,
-        status: orders.status,
-        currency: orders.currency,
-        totalAmount: orders.totalAmount,
-        expiresAt: orders.expiresAt,
-        factoryId: orders.factoryId,
-        countryCode: orders.countryCode,
-        weight: orders.weight,
-        shipping: orders.shipping,
-      })
+      .select(payableFields)
       .from(orders)
       .where(
         and(
@@ -89,7 +110,7 @@ export function findPayable(
         ),
       )
       .orderBy(asc(orders.orderNo)),
-  ).execute({ tenantId: scope.tenantId, merchantId: scope.merchantId, orderNos: [...orderNos] });
+  ).execute({ ...values, orderNos: [...orderNos] });
 }
 
 export function findByIds(tx: Executor, scope: MerchantScope, ids: readonly string[]): Promise<OrderRow[]> {
@@ -116,11 +137,20 @@ export function linesOf(tx: Executor, orderIds: readonly string[]): Promise<Orde
  * concurrent second payer waits, then finds it paid and nothing is charged), and marked paid with
  * the ledger row's trade number (`t`).
  */
-export function payGuard(id: string, payMethod: 'balance' | 'alipay', also: SQL) {
+export function payGuard(
+  id: string,
+  payMethod: 'balance' | 'alipay',
+  also: StatementPart,
+): StatementPart<{ lock: SQL; then: SQL }> {
+  const p = (name: string) => sql.placeholder(`order_${name}`);
   return {
-    lock: sql`SELECT id FROM orders WHERE id = ${id}::uuid AND status = 'unpaid' AND expires_at > now() AND ${also} FOR UPDATE`,
-    then: sql`UPDATE orders SET status = 'paid', pay_method = ${payMethod}, pay_no = t.trade_no,
-      paid_at = t.paid_at, updated_at = now() FROM t WHERE orders.id = ${id}::uuid RETURNING orders.id`,
+    shape: `order_pay:${also.shape}`,
+    build: () => ({
+      lock: sql`SELECT id FROM orders WHERE id = ${p('id')}::uuid AND status = 'unpaid' AND expires_at > now() AND ${also.build()} FOR UPDATE`,
+      then: sql`UPDATE orders SET status = 'paid', pay_method = ${p('pay_method')}::text, pay_no = t.trade_no,
+        paid_at = t.paid_at, updated_at = now() FROM t WHERE orders.id = ${p('id')}::uuid RETURNING orders.id`,
+    }),
+    values: mergeValues({ order_id: id, order_pay_method: payMethod }, also.values),
   };
 }
 

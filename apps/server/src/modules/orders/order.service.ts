@@ -198,22 +198,26 @@ export async function payFromBalance(
     // One statement: lock the order while it is unpaid, not timed out and its logistics still as
     // chosen, take the money, and mark it paid with the ledger's trade number (no round trip
     // holds the wallet row between, and no change can slip in between a check and the write).
-    const result = await debitGuarded(
-      wallet,
-      {
-        type: 'order_payment',
-        merchantId: scope.merchantId,
-        currency: row.currency as 'CNY' | 'USD',
-        amount: row.totalAmount,
-        idempotencyKey: `order:${row.orderNo}`,
-        payMethod,
-        referenceType: 'order',
-        reference: row.orderNo,
-        paidAt: now,
-        remark: `Order ${row.orderNo}`,
-      },
-      repo.payGuard(row.id, payMethod, orderShippingGuard(scope.tenantId, row)),
-    );
+    // No statement when no rate could serve the parcel at all.
+    const shipping = orderShippingGuard(scope.tenantId, row);
+    const result = shipping
+      ? await debitGuarded(
+          wallet,
+          {
+            type: 'order_payment',
+            merchantId: scope.merchantId,
+            currency: row.currency as 'CNY' | 'USD',
+            amount: row.totalAmount,
+            idempotencyKey: `order:${row.orderNo}`,
+            payMethod,
+            referenceType: 'order',
+            reference: row.orderNo,
+            paidAt: now,
+            remark: `Order ${row.orderNo}`,
+          },
+          repo.payGuard(row.id, payMethod, shipping),
+        )
+      : 'unguarded';
     if (result === 'unguarded') {
       // Paid meanwhile by a concurrent request (charged once), timed out, cancelled, or its
       // logistics changed since settlement (409 "current logistics unavailable or changed").

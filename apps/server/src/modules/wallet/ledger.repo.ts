@@ -1,5 +1,6 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { mergeValues, runPrepared, type StatementPart } from '../../db/prepared.ts';
 import { walletIdempotencyKeys, walletTransactions, wallets, withdrawals } from '../../db/schema/index.ts';
 
 export type WalletRow = typeof wallets.$inferSelect;
@@ -53,12 +54,10 @@ const walletOf = (tenantId: string, merchantId: string, currency: Currency) =>
  * A condition and a follow-up of a debit, in the same statement (so both happen with the money
  * or not at all, in one round trip). `lock` is a SELECT that must return a row, e.g. an unpaid
  * order `FOR UPDATE`; `then` is a data-modifying statement run only when money moved, which may
- * read the new ledger row as `t` (`t.trade_no`, `t.paid_at`).
+ * read the new ledger row as `t` (`t.trade_no`, `t.paid_at`). Both are built with placeholders
+ * (see StatementPart), whose names must differ from the debit's own (`d_…`).
  */
-export interface DebitGuard {
-  lock: SQL;
-  then: SQL;
-}
+export type DebitGuard = StatementPart<{ lock: SQL; then: SQL }>;
 
 /** The outcome of debitInOneStatement: the key taken or not, and the row when money moved. */
 export interface OneStatementDebit {
@@ -68,12 +67,50 @@ export interface OneStatementDebit {
   applied: (Applied & { tradeNo: string; createdAt: Date }) | null;
 }
 
+const p = (name: string) => sql.placeholder(`d_${name}`);
+
+/** The debit statement around a guard; rendered once per guard shape (see runPrepared). */
+function debitStatement(guard: { lock: SQL; then: SQL } | undefined): SQL {
+  return sql`
+    WITH g AS (${guard ? guard.lock : sql`SELECT 1`}),
+    k AS (
+      INSERT INTO wallet_idempotency_keys (merchant_id, key, request_hash, transaction_id)
+      SELECT ${p('merchant')}::uuid, ${p('key')}, ${p('hash')}, ${p('id')}::uuid
+      WHERE EXISTS (SELECT 1 FROM g)
+      ON CONFLICT DO NOTHING
+      RETURNING transaction_id
+    ), w AS (
+      UPDATE wallets
+      SET balance = balance - ${p('amount')}::bigint, last_seq = last_seq + 1, updated_at = now()
+      WHERE tenant_id = ${p('tenant')}::uuid AND merchant_id = ${p('merchant')}::uuid
+        AND currency = ${p('currency')} AND balance >= ${p('amount')}::bigint AND EXISTS (SELECT 1 FROM k)
+      RETURNING id, balance, last_seq
+    ), t AS (
+      INSERT INTO wallet_transactions
+        (id, tenant_id, merchant_id, wallet_id, seq, trade_no, third_party_no, reference_type, reference,
+         pay_method, type, currency, status, amount, balance_before, balance_after, paid_at, arrived_at,
+         operator_id, remark)
+      SELECT ${p('id')}::uuid, ${p('tenant')}::uuid, ${p('merchant')}::uuid, w.id, w.last_seq,
+        ${TRADE_NO}, ${p('third_party_no')}::text, ${p('reference_type')}::text,
+        ${p('reference')}::text, ${p('pay_method')}, ${p('type')}, ${p('currency')}, 'success',
+        -(${p('amount')}::bigint), w.balance + ${p('amount')}::bigint, w.balance,
+        ${p('paid_at')}::timestamptz, ${p('arrived_at')}::timestamptz, ${p('operator')}::uuid, ${p('remark')}
+      FROM w
+      RETURNING wallet_id, seq, trade_no, created_at, balance_after, paid_at
+    ), a AS (${guard ? guard.then : sql`SELECT 1`})
+    SELECT (SELECT count(*) FROM g)::int AS guarded, (SELECT count(*) FROM k)::int AS claimed,
+      (SELECT count(*) FROM a)::int AS followed, t.wallet_id, t.seq, t.trade_no, t.created_at, t.balance_after
+    FROM (SELECT 1) AS one LEFT JOIN t ON true
+  `;
+}
+
 /**
  * The whole debit in ONE statement (one round trip, so a hot wallet row is locked for as short
  * a time as possible): claim the idempotency key, take the money under the balance guard (only
  * when the key was claimed), and insert the ledger row (only when money moved). `claimed` false
  * means the key was used before (replay); `applied` null with `claimed` true means no wallet or
- * not enough money (the caller releases the key).
+ * not enough money (the caller releases the key). The statement is rendered once per guard shape
+ * and runs prepared: on the payment path it costs no ORM work.
  */
 export async function debitInOneStatement(
   tx: Executor,
@@ -97,38 +134,31 @@ export async function debitInOneStatement(
   },
   guard?: DebitGuard,
 ): Promise<OneStatementDebit> {
-  const result = await tx.execute(sql`
-    WITH g AS (${guard ? guard.lock : sql`SELECT 1`}),
-    k AS (
-      INSERT INTO wallet_idempotency_keys (merchant_id, key, request_hash, transaction_id)
-      SELECT ${e.merchantId}::uuid, ${e.key}, ${e.requestHash}, ${e.transactionId}::uuid
-      WHERE EXISTS (SELECT 1 FROM g)
-      ON CONFLICT DO NOTHING
-      RETURNING transaction_id
-    ), w AS (
-      UPDATE wallets
-      SET balance = balance - ${e.amount}::bigint, last_seq = last_seq + 1, updated_at = now()
-      WHERE tenant_id = ${e.tenantId}::uuid AND merchant_id = ${e.merchantId}::uuid
-        AND currency = ${e.currency} AND balance >= ${e.amount}::bigint AND EXISTS (SELECT 1 FROM k)
-      RETURNING id, balance, last_seq
-    ), t AS (
-      INSERT INTO wallet_transactions
-        (id, tenant_id, merchant_id, wallet_id, seq, trade_no, third_party_no, reference_type, reference,
-         pay_method, type, currency, status, amount, balance_before, balance_after, paid_at, arrived_at,
-         operator_id, remark)
-      SELECT ${e.transactionId}::uuid, ${e.tenantId}::uuid, ${e.merchantId}::uuid, w.id, w.last_seq,
-        ${TRADE_NO}, ${e.thirdPartyNo}::text, ${e.referenceType}::text,
-        ${e.reference}::text, ${e.payMethod}, ${e.type}, ${e.currency}, 'success', -(${e.amount}::bigint),
-        w.balance + ${e.amount}::bigint, w.balance, ${e.paidAt}::timestamptz, ${e.arrivedAt}::timestamptz,
-        ${e.operatorId}::uuid, ${e.remark}
-      FROM w
-      RETURNING wallet_id, seq, trade_no, created_at, balance_after, paid_at
-    ), a AS (${guard ? guard.then : sql`SELECT 1`})
-    SELECT (SELECT count(*) FROM g)::int AS guarded, (SELECT count(*) FROM k)::int AS claimed,
-      (SELECT count(*) FROM a)::int AS followed, t.wallet_id, t.seq, t.trade_no, t.created_at, t.balance_after
-    FROM (SELECT 1) AS one LEFT JOIN t ON true
-  `);
-  const row = result.rows[0] as Record<string, unknown>;
+  const own = {
+    d_id: e.transactionId,
+    d_hash: e.requestHash,
+    d_key: e.key,
+    d_tenant: e.tenantId,
+    d_merchant: e.merchantId,
+    d_currency: e.currency,
+    d_amount: e.amount,
+    d_type: e.type,
+    d_pay_method: e.payMethod,
+    d_reference_type: e.referenceType,
+    d_reference: e.reference,
+    d_third_party_no: e.thirdPartyNo,
+    d_paid_at: e.paidAt,
+    d_arrived_at: e.arrivedAt,
+    d_operator: e.operatorId,
+    d_remark: e.remark,
+  };
+  const [row] = await runPrepared<Record<string, unknown>>(
+    tx,
+    guard ? `wallet_debit:${guard.shape}` : 'wallet_debit',
+    () => debitStatement(guard?.build()),
+    guard ? mergeValues(own, guard.values) : own,
+  );
+  if (!row) throw new Error('the debit statement returned no row');
   const guarded = Number(row.guarded) > 0;
   const claimed = Number(row.claimed) > 0;
   if (!claimed || row.wallet_id === null || row.wallet_id === undefined)
@@ -177,7 +207,6 @@ export async function insertWallet(
 }
 
 /** spec §3: trade_no is unique and human-readable: W, the Beijing date, a 10-digit sequence. */
-/** The next trade number: W + Beijing date + sequence. */
 const TRADE_NO = sql`'W' || to_char((now() AT TIME ZONE 'UTC') + interval '8 hours', 'YYYYMMDD') || lpad(nextval('wallet_trade_no_seq')::text, 10, '0')`;
 
 /**

@@ -165,7 +165,7 @@ export function checkoutRoutes(app: ZodApp, services: AppServices): void {
             const reply = await payFromBalance(
               { tenantId: scope.tenantId, tx, actor: ctx.actor },
               scope,
-              result.orders,
+              result.orders.map((o) => o.orderNo),
             );
             const ids = result.orders.map((o) => o.id);
             return { reply, fresh: await findOrdersByIds(tx, scope, ids) };

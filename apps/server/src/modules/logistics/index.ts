@@ -14,3 +14,4 @@ export {
   shippingQuote,
   type ShippingQuery,
 } from './shipping.service.ts';
+export type { ChosenParcelSql } from './shipping.repo.ts';

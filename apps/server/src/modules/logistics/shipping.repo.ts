@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { SHIPPING_LIMITS } from '@pod/shared';
 import type { Executor } from '../../db/client.ts';
-import { preparedQuery, type StatementPart } from '../../db/prepared.ts';
+import { preparedQuery } from '../../db/prepared.ts';
 import { factories, shippingMethods, shippingRates } from '../../db/schema/index.ts';
 
 export type ShippingMethodRow = typeof shippingMethods.$inferSelect;
@@ -107,41 +108,37 @@ export async function listEnabledRates(
 }
 
 /**
+ * Where chosenRateServes reads a parcel and the option chosen for it: SQL expressions, e.g. the
+ * columns of the row the enclosing statement locks.
+ */
+export interface ChosenParcelSql {
+  tenantId: SQLWrapper;
+  factoryId: SQLWrapper;
+  country: SQLWrapper;
+  weightGrams: SQLWrapper;
+  methodId: SQLWrapper;
+  rateId: SQLWrapper;
+  rateVersion: SQLWrapper;
+  currency: SQLWrapper;
+}
+
+/**
  * A condition (for another statement's WHERE) that holds while the chosen rate still serves the
  * parcel exactly as quoted: the same method and rate at the same version (any change of price,
  * currency, max weight or status bumps it), still enabled and serving the factory and country,
- * and taking the weight. The fee is a function of the rate's version and the weight, so it is
- * unchanged too. A part of a prepared statement: its placeholders are named `rate_…`.
+ * and taking the weight, which must be a parcel weight (isParcelWeight). The fee is a function
+ * of the rate's version and the weight, so it is unchanged too.
  */
-export function chosenRateServes(
-  tenantId: string,
-  parcel: { factoryId: string; country: string; weightGrams: number },
-  chosen: { methodId: string; rateId: string; rateVersion: number; currency: ShippingRateRow['currency'] },
-): StatementPart {
-  return {
-    shape: 'chosen_rate',
-    build: () => {
-      const p = (name: string) => sql.placeholder(`rate_${name}`);
-      return sql`EXISTS (SELECT 1 FROM ${shippingRates} INNER JOIN ${shippingMethods} ON ${eq(shippingMethods.id, shippingRates.methodId)} WHERE ${and(
-        servingRateConditions({ tenantId: p('tenant'), factoryId: p('factory'), country: p('country') }),
-        sql`${shippingMethods.id} = ${p('method')}::uuid`,
-        sql`${shippingRates.id} = ${p('id')}::uuid`,
-        sql`${shippingRates.version} = ${p('version')}::int`,
-        sql`${shippingRates.currency} = ${p('currency')}::text`,
-        sql`(${shippingRates.maxWeightG} IS NULL OR ${shippingRates.maxWeightG} >= ${p('weight')}::int)`,
-      )})`;
-    },
-    values: {
-      rate_tenant: tenantId,
-      rate_factory: parcel.factoryId,
-      rate_country: parcel.country,
-      rate_method: chosen.methodId,
-      rate_id: chosen.rateId,
-      rate_version: chosen.rateVersion,
-      rate_currency: chosen.currency,
-      rate_weight: parcel.weightGrams,
-    },
-  };
+export function chosenRateServes(p: ChosenParcelSql): SQL {
+  return sql`EXISTS (SELECT 1 FROM ${shippingRates} INNER JOIN ${shippingMethods} ON ${eq(shippingMethods.id, shippingRates.methodId)} WHERE ${and(
+    servingRateConditions({ tenantId: p.tenantId, factoryId: p.factoryId, country: p.country }),
+    sql`${shippingMethods.id} = ${p.methodId}`,
+    sql`${shippingRates.id} = ${p.rateId}`,
+    sql`${shippingRates.version} = ${p.rateVersion}`,
+    sql`${shippingRates.currency} = ${p.currency}`,
+    sql`${p.weightGrams} > 0 AND ${p.weightGrams} <= ${sql.raw(String(SHIPPING_LIMITS.weightMaxG))}`,
+    sql`(${shippingRates.maxWeightG} IS NULL OR ${shippingRates.maxWeightG} >= ${p.weightGrams})`,
+  )})`;
 }
 
 /** The tenant's method with this id. */

@@ -9,9 +9,10 @@ import {
   type ChosenShippingOption,
   type ShippingOption,
 } from '@pod/shared';
+import type { SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client.ts';
-import type { StatementPart } from '../../db/prepared.ts';
+
 import { AppError } from '../../platform/http/errors.ts';
 import { rateAt } from '../wallet/index.ts';
 import countries from './data/countries.json' with { type: 'json' };
@@ -174,27 +175,12 @@ export async function confirmShippingOption(
 /**
  * confirmShippingOption as a condition of the statement that pays (decision 0024): true while
  * the chosen option still serves the parcel as quoted, so a change committed between settlement
- * and payment cannot slip in between a check and the write. Null when no rate could ever serve
- * the parcel. When it is false (or null) the caller asks confirmShippingOption which error to give.
+ * and payment cannot slip in between a check and the write. The parcel and the choice are read
+ * from SQL expressions (the order row the statement locks). When it is false the caller asks
+ * confirmShippingOption which error to give.
  */
-export function chosenShippingGuard(
-  tenantId: string,
-  query: ShippingQuery & { chosen: ChosenShippingOption },
-): StatementPart | null {
-  let parcel: ReturnType<typeof servableParcel>;
-  try {
-    parcel = servableParcel(query);
-  } catch {
-    return null;
-  }
-  if (!parcel) return null;
-  const { chosen } = query;
-  return repo.chosenRateServes(tenantId, parcel, {
-    methodId: chosen.method_id,
-    rateId: chosen.rate_id,
-    rateVersion: chosen.rate_version,
-    currency: chosen.currency,
-  });
+export function chosenShippingGuard(parcel: repo.ChosenParcelSql): SQL {
+  return repo.chosenRateServes(parcel);
 }
 
 // ---- Writing methods and rates (the admin resources and the demo seed share these rules) -----------

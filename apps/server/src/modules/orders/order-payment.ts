@@ -28,16 +28,15 @@ export async function payOrders(
   if (body.method === 'balance' && body.order_nos.length === 1) {
     const ctx = merchantWideContext(request, db);
     const scope = orderScope(ctx);
-    const rows = await findPayableOrders(db, scope, body.order_nos);
-    return payFromBalance({ tenantId: scope.tenantId, tx: db, actor: ctx.actor }, scope, rows);
+    return payFromBalance({ tenantId: scope.tenantId, tx: db, actor: ctx.actor }, scope, body.order_nos);
   }
   return db.transaction(async (tx) => {
     const ctx = merchantWideContext(request, tx);
     const scope = orderScope(ctx);
-    const rows = await findPayableOrders(tx, scope, body.order_nos);
     if (body.method === 'balance')
-      return payFromBalance({ tenantId: scope.tenantId, tx, actor: ctx.actor }, scope, rows);
+      return payFromBalance({ tenantId: scope.tenantId, tx, actor: ctx.actor }, scope, body.order_nos);
 
+    const rows = await findPayableOrders(tx, scope, body.order_nos);
     const { candidates, alreadyPaid } = payableOrders(rows);
     if (!candidates.length) throw AppError.badRequest('order.noPayable');
     if (candidates.some((r) => r.currency !== 'CNY')) throw AppError.badRequest('order.alipayCnyOnly');
@@ -79,8 +78,10 @@ export async function payOrders(
 export function registerOrderPurchases(): void {
   registerAlipaySettlement('order', async (tx, purchase) => {
     const scope = { tenantId: purchase.tenantId, merchantId: purchase.merchantId };
-    const rows = (await repo.findPayable(tx, scope, purchase.orderNos)).filter((r) => r.status === 'unpaid');
-    if (rows.length)
-      await payFromBalance({ tenantId: scope.tenantId, tx, actor: null }, scope, rows, 'alipay');
+    const unpaid = (await repo.findPayable(tx, scope, purchase.orderNos))
+      .filter((r) => r.status === 'unpaid')
+      .map((r) => r.orderNo);
+    if (unpaid.length)
+      await payFromBalance({ tenantId: scope.tenantId, tx, actor: null }, scope, unpaid, 'alipay');
   });
 }

@@ -9,7 +9,7 @@ import { countFinishedOrders } from '../designs/index.ts';
 import { factoriesByIds } from '../logistics/index.ts';
 import { debitGuarded, type WalletContext } from '../wallet/index.ts';
 import * as repo from './order.repo.ts';
-import { confirmOrderShipping, orderShippingGuard } from './shipping.ts';
+import { confirmOrderShipping } from './shipping.ts';
 
 export const orderScope = (ctx: Pick<ServiceContext, 'tenantId' | 'actor'>) =>
   merchantScopeOf(ctx, 'order.merchantOnly');
@@ -178,68 +178,63 @@ export function payableOrders<T extends repo.PayableOrder>(rows: T[], now = new 
 }
 
 /**
- * Pays unpaid orders from the balance inside the caller's transaction (spec §4). Per order: the
- * logistics chosen at settlement must be unchanged (409), the wallet is debited with the key
- * `order:<order_no>` (so a retry or a concurrent second payer is charged once), and the order
- * moves unpaid → paid under a guard. Orders already paid are reported, not charged. One failure
- * (insufficient balance, timed out, logistics changed) rolls every order of the call back.
+ * Pays the merchant's unpaid orders with these numbers from the balance, inside the caller's
+ * transaction (spec §4). Per order, one statement (the wallet's guarded debit): the order is
+ * locked while unpaid, not timed out and its logistics as chosen at settlement, its total is
+ * taken with the key `order:<order_no>` (so a retry or a concurrent second payer is charged once),
+ * and it moves to paid. Only when that statement finds nothing is the order read, to say why:
+ * already paid (reported, not charged), not the merchant's (404), timed out or cancelled (409),
+ * logistics changed (409 "current logistics unavailable or changed"). One failure (these, or
+ * insufficient balance) rolls every order of the call back.
  */
 export async function payFromBalance(
   wallet: WalletContext,
   scope: MerchantScope,
-  rows: repo.PayableOrder[],
+  orderNos: readonly string[],
   payMethod: 'balance' | 'alipay' = 'balance',
 ): Promise<OrderPayReply> {
   const now = new Date();
-  const { candidates, alreadyPaid } = payableOrders(rows, now);
-  const paidRows: repo.PayableOrder[] = [];
+  const paid: Array<{ orderNo: string; currency: string; totalAmount: number }> = [];
+  const alreadyPaid: string[] = [];
   const balances = new Map<string, number>();
-  for (const row of candidates) {
-    // One statement: lock the order while it is unpaid, not timed out and its logistics still as
-    // chosen, take the money, and mark it paid with the ledger's trade number (no round trip
-    // holds the wallet row between, and no change can slip in between a check and the write).
-    // No statement when no rate could serve the parcel at all.
-    const shipping = orderShippingGuard(scope.tenantId, row);
-    const result = shipping
-      ? await debitGuarded(
-          wallet,
-          {
-            type: 'order_payment',
-            merchantId: scope.merchantId,
-            currency: row.currency as 'CNY' | 'USD',
-            amount: row.totalAmount,
-            idempotencyKey: `order:${row.orderNo}`,
-            payMethod,
-            referenceType: 'order',
-            reference: row.orderNo,
-            paidAt: now,
-            remark: `Order ${row.orderNo}`,
-          },
-          repo.payGuard(row.id, payMethod, shipping),
-        )
-      : 'unguarded';
+  for (const orderNo of [...new Set(orderNos)].sort()) {
+    const result = await debitGuarded(
+      wallet,
+      {
+        type: 'order_payment',
+        merchantId: scope.merchantId,
+        idempotencyKey: `order:${orderNo}`,
+        payMethod,
+        referenceType: 'order',
+        reference: orderNo,
+        paidAt: now,
+        remark: `Order ${orderNo}`,
+      },
+      repo.payGuard(scope, orderNo, payMethod),
+    );
     if (result === 'unguarded') {
-      // Paid meanwhile by a concurrent request (charged once), timed out, cancelled, or its
-      // logistics changed since settlement (409 "current logistics unavailable or changed").
-      const [current] = await repo.findPayable(wallet.tx, scope, [row.orderNo]);
-      if (current && PAID_STATUSES.has(current.status)) {
-        alreadyPaid.push(current);
+      const [current] = await repo.findPayable(wallet.tx, scope, [orderNo]);
+      if (!current) throw AppError.notFound('order.notFound');
+      if (PAID_STATUSES.has(current.status)) {
+        alreadyPaid.push(orderNo);
         continue;
       }
-      const refusal = unpayable(current ?? row, new Date());
+      const refusal = unpayable(current, new Date());
       if (refusal) throw refusal;
-      await confirmOrderShipping(wallet.tx, scope.tenantId, current ?? row);
-      throw AppError.conflict('order.notPayable', { order_no: row.orderNo });
+      await confirmOrderShipping(wallet.tx, scope.tenantId, current);
+      throw AppError.conflict('order.notPayable', { order_no: orderNo });
     }
-    if (result.replayed) throw AppError.conflict('order.notPayable', { order_no: row.orderNo });
-    paidRows.push(row);
-    balances.set(row.currency, result.transaction.balanceAfter);
+    if (result.replayed) throw AppError.conflict('order.notPayable', { order_no: orderNo });
+    const { currency, amount, balanceAfter } = result.transaction;
+    paid.push({ orderNo, currency, totalAmount: -amount });
+    balances.set(currency, balanceAfter);
   }
+  if (!paid.length && !alreadyPaid.length) throw AppError.badRequest('order.noPayable');
   return {
     method: payMethod,
-    paid: paidRows.map((r) => r.orderNo),
-    already_paid: alreadyPaid.map((r) => r.orderNo),
-    amounts: totalsByCurrency(paidRows),
+    paid: paid.map((r) => r.orderNo),
+    already_paid: alreadyPaid,
+    amounts: totalsByCurrency(paid),
     balances: [...balances].map(([currency, balance]) => ({ currency, balance })),
     pay_url: null,
     out_trade_no: null,

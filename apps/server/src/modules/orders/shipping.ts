@@ -1,4 +1,5 @@
 import type { ShippingOption } from '@pod/shared';
+import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import {
   chosenShippingGuard,
@@ -7,7 +8,7 @@ import {
   type ShippingQuery,
 } from '../logistics/index.ts';
 import { toCnyMinor } from '../wallet/index.ts';
-import type { StoredOrderShipping } from '../../db/schema/index.ts';
+import { orders, type StoredOrderShipping } from '../../db/schema/index.ts';
 
 /** A logistics option with its fee in the order's currency (`order_fee`). */
 export type PricedShipping = ShippingOption & { order_fee: number };
@@ -88,6 +89,18 @@ export async function confirmOrderShipping(
   await confirmShippingOption(tx, tenantId, chosenFor(order));
 }
 
-/** The same rule as a condition of the paying statement (see chosenShippingGuard). */
-export const orderShippingGuard = (tenantId: string, order: OrderParcel) =>
-  chosenShippingGuard(tenantId, chosenFor(order));
+/**
+ * The same rule as a condition of the statement that pays, read from the order row that
+ * statement locks (`orders`): its factory, country, weight and the option chosen at settlement.
+ */
+export const orderShippingServes = () =>
+  chosenShippingGuard({
+    tenantId: orders.tenantId,
+    factoryId: orders.factoryId,
+    country: orders.countryCode,
+    weightGrams: orders.weight,
+    methodId: sql`(${orders.shipping}->>'method_id')::uuid`,
+    rateId: sql`(${orders.shipping}->>'rate_id')::uuid`,
+    rateVersion: sql`(${orders.shipping}->>'rate_version')::int`,
+    currency: sql`(${orders.shipping}->>'currency')`,
+  });

@@ -8,6 +8,7 @@ export {
   balancesFor,
   credit,
   debitGuarded,
+  type GuardedDebit,
   merchantBalances,
   debit,
   refund,

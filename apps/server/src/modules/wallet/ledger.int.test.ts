@@ -1,9 +1,19 @@
+import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildMerchant, buildTenant, fundWallet } from '../../../test/factories/index.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
 import { AppError } from '../../platform/http/errors.ts';
-import { balancesFor, credit, debit, reconcile, refund, formatReconciliation } from './index.ts';
+import {
+  balancesFor,
+  credit,
+  debit,
+  debitGuarded,
+  reconcile,
+  refund,
+  formatReconciliation,
+  type DebitGuard,
+} from './index.ts';
 
 /**
  * The service API other modules call (orders will pay and refund through it), exercised directly
@@ -99,6 +109,58 @@ describe('wallet service API', () => {
       ),
     );
     expect(replay).toMatchObject({ replayed: true, transaction: { id: refunded.transaction.id } });
+    expect((await reconcile(t.database.db, m.tenantId)).drifts).toEqual([]);
+  });
+
+  it('a guarded debit takes the amount and currency its guard row states, and nothing without a row', async () => {
+    const m = await merchantOf();
+    await fundWallet(t.database.db, m, 10_00, 'USD');
+    // A guard over a literal row: the amount and currency come from the placeholders, as an
+    // order's would come from its columns.
+    const guard = (amount: number, currency: string, present = true): DebitGuard => ({
+      shape: 'test_literal',
+      build: () => ({
+        lock: sql`SELECT ${sql.placeholder('g_amount')}::bigint AS amount, ${sql.placeholder('g_currency')}::text AS currency WHERE ${sql.placeholder('g_present')}::boolean`,
+        then: sql`SELECT 1`,
+      }),
+      values: { g_amount: amount, g_currency: currency, g_present: present },
+    });
+    const pay = (key: string, g: DebitGuard) =>
+      t.database.db.transaction((tx) =>
+        debitGuarded(
+          { tenantId: m.tenantId, tx },
+          {
+            type: 'order_payment',
+            merchantId: m.merchantId,
+            idempotencyKey: key,
+            referenceType: 'order',
+            reference: key,
+          },
+          g,
+        ),
+      );
+    const balances = async () =>
+      (await balancesFor(t.database.db, m.tenantId, [m.merchantId])).get(m.merchantId);
+
+    const paid = await pay('G1', guard(3_25, 'USD'));
+    expect(paid).toMatchObject({
+      replayed: false,
+      transaction: { currency: 'USD', amount: -3_25, balanceAfter: 6_75 },
+    });
+    expect(await balances()).toEqual({ CNY: 0, USD: 6_75 });
+
+    // The same key again is the first result, not a second charge.
+    const again = await pay('G1', guard(3_25, 'USD'));
+    expect(again).toMatchObject({ replayed: true });
+    expect(await balances()).toEqual({ CNY: 0, USD: 6_75 });
+
+    expect(await pay('G2', guard(1_00, 'USD', false))).toBe('unguarded');
+    await expect(pay('G3', guard(1_00, 'CNY'))).rejects.toMatchObject({ key: 'wallet.insufficient' });
+    await expect(pay('G4', guard(0, 'USD'))).rejects.toMatchObject({ key: 'wallet.invalidAmount' });
+    await expect(pay('G5', guard(7_00, 'USD'))).rejects.toMatchObject({ key: 'wallet.insufficient' });
+    expect(await balances()).toEqual({ CNY: 0, USD: 6_75 });
+    // Refused debits leave their keys free: the same key pays once the row allows it.
+    expect(await pay('G5', guard(6_75, 'USD'))).toMatchObject({ transaction: { balanceAfter: 0 } });
     expect((await reconcile(t.database.db, m.tenantId)).drifts).toEqual([]);
   });
 

@@ -51,20 +51,27 @@ const walletOf = (tenantId: string, merchantId: string, currency: Currency) =>
   and(eq(wallets.tenantId, tenantId), eq(wallets.merchantId, merchantId), eq(wallets.currency, currency));
 
 /**
- * A condition and a follow-up of a debit, in the same statement (so both happen with the money
- * or not at all, in one round trip). `lock` is a SELECT that must return a row, e.g. an unpaid
- * order `FOR UPDATE`; `then` is a data-modifying statement run only when money moved, which may
- * read the new ledger row as `t` (`t.trade_no`, `t.paid_at`). Both are built with placeholders
- * (see StatementPart), whose names must differ from the debit's own (`d_…`).
+ * A debit whose amount is set by a row it locks, with a follow-up in the same statement (so both
+ * happen with the money or not at all, in one round trip). `lock` is a SELECT returning at most
+ * one row, with the columns `amount` (positive minor units) and `currency`: e.g. an unpaid order
+ * `FOR UPDATE` and its total. `then` is a data-modifying statement run only when money moved; it
+ * may read the locked row as `g` and the new ledger row as `t` (`t.trade_no`, `t.paid_at`). Both
+ * are built with placeholders (see StatementPart), whose names must differ from the debit's own
+ * (`d_…`).
  */
 export type DebitGuard = StatementPart<{ lock: SQL; then: SQL }>;
+
+/** What a debit takes: a plain amount, or whatever its guard's row says (nothing without one). */
+export type DebitAmount = { amount: number; currency: Currency } | { guard: DebitGuard };
 
 /** The outcome of debitInOneStatement: the key taken or not, and the row when money moved. */
 export interface OneStatementDebit {
   /** The guard's row was there (always true without a guard). */
   guarded: boolean;
   claimed: boolean;
-  applied: (Applied & { tradeNo: string; createdAt: Date }) | null;
+  /** The amount the guard's row (or the caller) asked for; null without a row. */
+  priced: number | null;
+  applied: (Applied & { tradeNo: string; createdAt: Date; amount: number; currency: Currency }) | null;
 }
 
 const p = (name: string) => sql.placeholder(`d_${name}`);
@@ -72,7 +79,7 @@ const p = (name: string) => sql.placeholder(`d_${name}`);
 /** The debit statement around a guard; rendered once per guard shape (see runPrepared). */
 function debitStatement(guard: { lock: SQL; then: SQL } | undefined): SQL {
   return sql`
-    WITH g AS (${guard ? guard.lock : sql`SELECT 1`}),
+    WITH g AS (${guard ? guard.lock : sql`SELECT ${p('amount')}::bigint AS amount, ${p('currency')}::text AS currency`}),
     k AS (
       INSERT INTO wallet_idempotency_keys (merchant_id, key, request_hash, transaction_id)
       SELECT ${p('merchant')}::uuid, ${p('key')}, ${p('hash')}, ${p('id')}::uuid
@@ -81,10 +88,12 @@ function debitStatement(guard: { lock: SQL; then: SQL } | undefined): SQL {
       RETURNING transaction_id
     ), w AS (
       UPDATE wallets
-      SET balance = balance - ${p('amount')}::bigint, last_seq = last_seq + 1, updated_at = now()
-      WHERE tenant_id = ${p('tenant')}::uuid AND merchant_id = ${p('merchant')}::uuid
-        AND currency = ${p('currency')} AND balance >= ${p('amount')}::bigint AND EXISTS (SELECT 1 FROM k)
-      RETURNING id, balance, last_seq
+      SET balance = balance - g.amount, last_seq = last_seq + 1, updated_at = now()
+      FROM g
+      WHERE wallets.tenant_id = ${p('tenant')}::uuid AND wallets.merchant_id = ${p('merchant')}::uuid
+        AND wallets.currency = g.currency AND g.amount > 0 AND wallets.balance >= g.amount
+        AND EXISTS (SELECT 1 FROM k)
+      RETURNING wallets.id, wallets.balance, wallets.last_seq, g.amount, wallets.currency
     ), t AS (
       INSERT INTO wallet_transactions
         (id, tenant_id, merchant_id, wallet_id, seq, trade_no, third_party_no, reference_type, reference,
@@ -92,14 +101,16 @@ function debitStatement(guard: { lock: SQL; then: SQL } | undefined): SQL {
          operator_id, remark)
       SELECT ${p('id')}::uuid, ${p('tenant')}::uuid, ${p('merchant')}::uuid, w.id, w.last_seq,
         ${TRADE_NO}, ${p('third_party_no')}::text, ${p('reference_type')}::text,
-        ${p('reference')}::text, ${p('pay_method')}, ${p('type')}, ${p('currency')}, 'success',
-        -(${p('amount')}::bigint), w.balance + ${p('amount')}::bigint, w.balance,
+        ${p('reference')}::text, ${p('pay_method')}, ${p('type')}, w.currency, 'success',
+        -w.amount, w.balance + w.amount, w.balance,
         ${p('paid_at')}::timestamptz, ${p('arrived_at')}::timestamptz, ${p('operator')}::uuid, ${p('remark')}
       FROM w
-      RETURNING wallet_id, seq, trade_no, created_at, balance_after, paid_at
+      RETURNING wallet_id, seq, trade_no, created_at, balance_after, paid_at, amount, currency
     ), a AS (${guard ? guard.then : sql`SELECT 1`})
     SELECT (SELECT count(*) FROM g)::int AS guarded, (SELECT count(*) FROM k)::int AS claimed,
-      (SELECT count(*) FROM a)::int AS followed, t.wallet_id, t.seq, t.trade_no, t.created_at, t.balance_after
+      (SELECT amount FROM g LIMIT 1) AS priced,
+      (SELECT count(*) FROM a)::int AS followed, t.wallet_id, t.seq, t.trade_no, t.created_at,
+      t.balance_after, t.amount, t.currency
     FROM (SELECT 1) AS one LEFT JOIN t ON true
   `;
 }
@@ -120,8 +131,6 @@ export async function debitInOneStatement(
     key: string;
     tenantId: string;
     merchantId: string;
-    currency: Currency;
-    amount: number;
     type: NewTransaction['type'];
     payMethod: NewTransaction['payMethod'];
     referenceType: NewTransaction['referenceType'];
@@ -132,7 +141,7 @@ export async function debitInOneStatement(
     operatorId: string | null;
     remark: string;
   },
-  guard?: DebitGuard,
+  what: DebitAmount,
 ): Promise<OneStatementDebit> {
   const own = {
     d_id: e.transactionId,
@@ -140,8 +149,6 @@ export async function debitInOneStatement(
     d_key: e.key,
     d_tenant: e.tenantId,
     d_merchant: e.merchantId,
-    d_currency: e.currency,
-    d_amount: e.amount,
     d_type: e.type,
     d_pay_method: e.payMethod,
     d_reference_type: e.referenceType,
@@ -152,26 +159,38 @@ export async function debitInOneStatement(
     d_operator: e.operatorId,
     d_remark: e.remark,
   };
-  const [row] = await runPrepared<Record<string, unknown>>(
-    tx,
-    guard ? `wallet_debit:${guard.shape}` : 'wallet_debit',
-    () => debitStatement(guard?.build()),
-    guard ? mergeValues(own, guard.values) : own,
-  );
+  const [row] =
+    'guard' in what
+      ? await runPrepared<Record<string, unknown>>(
+          tx,
+          `wallet_debit:${what.guard.shape}`,
+          () => debitStatement(what.guard.build()),
+          mergeValues(own, what.guard.values),
+        )
+      : await runPrepared<Record<string, unknown>>(tx, 'wallet_debit', () => debitStatement(undefined), {
+          ...own,
+          d_amount: what.amount,
+          d_currency: what.currency,
+        });
   if (!row) throw new Error('the debit statement returned no row');
   const guarded = Number(row.guarded) > 0;
   const claimed = Number(row.claimed) > 0;
+  const priced = row.priced === null || row.priced === undefined ? null : Number(row.priced);
   if (!claimed || row.wallet_id === null || row.wallet_id === undefined)
-    return { guarded, claimed, applied: null };
+    return { guarded, claimed, priced, applied: null };
   return {
     guarded,
     claimed,
+    priced,
     applied: {
       walletId: row.wallet_id as string,
       seq: Number(row.seq),
       balance: Number(row.balance_after),
       tradeNo: String(row.trade_no),
       createdAt: new Date(row.created_at as string | Date),
+      // The ledger stores the debit as a negative amount.
+      amount: -Number(row.amount),
+      currency: row.currency as Currency,
     },
   };
 }

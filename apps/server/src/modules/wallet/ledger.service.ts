@@ -42,7 +42,15 @@ export interface LedgerResult {
   replayed: boolean;
 }
 
-function requestHash(direction: 'debit' | 'credit', type: string, e: LedgerEntry): string {
+/**
+ * What an idempotency key is bound to. A guarded debit takes its amount from the row it locks,
+ * which its reference names (e.g. an order's total), so its hash has no amount or currency.
+ */
+function requestHash(
+  direction: 'debit' | 'credit',
+  type: string,
+  e: Omit<LedgerEntry, 'amount' | 'currency'> & { amount: number | null; currency: string | null },
+): string {
   return createHash('sha256')
     .update(
       JSON.stringify([direction, type, e.currency, e.amount, e.referenceType ?? null, e.reference ?? null]),
@@ -56,16 +64,22 @@ function tenantOf(ctx: WalletContext): string {
   return ctx.tenantId;
 }
 
+const validAmount = (amount: number) =>
+  Number.isSafeInteger(amount) && amount > 0 && amount <= MAX_AMOUNT_MINOR;
+
 function assertAmount(amount: number): void {
-  if (!Number.isSafeInteger(amount) || amount <= 0 || amount > MAX_AMOUNT_MINOR) {
-    throw AppError.badRequest('wallet.invalidAmount');
-  }
+  if (!validAmount(amount)) throw AppError.badRequest('wallet.invalidAmount');
 }
 
 /**
  * The first result of an already-used key, or 409 when the key was used with other parameters.
  */
-async function replay(ctx: WalletContext, tenantId: string, e: LedgerEntry, hash: string) {
+async function replay(
+  ctx: WalletContext,
+  tenantId: string,
+  e: Pick<LedgerEntry, 'merchantId' | 'idempotencyKey'>,
+  hash: string,
+) {
   const existing = await repo.findKey(ctx.tx, e.merchantId, e.idempotencyKey);
   if (!existing) throw new Error('idempotency key vanished after a conflict');
   if (existing.requestHash !== hash) throw AppError.conflict('wallet.idempotencyConflict');
@@ -74,13 +88,13 @@ async function replay(ctx: WalletContext, tenantId: string, e: LedgerEntry, hash
   return { transaction, replayed: true };
 }
 
-/** The ledger row's own fields of an entry (the wallet, amounts and trade number come later). */
+/** The ledger row's own fields of an entry (the wallet, amounts, currency and trade number come later). */
 function entryValues(
   ctx: WalletContext,
   tenantId: string,
   direction: 'debit' | 'credit',
   type: DebitType | CreditType,
-  e: LedgerEntry,
+  e: Omit<LedgerEntry, 'amount' | 'currency'>,
 ): EntryValues {
   return {
     id: randomUUID(),
@@ -91,7 +105,6 @@ function entryValues(
     reference: e.reference ?? null,
     payMethod: e.payMethod ?? (direction === 'debit' ? 'balance' : 'manual'),
     type,
-    currency: e.currency,
     status: 'success',
     paidAt: e.paidAt ?? new Date(),
     arrivedAt: e.arrivedAt ?? (direction === 'credit' ? new Date() : null),
@@ -112,7 +125,10 @@ async function apply(
   const values = entryValues(ctx, tenantId, direction, type, e);
 
   if (direction === 'debit') {
-    const outcome = await debitOnce(ctx, tenantId, e, values, hash);
+    const outcome = await debitOnce(ctx, tenantId, e, values, hash, {
+      amount: e.amount,
+      currency: e.currency,
+    });
     if (outcome === 'unguarded') throw new Error('a debit without a guard is always guarded');
     return outcome;
   }
@@ -136,6 +152,7 @@ async function apply(
   }
   const transaction = await repo.insertTransaction(ctx.tx, {
     ...values,
+    currency: e.currency,
     walletId: applied.walletId,
     seq: applied.seq,
     amount: e.amount,
@@ -147,7 +164,7 @@ async function apply(
 
 type EntryValues = Omit<
   repo.NewTransaction,
-  'walletId' | 'tradeNo' | 'amount' | 'balanceBefore' | 'balanceAfter'
+  'walletId' | 'tradeNo' | 'amount' | 'currency' | 'balanceBefore' | 'balanceAfter'
 > & {
   id: string;
   paidAt: Date;
@@ -161,42 +178,40 @@ type EntryValues = Omit<
   status: 'success';
 };
 
-/** The debit in one round trip (see debitInOneStatement); 'unguarded' when the guard's row was not there. */
+/**
+ * The debit in one round trip (see debitInOneStatement); 'unguarded' when the guard's row was
+ * not there (nothing written).
+ */
 async function debitOnce(
   ctx: WalletContext,
   tenantId: string,
-  e: LedgerEntry,
+  e: Omit<LedgerEntry, 'amount' | 'currency'>,
   values: EntryValues,
   hash: string,
-  guard?: repo.DebitGuard,
+  what: repo.DebitAmount,
 ): Promise<LedgerResult | 'unguarded'> {
-  const { guarded, claimed, applied } = await repo.debitInOneStatement(
+  const { guarded, claimed, priced, applied } = await repo.debitInOneStatement(
     ctx.tx,
-    {
-      ...values,
-      transactionId: values.id,
-      requestHash: hash,
-      key: e.idempotencyKey,
-      amount: e.amount,
-      currency: e.currency,
-    },
-    guard,
+    { ...values, transactionId: values.id, requestHash: hash, key: e.idempotencyKey },
+    what,
   );
   if (!guarded) return 'unguarded';
   if (!claimed) return replay(ctx, tenantId, e, hash);
   if (!applied) {
     // The caller may catch and carry on: leave no claim pointing at a transaction that never was.
     await repo.releaseKey(ctx.tx, e.merchantId, e.idempotencyKey);
+    if (priced !== null && !validAmount(priced)) throw AppError.badRequest('wallet.invalidAmount');
     throw AppError.badRequest('wallet.insufficient');
   }
   return {
     transaction: {
       ...values,
+      currency: applied.currency,
       walletId: applied.walletId,
       seq: applied.seq,
       tradeNo: applied.tradeNo,
-      amount: -e.amount,
-      balanceBefore: applied.balance + e.amount,
+      amount: -applied.amount,
+      balanceBefore: applied.balance + applied.amount,
       balanceAfter: applied.balance,
       createdAt: applied.createdAt,
     },
@@ -204,20 +219,25 @@ async function debitOnce(
   };
 }
 
+/** A debit whose guard's row says how much and in which currency (see DebitGuard). */
+export type GuardedDebit = Omit<LedgerEntry, 'amount' | 'currency'> & { type: DebitType };
+
 /**
- * A debit that happens only while a guard row exists, with a follow-up write in the same
- * statement (decision 0024: an order moves to paid with its payment, in one round trip that
- * needs no explicit transaction). 'unguarded' when the guard found no row (nothing written).
+ * A debit that happens only while a guard row exists, for the amount that row states, with a
+ * follow-up write in the same statement (decision 0024: an order moves to paid with its
+ * payment, in one round trip that needs no explicit transaction and no look-up before it).
+ * 'unguarded' when the guard found no row (nothing written).
  */
 export async function debitGuarded(
   ctx: WalletContext,
-  entry: LedgerEntry & { type: DebitType },
+  entry: GuardedDebit,
   guard: repo.DebitGuard,
 ): Promise<LedgerResult | 'unguarded'> {
   const tenantId = tenantOf(ctx);
-  assertAmount(entry.amount);
-  const hash = requestHash('debit', entry.type, entry);
-  return debitOnce(ctx, tenantId, entry, entryValues(ctx, tenantId, 'debit', entry.type, entry), hash, guard);
+  const hash = requestHash('debit', entry.type, { ...entry, amount: null, currency: null });
+  return debitOnce(ctx, tenantId, entry, entryValues(ctx, tenantId, 'debit', entry.type, entry), hash, {
+    guard,
+  });
 }
 
 /**

@@ -10,11 +10,14 @@
  * 4. reconciliation of the ledger both wrote (0 drift expected);
  * 5. a second scenario: one hot merchant paid for by all clients at once, with a balance that
  *    runs out (only "balance insufficient" refusals allowed).
+ * The two paths run in alternating rounds (raw, API, raw, API, …), so a machine that is slower
+ * for a while (other load on the host) slows both alike and the ratio stays fair; each path's
+ * rate is its payments over its own time in all rounds.
  * Last line: `payments <api>/s vs raw <raw>/s ratio <r> p99 <ms> ms drift <n>`.
  * Both paths are warmed up first with BENCH_WARMUP payments per client (JIT, pool connections,
- * prepared plans); those are not measured.
- * BENCH_CLIENTS (200), BENCH_PAYMENTS (measured payments per path, 6000), BENCH_WARMUP (5),
- * BENCH_POOL (server and raw pool, 20).
+ * prepared plans), after the database is vacuumed and checkpointed; those are not measured.
+ * BENCH_CLIENTS (200), BENCH_PAYMENTS (measured payments per path, 9000), BENCH_ROUNDS (3),
+ * BENCH_WARMUP (5), BENCH_POOL (server and raw pool, 20).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -26,7 +29,8 @@ import { buildPaymentWorld, setUpDatabase, type BenchMerchant } from './lib/paym
 import { jsonClient, percentile, scratchDatabase, startServer } from './lib/server-process.ts';
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 200);
-const PAYMENTS = Number(process.env.BENCH_PAYMENTS ?? 6000);
+const PAYMENTS = Number(process.env.BENCH_PAYMENTS ?? 9000);
+const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
 const POOL = Number(process.env.BENCH_POOL ?? 20);
 const HOT_ORDERS = Number(process.env.BENCH_HOT_ORDERS ?? 3000);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 5);
@@ -71,14 +75,34 @@ async function drive<T>(queues: T[][], op: (job: T) => Promise<string | null>): 
   };
 }
 
-/** Each merchant's orders: warm-up then measured for raw, the same again for the API. */
-function split(merchants: BenchMerchant[], perRun: number) {
-  const at = (m: BenchMerchant, start: number, n: number) => m.orderNos.slice(start, start + n);
+/** Runs of the same path in several rounds, as one. */
+function combine(runs: Run[]): Run {
+  const refused = new Map<string, number>();
+  for (const r of runs) for (const [e, n] of r.refused) refused.set(e, (refused.get(e) ?? 0) + n);
   return {
-    rawWarm: merchants.map((m) => at(m, 0, WARMUP)),
-    raw: merchants.map((m) => at(m, WARMUP, perRun)),
-    apiWarm: merchants.map((m) => at(m, WARMUP + perRun, WARMUP)),
-    api: merchants.map((m) => at(m, 2 * WARMUP + perRun, perRun)),
+    seconds: runs.reduce((t, r) => t + r.seconds, 0),
+    okSeconds: runs.reduce((t, r) => t + r.okSeconds, 0),
+    ok: runs.reduce((t, r) => t + r.ok, 0),
+    refused,
+    latencies: runs.flatMap((r) => r.latencies),
+  };
+}
+
+/**
+ * Each merchant's orders: a warm-up for each path, then per round a slice for raw and one for
+ * the API (perRound × ROUNDS measured payments per client and path).
+ */
+function split(merchants: BenchMerchant[], perRound: number) {
+  const at = (m: BenchMerchant, start: number, n: number) => m.orderNos.slice(start, start + n);
+  const slices = (start: number, n: number) => merchants.map((m) => at(m, start, n));
+  const measured = 2 * WARMUP;
+  return {
+    rawWarm: slices(0, WARMUP),
+    apiWarm: slices(WARMUP, WARMUP),
+    rounds: Array.from({ length: ROUNDS }, (_, r) => ({
+      raw: slices(measured + 2 * r * perRound, perRound),
+      api: slices(measured + (2 * r + 1) * perRound, perRound),
+    })),
   };
 }
 
@@ -131,30 +155,29 @@ async function rawPayments(pool: pg.Pool, merchants: BenchMerchant[], queues: st
   );
 }
 
-async function apiPayments(baseUrl: string, merchants: BenchMerchant[], queues: string[][]) {
-  const client = jsonClient(baseUrl, CLIENTS);
-  try {
-    return await drive(
-      queues.map((q, i) => q.map((orderNo) => ({ orderNo, token: merchants[i % merchants.length]!.token }))),
-      async ({ orderNo, token }) => {
-        const res = await client.post(
-          '/api/v1/admin/order/pay',
-          { order_nos: [orderNo], method: 'balance' },
-          { authorization: `Bearer ${token}`, 'accept-language': 'en' },
-        );
-        if (res.status === 200) return null;
-        const msg = (JSON.parse(res.body) as { msg?: string }).msg ?? String(res.status);
-        return `${res.status} ${msg}`;
-      },
-    );
-  } finally {
-    client.close();
-  }
+type HttpClient = ReturnType<typeof jsonClient>;
+
+/** Each client pays its queue through the shared keep-alive agent (its connections stay open between runs). */
+function apiPayments(client: HttpClient, merchants: BenchMerchant[], queues: string[][]) {
+  return drive(
+    queues.map((q, i) => q.map((orderNo) => ({ orderNo, token: merchants[i % merchants.length]!.token }))),
+    async ({ orderNo, token }) => {
+      const res = await client.post(
+        '/api/v1/admin/order/pay',
+        { order_nos: [orderNo], method: 'balance' },
+        { authorization: `Bearer ${token}`, 'accept-language': 'en' },
+      );
+      if (res.status === 200) return null;
+      const msg = (JSON.parse(res.body) as { msg?: string }).msg ?? String(res.status);
+      return `${res.status} ${msg}`;
+    },
+  );
 }
 
 /**
- * Both measured runs start from the same database state: dead rows of the run before vacuumed and
- * dirty pages written, so neither pays for the other's autovacuum or checkpoint.
+ * The measurement starts from a clean database state: the set-up's dead rows vacuumed, its
+ * statistics fresh and its dirty pages written, so no round pays for the set-up's autovacuum or
+ * checkpoint. (Before the warm-ups: a pause after them would let pool connections go idle.)
  */
 async function settle(pool: pg.Pool) {
   await pool.query('VACUUM (ANALYZE) wallets, wallet_transactions, orders');
@@ -169,12 +192,13 @@ async function main() {
   const scratch = await scratchDatabase('pod_bench_pay');
   const dataDir = mkdtempSync(join(tmpdir(), 'pod-bench-pay-'));
   let server: Awaited<ReturnType<typeof startServer>> | undefined;
+  let http: HttpClient | undefined;
   const pool = new pg.Pool({ connectionString: scratch.url, max: POOL });
   try {
     const { database, app, close } = await setUpDatabase(scratch.url, dataDir, JWT_SECRET);
 
-    const perRun = Math.max(1, Math.ceil(PAYMENTS / CLIENTS));
-    const perMerchant = 2 * (WARMUP + perRun);
+    const perRound = Math.max(1, Math.ceil(PAYMENTS / CLIENTS / ROUNDS));
+    const perMerchant = 2 * (WARMUP + perRound * ROUNDS);
     const setupStart = performance.now();
     const world = await buildPaymentWorld(database.db, app.services, {
       merchants: CLIENTS,
@@ -198,14 +222,6 @@ async function main() {
       `setup: ${CLIENTS} merchants × ${perMerchant} unpaid orders + 1 hot merchant × ${HOT_ORDERS} (${((performance.now() - setupStart) / 1000).toFixed(1)} s)`,
     );
 
-    const queues = split(world.merchants, perRun);
-    await rawPayments(pool, world.merchants, queues.rawWarm, world.tenantId);
-    await settle(pool);
-    const raw = await rawPayments(pool, world.merchants, queues.raw, world.tenantId);
-    console.log(
-      `raw SQL guarded-update transaction: ${fmt(rate(raw))} payments/s (${raw.ok} in ${raw.seconds.toFixed(1)} s) p50 ${percentile(raw.latencies, 50).toFixed(1)} ms p99 ${percentile(raw.latencies, 99).toFixed(1)} ms`,
-    );
-
     server = await startServer({
       DATABASE_URL: scratch.url,
       DATABASE_POOL_SIZE: String(POOL),
@@ -213,9 +229,26 @@ async function main() {
       DATA_DIR: dataDir,
       JOB_WORKERS: 'false',
     });
-    await apiPayments(server.url, world.merchants, queues.apiWarm);
+    // 200 clients, each with its own keep-alive connection, opened in the warm-up.
+    http = jsonClient(server.url, CLIENTS);
+    const queues = split(world.merchants, perRound);
     await settle(pool);
-    const api = await apiPayments(server.url, world.merchants, queues.api);
+    await rawPayments(pool, world.merchants, queues.rawWarm, world.tenantId);
+    await apiPayments(http, world.merchants, queues.apiWarm);
+    const rawRuns: Run[] = [];
+    const apiRuns: Run[] = [];
+    for (const round of queues.rounds) {
+      rawRuns.push(await rawPayments(pool, world.merchants, round.raw, world.tenantId));
+      apiRuns.push(await apiPayments(http, world.merchants, round.api));
+      console.log(
+        `round ${rawRuns.length}: raw ${fmt(rate(rawRuns.at(-1)!))}/s, API ${fmt(rate(apiRuns.at(-1)!))}/s`,
+      );
+    }
+    const raw = combine(rawRuns);
+    const api = combine(apiRuns);
+    console.log(
+      `raw SQL guarded-update transaction: ${fmt(rate(raw))} payments/s (${raw.ok} in ${raw.seconds.toFixed(1)} s) p50 ${percentile(raw.latencies, 50).toFixed(1)} ms p99 ${percentile(raw.latencies, 99).toFixed(1)} ms`,
+    );
     const apiP50 = percentile(api.latencies, 50);
     const apiP99 = percentile(api.latencies, 99);
     console.log(
@@ -229,7 +262,7 @@ async function main() {
       hotOrders.filter((_, i) => i % CLIENTS === c),
     );
     const hotRun = await apiPayments(
-      server.url,
+      http,
       hotQueues.map(() => hot.merchants[0]!),
       hotQueues,
     );
@@ -252,6 +285,7 @@ async function main() {
     );
     if (drift || api.refused.size || !onlyInsufficient) process.exitCode = 1;
   } finally {
+    http?.close();
     await server?.stop();
     await pool.end();
     await scratch.drop();

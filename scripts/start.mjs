@@ -1,33 +1,49 @@
 // `npm start`: build the web app when its build is missing or older than its sources, then run
 // the server (API + web on one port) in this process through tsx.
-import { spawnSync } from 'node:child_process';
+// On Linux the server runs with MALLOC_ARENA_MAX=2 (decision 0020: glibc's per-thread arenas
+// otherwise keep the renderer's freed pixel buffers): unless it is set, this script runs itself
+// again with it, passing signals on.
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const web = join(root, 'apps/web');
-const builtIndex = join(web, 'dist/index.html');
-
-function newestMtime(path) {
-  if (!existsSync(path)) return 0;
-  const stat = statSync(path);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = 0;
-  for (const entry of readdirSync(path)) newest = Math.max(newest, newestMtime(join(path, entry)));
-  return newest;
+if (process.platform === 'linux' && !process.env.MALLOC_ARENA_MAX) {
+  const child = spawn(process.execPath, [...process.execArgv, ...process.argv.slice(1)], {
+    stdio: 'inherit',
+    env: { ...process.env, MALLOC_ARENA_MAX: '2' },
+  });
+  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+  child.on('exit', (code, signal) => process.exit(code ?? (signal ? 128 : 0)));
+} else {
+  await run();
 }
 
-const sources = ['src', 'index.html', 'vite.config.ts', 'public'].map((p) => join(web, p));
-const sourceTime = Math.max(...sources.map(newestMtime), newestMtime(join(root, 'packages/shared/src')));
-const builtTime = existsSync(builtIndex) ? statSync(builtIndex).mtimeMs : 0;
+async function run() {
+  const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+  const web = join(root, 'apps/web');
+  const builtIndex = join(web, 'dist/index.html');
 
-if (process.env.SKIP_WEB_BUILD !== '1' && builtTime < sourceTime) {
-  console.log('Building the web app…');
-  const result = spawnSync('npm', ['run', 'build', '-w', '@pod/web'], { cwd: root, stdio: 'inherit' });
-  if (result.status !== 0) process.exit(result.status ?? 1);
+  function newestMtime(path) {
+    if (!existsSync(path)) return 0;
+    const stat = statSync(path);
+    if (!stat.isDirectory()) return stat.mtimeMs;
+    let newest = 0;
+    for (const entry of readdirSync(path)) newest = Math.max(newest, newestMtime(join(path, entry)));
+    return newest;
+  }
+
+  const sources = ['src', 'index.html', 'vite.config.ts', 'public'].map((p) => join(web, p));
+  const sourceTime = Math.max(...sources.map(newestMtime), newestMtime(join(root, 'packages/shared/src')));
+  const builtTime = existsSync(builtIndex) ? statSync(builtIndex).mtimeMs : 0;
+
+  if (process.env.SKIP_WEB_BUILD !== '1' && builtTime < sourceTime) {
+    console.log('Building the web app…');
+    const result = spawnSync('npm', ['run', 'build', '-w', '@pod/web'], { cwd: root, stdio: 'inherit' });
+    if (result.status !== 0) process.exit(result.status ?? 1);
+  }
+
+  const { register } = await import('tsx/esm/api');
+  register();
+  await import(join(root, 'apps/server/src/main.ts'));
 }
-
-const { register } = await import('tsx/esm/api');
-register();
-await import(join(root, 'apps/server/src/main.ts'));

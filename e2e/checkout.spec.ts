@@ -34,6 +34,29 @@ async function apiGet<T>(page: Page, path: string): Promise<{ code: number; data
   }, path);
 }
 
+/** A write to the platform API from the signed-in page, with its admin token. */
+async function apiSend<T>(
+  page: Page,
+  method: 'POST' | 'PATCH',
+  path: string,
+  body: unknown,
+): Promise<{ status: number; data: T }> {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const response = await fetch(path, {
+        method,
+        headers: {
+          Authorization: `Bearer ${localStorage.getItem('adminToken')}`,
+          'content-type': 'application/json',
+        },
+        body: JSON.stringify(body),
+      });
+      return { status: response.status, data: ((await response.json()) as { data: T }).data };
+    },
+    { method, path, body },
+  );
+}
+
 /** Picks an option of an antd select by its visible text. */
 async function choose(page: Page, select: ReturnType<Page['getByTestId']>, text: string | RegExp) {
   await select.click();
@@ -229,5 +252,121 @@ describe('checkout', () => {
       .toBe('cancelled');
     expect(await cnyBalance(page)).toBe(before - total);
     expect(pageErrors()).toEqual([]);
+  }, 180_000);
+
+  it('a price raised after adding to the cart is shown at settlement, and one raised while the page is open stops the payment until the new price has been shown', async () => {
+    const page = await openPage();
+    await signIn(page, 'merchant', DEMO_PASSWORD);
+    const supplier = await openPage();
+    await signIn(supplier, 'supplier', DEMO_PASSWORD);
+
+    // A cart line of one of the merchant's finished products, and a default address (set up
+    // through the API: the first test walks those pages).
+    type Finished = {
+      id: string;
+      name: string;
+      product_id: string;
+      colors: Array<{ id: string }>;
+      sizes: Array<{ id: string }>;
+    };
+    const finished = (await apiGet<{ list: Finished[] }>(page, '/api/v1/admin/design/finished?limit=1')).data
+      .list[0]!;
+    let lineId: string | undefined;
+    for (const color of finished.colors)
+      for (const size of finished.sizes) {
+        if (lineId) break;
+        const added = await apiSend<{ list: Array<{ id: string }> }>(page, 'POST', '/api/v1/admin/cart', {
+          items: [{ finished_product_id: finished.id, color_id: color.id, size_id: size.id, quantity: 1 }],
+        });
+        if (added.status === 200) lineId = added.data.list[0]!.id;
+      }
+    expect(lineId).toBeDefined();
+    const address = await apiSend(page, 'POST', '/api/v1/admin/address', {
+      first_name: 'Price Watcher',
+      mobile_phone: '(212) 555-0147',
+      country: 'US',
+      province: 'NY',
+      city: 'New York',
+      street: '5 Broadway',
+      postcode: '10004',
+      is_default: true,
+    });
+    expect(address.status).toBe(200);
+
+    // The supplier raises the product's price: the list price and every tier (a merchant level's
+    // price would otherwise stay the price the merchant pays).
+    type Tier = {
+      id: string;
+      kind: string;
+      min_qty: number;
+      price: number;
+      level_id: string | null;
+      merchant_id: string | null;
+    };
+    const product = (
+      await apiGet<{ base_price: number; price_tiers: Tier[] }>(
+        supplier,
+        `/api/v1/admin/product/${finished.product_id}`,
+      )
+    ).data;
+    const raise = async (by: number) => {
+      const res = await apiSend(supplier, 'PATCH', `/api/v1/admin/product/${finished.product_id}`, {
+        base_price: product.base_price + by,
+        price_tiers: product.price_tiers.map((t) => ({
+          id: t.id,
+          kind: t.kind,
+          min_qty: t.min_qty,
+          price: t.price + by,
+          level_id: t.level_id,
+          merchant_id: t.merchant_id,
+        })),
+      });
+      expect(res.status, JSON.stringify(res.data)).toBe(200);
+    };
+    await raise(5_00);
+    try {
+      // 1. Settlement shows the change, the price when added and today's price.
+      const before = await cnyBalance(page);
+      await page.goto(`${baseUrl}/admin/settlement?lines=${lineId}`);
+      const settlement = page.getByTestId('settlement-page');
+      await settlement.getByTestId('settlement-price-alert').waitFor(POLL);
+      expect(await settlement.getByTestId('settlement-price-alert').innerText()).toContain('价格');
+      const line = settlement.getByTestId('settlement-line').first();
+      expect(await line.getAttribute('data-price-changed')).toBe('true');
+      const changed = line.getByTestId('settlement-price-changed');
+      const shownPrice = minorOf(
+        (await changed.locator('.ant-typography').first().innerText()).split('\n')[0]!,
+      );
+      const addedText = await changed.locator('.ant-typography').last().innerText();
+      expect(minorOf(addedText)).toBeLessThan(shownPrice);
+      const payButton = settlement.getByTestId('settlement-pay-balance');
+      await expect.poll(() => payButton.isEnabled(), POLL).toBe(true);
+      const firstTotal = minorOf(await settlement.getByTestId('settlement-total').innerText());
+      await page.screenshot({ path: `${ARTIFACTS}checkout-price-changed.png`, fullPage: true });
+
+      // 2. It rises again while the page is open: paying is refused, nothing is charged, and the
+      // page shows the new price before the merchant pays again.
+      await raise(9_00);
+      await payButton.click();
+      await page.getByTestId('settlement-pay-confirm').click();
+      await settlement.getByTestId('settlement-changed').waitFor(POLL);
+      await expect
+        .poll(async () => minorOf(await settlement.getByTestId('settlement-total').innerText()), POLL)
+        .toBeGreaterThan(firstTotal);
+      const newTotal = minorOf(await settlement.getByTestId('settlement-total').innerText());
+      expect(page.url()).toContain('/admin/settlement');
+
+      await expect.poll(() => payButton.isEnabled(), POLL).toBe(true);
+      await payButton.click();
+      await page.getByTestId('settlement-pay-confirm').click();
+      await page.waitForURL(/\/admin\/orderPayResult\/[A-Z0-9]+$/, POLL);
+      const result = page.getByTestId('pay-result');
+      await result.waitFor(POLL);
+      expect(await result.getAttribute('data-result')).toBe('success');
+      expect(await cnyBalance(page)).toBe(before - newTotal);
+      expect(pageErrors()).toEqual([]);
+    } finally {
+      await raise(0);
+    }
   }, 180_000);
 });

@@ -86,20 +86,7 @@ export function findPayable(
 ): Promise<PayableOrder[]> {
   if (!orderNos.length) return Promise.resolve([]);
   const values = { tenantId: scope.tenantId, merchantId: scope.merchantId };
-  if (orderNos.length === 1)
-    return preparedQuery(tx, 'orders_find_payable_one', (t) =>
-      t
-        .select(payableFields)
-        .from(orders)
-        .where(
-          and(
-            eq(orders.tenantId, sql.placeholder('tenantId')),
-            eq(orders.merchantId, sql.placeholder('merchantId')),
-            eq(orders.orderNo, sql.placeholder('orderNo')),
-          ),
-        ),
-    ).execute({ ...values, orderNo: orderNos[0] });
-  return preparedQuery(tx, 'orders_find_payable', (t) =>
+  const payable = (t: Executor, numbered: SQL) =>
     t
       .select(payableFields)
       .from(orders)
@@ -107,10 +94,17 @@ export function findPayable(
         and(
           eq(orders.tenantId, sql.placeholder('tenantId')),
           eq(orders.merchantId, sql.placeholder('merchantId')),
-          sql`${orders.orderNo} = ANY(${sql.placeholder('orderNos')}::text[])`,
+          numbered,
         ),
-      )
-      .orderBy(asc(orders.orderNo)),
+      );
+  if (orderNos.length === 1)
+    return preparedQuery(tx, 'orders_find_payable_one', (t) =>
+      payable(t, eq(orders.orderNo, sql.placeholder('orderNo'))),
+    ).execute({ ...values, orderNo: orderNos[0] });
+  return preparedQuery(tx, 'orders_find_payable', (t) =>
+    payable(t, sql`${orders.orderNo} = ANY(${sql.placeholder('orderNos')}::text[])`).orderBy(
+      asc(orders.orderNo),
+    ),
   ).execute({ ...values, orderNos: [...orderNos] });
 }
 

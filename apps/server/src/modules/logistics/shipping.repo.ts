@@ -31,11 +31,11 @@ export async function firstEnabledFactory(tx: Executor, tenantId: string) {
   return row ?? null;
 }
 
-/** What a rate must be to serve a parcel (values or placeholders). */
+/** What a rate must be to serve a parcel (placeholders or the enclosing statement's columns). */
 interface ServingRate {
-  tenantId: string | SQLWrapper;
-  factoryId: string | SQLWrapper;
-  country: string | SQLWrapper;
+  tenantId: SQLWrapper;
+  factoryId: SQLWrapper;
+  country: SQLWrapper;
 }
 
 /**
@@ -62,8 +62,8 @@ export async function listEnabledRates(
   tenantId: string,
   filter: { factoryId: string; country: string; methodId?: string },
 ) {
-  // Settlement lists all methods; payment re-quotes one: one prepared statement for both, the
-  // method filter being null for "any".
+  // Settlement lists all methods; a refused payment re-quotes one to say why: one prepared
+  // statement for both, the method filter being null for "any".
   return preparedQuery(tx, 'shipping_enabled_rates', (t) =>
     t
       .select({

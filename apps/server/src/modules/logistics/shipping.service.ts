@@ -12,7 +12,6 @@ import {
 import type { SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client.ts';
-
 import { AppError } from '../../platform/http/errors.ts';
 import { rateAt } from '../wallet/index.ts';
 import countries from './data/countries.json' with { type: 'json' };
@@ -68,30 +67,17 @@ function completeQuery(query: ShippingQuery): { country: string; weightGrams: nu
   return { country, weightGrams: weight };
 }
 
-/**
- * The parcel a query describes, or null when no rate can serve it (no ship-from factory, or
- * heavier than any parcel). Throws 'incomplete' like completeQuery.
- */
-function servableParcel(
-  query: ShippingQuery,
-): { factoryId: string; country: string; weightGrams: number } | null {
-  const { country, weightGrams } = completeQuery(query);
-  if (!query.factoryId || !isParcelWeight(weightGrams)) return null;
-  return { factoryId: query.factoryId, country, weightGrams };
-}
-
 async function pricedOptions(
   tx: Executor,
   tenantId: string,
   query: ShippingQuery,
   methodId?: string,
 ): Promise<ShippingOption[]> {
-  const parcel = servableParcel(query);
-  if (!parcel) return [];
-  const { weightGrams } = parcel;
+  const { country, weightGrams } = completeQuery(query);
+  if (!query.factoryId || !isParcelWeight(weightGrams)) return [];
   const rows = await repo.listEnabledRates(tx, tenantId, {
-    factoryId: parcel.factoryId,
-    country: parcel.country,
+    factoryId: query.factoryId,
+    country,
     ...(methodId ? { methodId } : {}),
   });
   const priced = rows.flatMap(({ method, rate }) => {

@@ -59,34 +59,24 @@ export function toStoredShipping(option: ShippingOption): StoredOrderShipping {
   };
 }
 
-type OrderParcel = {
-  factoryId: string | null;
-  countryCode: string;
-  weight: number;
-  shipping: StoredOrderShipping;
-};
-
-/** An order's parcel and the option chosen for it at settlement, as logistics asks for them. */
-const chosenFor = (order: OrderParcel) => ({
-  factoryId: order.factoryId,
-  country: order.countryCode,
-  weightGrams: order.weight,
-  chosen: {
-    method_id: order.shipping.method_id,
-    rate_id: order.shipping.rate_id,
-    rate_version: order.shipping.rate_version,
-    currency: order.shipping.currency as ShippingOption['currency'],
-    fee: order.shipping.fee,
-  },
-});
-
 /** At payment: the method chosen at settlement must still serve the parcel at the same rate (409 otherwise). */
 export async function confirmOrderShipping(
   tx: Executor,
   tenantId: string,
-  order: OrderParcel,
+  order: { factoryId: string | null; countryCode: string; weight: number; shipping: StoredOrderShipping },
 ): Promise<void> {
-  await confirmShippingOption(tx, tenantId, chosenFor(order));
+  await confirmShippingOption(tx, tenantId, {
+    factoryId: order.factoryId,
+    country: order.countryCode,
+    weightGrams: order.weight,
+    chosen: {
+      method_id: order.shipping.method_id,
+      rate_id: order.shipping.rate_id,
+      rate_version: order.shipping.rate_version,
+      currency: order.shipping.currency as ShippingOption['currency'],
+      fee: order.shipping.fee,
+    },
+  });
 }
 
 /**

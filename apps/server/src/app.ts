@@ -7,8 +7,8 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { registerDemoJobs } from './db/seed/demo-jobs.ts';
-import { hasPermission } from './modules/access/index.ts';
-import { installAdminLog } from './modules/admin/index.ts';
+import { adminContext, hasPermission } from './modules/access/index.ts';
+import { crudAudit, installAdminLog } from './modules/admin/index.ts';
 import {
   CaptchaService,
   OutboxSender,
@@ -108,6 +108,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       limiter,
       config.jwtSecret,
     ),
+    crud: { db, audit: crudAudit, resources: new Map() },
   };
   app.decorate('services', services);
 
@@ -132,7 +133,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   installAdminLog(app, db);
   await registerOpenApi(app, config.version);
 
-  jobRoutes(app, services);
+  jobRoutes(app, { jobs: services.jobs, files: services.files, db, contextFor: adminContext });
   registerDemoJobs(services);
   for (const register of moduleRegistrations) await register(app, services);
 

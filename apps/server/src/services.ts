@@ -2,6 +2,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { CaptchaService, SessionService, VerificationService } from './modules/auth/index.ts';
 import type { PermissionChecker } from './platform/auth/guard.ts';
+import type { CrudKit } from './platform/crud/crud.ts';
 import type { TokenService } from './platform/auth/tokens.ts';
 import type { JobQueue } from './platform/jobs/job-queue.ts';
 import type { RateLimiter } from './platform/rate-limit.ts';
@@ -22,4 +23,6 @@ export interface AppServices {
   sessions: SessionService;
   captcha: CaptchaService;
   codes: VerificationService;
+  /** The CRUD kit's database, audit trail and table registry (one per app, filled by the routes). */
+  crud: CrudKit;
 }

@@ -1,8 +1,9 @@
 import type { Language } from '@pod/shared';
 import type { AdminTier } from '../db/schema/index.ts';
 import type { Executor } from '../db/client.ts';
+import { AppError } from './http/errors.ts';
 
-/** Who is calling. Admin users carry their tier; members are member-centre users. */
+/** Who is calling. Admin users carry their tier and organisation; members are member-centre users. */
 export type Actor =
   | {
       kind: 'admin';
@@ -10,6 +11,8 @@ export type Actor =
       tier: AdminTier;
       tenantId: string | null;
       merchantId: string | null;
+      /** A factory user's own factory (spec §6); null for every other tier. */
+      factoryId: string | null;
       isPrimary: boolean;
     }
   | { kind: 'member'; id: string; tenantId: string };
@@ -26,22 +29,112 @@ export interface RequestContext {
 }
 
 /**
- * Which rows of a tenant an admin may see (spec §6 data scope), on top of tenant isolation:
+ * Which rows of a tenant an admin may see (spec §6 data scope), on top of ownership:
  * everything, or the rows of some departments and/or the rows they created themselves.
  */
 export type DataScope =
   { kind: 'all' } | { kind: 'limited'; userId: string; departmentIds: string[]; includeOwn: boolean };
 
+/** The tiers of spec §6, plus the member centre's users. */
+export type Tier = AdminTier | 'member';
+
 /**
- * The first argument of every service function (CONVENTIONS 1): tenant (null for the platform's
- * own rows), actor, data scope and the transaction the entry point opened. Services never open
- * their own transactions.
+ * What a caller's rows are (decision 0026): the tier and the organisation it acts for. The
+ * organisation is the platform (no tenant), a supplier (tenant), one of its merchants (tenant and
+ * merchant) or one of its factories (tenant and factory). Ownership filters derive from this alone.
  */
-export interface ServiceContext {
+export interface Scope {
+  tier: Tier;
   tenantId: string | null;
-  actor: AdminActor;
-  scope: DataScope;
+  /** The merchant a merchant-tier account belongs to; null for every other tier. */
+  merchantId: string | null;
+  /** The factory a factory-tier account belongs to; null for every other tier. */
+  factoryId: string | null;
+  /**
+   * spec §6 factory permissions: the factories the caller may act for, or 'all' (primary accounts,
+   * and staff given no factory in particular). A factory user acts for its own factory only.
+   */
+  factoryIds: readonly string[] | 'all';
+}
+
+/** Work the platform does on its own (a payment notification, a timeout sweep, the demo seed). */
+export interface SystemActor {
+  kind: 'system';
+  id: null;
+  /** What is acting, for logs (e.g. `alipay-notify`). */
+  name: string;
+}
+
+/**
+ * The one context every service function takes first (CONVENTIONS 1, decision 0026): the scope,
+ * the actor, what it may do (permissions, data scope), the caller's language and the transaction
+ * the entry point opened. Entry points (routes, jobs, workflows) build it; services never see
+ * Fastify and never open their own transactions.
+ */
+export interface ServiceContext<A extends AdminActor | SystemActor = AdminActor> {
+  scope: Scope;
+  actor: A;
   /** The permissions the actor holds (for masking and finer checks inside a route). */
   permissions: ReadonlySet<string>;
+  dataScope: DataScope;
+  lang: Language;
   tx: Executor;
+}
+
+/** The scope of an admin actor (factory permissions default to its own factory or 'all'). */
+export function scopeOf(actor: AdminActor, factoryIds?: readonly string[] | 'all'): Scope {
+  // A merchant or factory account without its organisation would fall back to the supplier's rows.
+  if ((actor.tier === 'merchant' && !actor.merchantId) || (actor.tier === 'factory' && !actor.factoryId))
+    throw AppError.forbidden();
+  if (actor.tier !== 'platform' && !actor.tenantId) throw AppError.forbidden();
+  return {
+    tier: actor.tier,
+    tenantId: actor.tenantId,
+    merchantId: actor.tier === 'merchant' ? actor.merchantId : null,
+    factoryId: actor.tier === 'factory' ? actor.factoryId : null,
+    factoryIds: actor.tier === 'factory' ? (actor.factoryId ? [actor.factoryId] : []) : (factoryIds ?? 'all'),
+  };
+}
+
+/** The same context over another executor (a transaction opened inside the entry point). */
+export function withTx(ctx: ServiceContext, tx: Executor): ServiceContext {
+  return { ...ctx, tx };
+}
+
+/** A context a service may be handed by a user's request or by the platform itself. */
+export type AnyContext = ServiceContext<AdminActor | SystemActor>;
+
+/**
+ * The context of work the platform does on an organisation's behalf, outside any request: it
+ * holds no permission and sees every row of the organisation's scope.
+ */
+export function systemContext(
+  tx: Executor,
+  organisation: { tenantId: string | null; merchantId?: string | null; factoryId?: string | null },
+  name: string,
+  lang: Language = 'zh-cn',
+): ServiceContext<SystemActor> {
+  const merchantId = organisation.merchantId ?? null;
+  const factoryId = organisation.factoryId ?? null;
+  const tier: Tier = merchantId
+    ? 'merchant'
+    : factoryId
+      ? 'factory'
+      : organisation.tenantId
+        ? 'supplier'
+        : 'platform';
+  return {
+    scope: {
+      tier,
+      tenantId: organisation.tenantId,
+      merchantId,
+      factoryId,
+      factoryIds: factoryId ? [factoryId] : 'all',
+    },
+    actor: { kind: 'system', id: null, name },
+    permissions: new Set(),
+    dataScope: { kind: 'all' },
+    lang,
+    tx,
+  };
 }

@@ -1,5 +1,6 @@
 import { eq, isNull, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { Scope } from './context.ts';
 import { AppError } from './http/errors.ts';
 
 /**
@@ -20,12 +21,8 @@ export interface MerchantScope {
  * The merchant a merchant-tier caller acts for. Other tiers have no cart, wallet or orders of
  * their own: 403 with `message` (default "Only merchant accounts can do this").
  */
-export function merchantScopeOf(
-  ctx: { tenantId: string | null; actor: { tier: string; merchantId: string | null } },
-  message = 'common.merchantOnly',
-): MerchantScope {
-  const { tenantId } = ctx;
-  const merchantId = ctx.actor.merchantId;
-  if (ctx.actor.tier !== 'merchant' || !tenantId || !merchantId) throw AppError.forbidden(message);
+export function merchantScopeOf(ctx: { scope: Scope }, message = 'common.merchantOnly'): MerchantScope {
+  const { tier, tenantId, merchantId } = ctx.scope;
+  if (tier !== 'merchant' || !tenantId || !merchantId) throw AppError.forbidden(message);
   return { tenantId, merchantId };
 }

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Executor } from '../../src/db/client.ts';
+import { systemContext } from '../../src/platform/context.ts';
 import { createAdminUser } from '../../src/modules/access/index.ts';
 import { createFactory } from '../../src/modules/logistics/index.ts';
 import { createMember } from '../../src/modules/member/index.ts';
@@ -145,17 +146,14 @@ export async function fundWallet(
   currency: 'CNY' | 'USD' = 'CNY',
 ) {
   const { credit } = await import('../../src/modules/wallet/index.ts');
-  const { transaction } = await credit(
-    { tenantId: target.tenantId, tx, actor: null },
-    {
-      type: 'adjustment',
-      merchantId: target.merchantId,
-      currency,
-      amount,
-      idempotencyKey: `fund:${randomBytes(8).toString('hex')}`,
-      remark: 'test funding',
-    },
-  );
+  const { transaction } = await credit(systemContext(tx, target, 'test-funding'), {
+    type: 'adjustment',
+    merchantId: target.merchantId,
+    currency,
+    amount,
+    idempotencyKey: `fund:${randomBytes(8).toString('hex')}`,
+    remark: 'test funding',
+  });
   return transaction;
 }
 

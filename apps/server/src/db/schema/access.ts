@@ -59,12 +59,17 @@ export const adminUsers = pgTable(
   ],
 );
 
-/** Departments form a tree per tenant (platform departments have no tenant). */
+/**
+ * Departments form a tree per organisation (decision 0026): the platform's (no tenant), a
+ * supplier's (no merchant or factory), a merchant's or a factory's own.
+ */
 export const departments = pgTable(
   'departments',
   {
     id: id(),
     tenantId: uuid('tenant_id').references(() => tenants.id),
+    merchantId: uuid('merchant_id').references(() => merchants.id),
+    factoryId: uuid('factory_id').references(() => factories.id),
     parentId: uuid('parent_id'),
     name: text('name').notNull(),
     sort: integer('sort').notNull().default(0),
@@ -73,19 +78,24 @@ export const departments = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('departments_tenant_idx').on(t.tenantId)],
+  (t) => [index('departments_tenant_idx').on(t.tenantId, t.merchantId)],
 );
 
 export const DATA_SCOPES = ['all', 'custom', 'dept', 'dept_and_below', 'self'] as const;
 export type DataScopeKind = (typeof DATA_SCOPES)[number];
 
-/** A role: name, permission character, status and data scope (spec §3 Role, §6). */
+/**
+ * A role: name, permission character, status and data scope (spec §3 Role, §6). Roles belong to
+ * one organisation (decision 0026): the platform's, a supplier's, a merchant's or a factory's.
+ */
 export const roles = pgTable(
   'roles',
   {
     id: id(),
     /** Null for the platform's own roles. */
     tenantId: uuid('tenant_id').references(() => tenants.id),
+    merchantId: uuid('merchant_id').references(() => merchants.id),
+    factoryId: uuid('factory_id').references(() => factories.id),
     /** The tier of users the role is for; its menus must be of that tier. */
     tier: text('tier', { enum: ADMIN_TIERS }).notNull(),
     name: text('name').notNull(),
@@ -98,7 +108,7 @@ export const roles = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('roles_tenant_idx').on(t.tenantId)],
+  (t) => [index('roles_tenant_idx').on(t.tenantId, t.merchantId)],
 );
 
 /** Departments a "custom" data-scope role may see. */

@@ -7,6 +7,9 @@ export const adminLogs = pgTable(
   {
     id: id(),
     tenantId: uuid('tenant_id'),
+    /** The writer's organisation (decision 0026): a merchant's or factory's rows are its own. */
+    merchantId: uuid('merchant_id'),
+    factoryId: uuid('factory_id'),
     userId: uuid('user_id'),
     username: text('username').notNull().default(''),
     method: text('method').notNull(),
@@ -21,7 +24,7 @@ export const adminLogs = pgTable(
     summary: jsonb('summary'),
     createdAt: createdAt(),
   },
-  (t) => [index('admin_logs_tenant_idx').on(t.tenantId, t.createdAt)],
+  (t) => [index('admin_logs_tenant_idx').on(t.tenantId, t.merchantId, t.createdAt)],
 );
 
 /** Rows deleted from recyclable resources, restorable until purged. */
@@ -30,6 +33,8 @@ export const dataRecycle = pgTable(
   {
     id: id(),
     tenantId: uuid('tenant_id'),
+    merchantId: uuid('merchant_id'),
+    factoryId: uuid('factory_id'),
     resource: text('resource').notNull(),
     tableName: text('table_name').notNull(),
     rowId: text('row_id').notNull(),
@@ -37,7 +42,7 @@ export const dataRecycle = pgTable(
     deletedBy: uuid('deleted_by'),
     createdAt: createdAt(),
   },
-  (t) => [index('data_recycle_tenant_idx').on(t.tenantId, t.createdAt)],
+  (t) => [index('data_recycle_tenant_idx').on(t.tenantId, t.merchantId, t.createdAt)],
 );
 
 /** Changes to fields marked sensitive, with before and after (issue: sensitive data logs). */
@@ -46,6 +51,8 @@ export const sensitiveDataLogs = pgTable(
   {
     id: id(),
     tenantId: uuid('tenant_id'),
+    merchantId: uuid('merchant_id'),
+    factoryId: uuid('factory_id'),
     resource: text('resource').notNull(),
     tableName: text('table_name').notNull(),
     rowId: text('row_id').notNull(),
@@ -55,7 +62,7 @@ export const sensitiveDataLogs = pgTable(
     userId: uuid('user_id'),
     createdAt: createdAt(),
   },
-  (t) => [index('sensitive_logs_tenant_idx').on(t.tenantId, t.createdAt)],
+  (t) => [index('sensitive_logs_tenant_idx').on(t.tenantId, t.merchantId, t.createdAt)],
 );
 
 export const UPLOADER_KINDS = ['admin', 'member'] as const;
@@ -70,6 +77,8 @@ export const attachments = pgTable(
     id: id(),
     tenantId: uuid('tenant_id'),
     merchantId: uuid('merchant_id'),
+    /** A factory user's uploads are its factory's (decision 0026). */
+    factoryId: uuid('factory_id'),
     uploaderKind: text('uploader_kind', { enum: UPLOADER_KINDS }).notNull(),
     uploaderId: uuid('uploader_id').notNull(),
     topic: text('topic').notNull(),

@@ -12,7 +12,12 @@ export const jobRuns = pgTable(
     id: uuid('id').primaryKey(),
     /** Null for platform-level jobs (e.g. the demo seed). */
     tenantId: uuid('tenant_id'),
+    /** The organisation that queued the job (decision 0026): only it may read the job. */
+    merchantId: uuid('merchant_id'),
+    factoryId: uuid('factory_id'),
     createdBy: uuid('created_by'),
+    /** The permission that queued it; a reader must hold it too (e.g. `finished:export`). */
+    permission: text('permission'),
     name: text('name').notNull(),
     state: text('state', { enum: JOB_STATES }).notNull().default('queued'),
     progress: integer('progress').notNull().default(0),
@@ -22,5 +27,5 @@ export const jobRuns = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('job_runs_tenant_idx').on(t.tenantId)],
+  (t) => [index('job_runs_tenant_idx').on(t.tenantId, t.merchantId)],
 );

@@ -1,8 +1,10 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
-import { sameTenant } from '../../platform/tenant-scope.ts';
+import type { Scope } from '../../platform/context.ts';
+import { ownedBy } from '../../platform/ownership.ts';
+import { DEPARTMENT_OWNER, ROLE_OWNER, STAFF_OWNER } from './owners.ts';
 import {
+  adminUserFactories,
   adminUserRoles,
   adminUsers,
   departments,
@@ -26,19 +28,13 @@ export async function menusForTier(tx: Executor, tier: AdminTier): Promise<MenuR
     .orderBy(desc(menus.sort), asc(menus.title));
 }
 
-/** The enabled roles of a user within its own tenant. */
-export function enabledRolesOf(tx: Executor, userId: string, tenantId: string | null): Promise<RoleRow[]> {
+/** The enabled roles of a user within its own organisation. */
+export function enabledRolesOf(tx: Executor, userId: string, scope: Scope): Promise<RoleRow[]> {
   return tx
     .select({ role: roles })
     .from(adminUserRoles)
     .innerJoin(roles, eq(roles.id, adminUserRoles.roleId))
-    .where(
-      and(
-        eq(adminUserRoles.userId, userId),
-        eq(roles.status, 'enabled'),
-        sameTenant(roles.tenantId, tenantId),
-      ),
-    )
+    .where(and(eq(adminUserRoles.userId, userId), eq(roles.status, 'enabled'), ...ownedBy(ROLE_OWNER, scope)))
     .then((rows) => rows.map((r) => r.role));
 }
 
@@ -60,16 +56,12 @@ export async function departmentIdsOfRoles(tx: Executor, roleIds: string[]): Pro
   return rows.map((r) => r.id);
 }
 
-/** A department and every department below it, within the tenant. */
-export async function departmentSubtree(
-  tx: Executor,
-  tenantId: string | null,
-  rootId: string,
-): Promise<string[]> {
+/** A department and every department below it, within the organisation. */
+export async function departmentSubtree(tx: Executor, scope: Scope, rootId: string): Promise<string[]> {
   const all = await tx
     .select({ id: departments.id, parentId: departments.parentId })
     .from(departments)
-    .where(sameTenant(departments.tenantId, tenantId));
+    .where(and(...ownedBy(DEPARTMENT_OWNER, scope)));
   const children = new Map<string, string[]>();
   for (const d of all) if (d.parentId) children.set(d.parentId, [...(children.get(d.parentId) ?? []), d.id]);
   const out: string[] = [];
@@ -83,20 +75,28 @@ export async function departmentSubtree(
   return out;
 }
 
-/** Counts for the dashboard, within one tenant (null: the platform's own). */
-export async function countAccess(tx: Executor, tenantId: string | null, tier: AdminTier) {
-  const tenant = (c: PgColumn) => sameTenant(c, tenantId);
+/** Counts for the dashboard, within the caller's organisation. */
+export async function countAccess(tx: Executor, scope: Scope, tier: AdminTier) {
   const [staff] = await tx
     .select({ n: sql<number>`count(*)::int` })
     .from(adminUsers)
-    .where(and(tenant(adminUsers.tenantId), eq(adminUsers.tier, tier)));
+    .where(and(...ownedBy(STAFF_OWNER, scope), eq(adminUsers.tier, tier)));
   const [roleCount] = await tx
     .select({ n: sql<number>`count(*)::int` })
     .from(roles)
-    .where(and(tenant(roles.tenantId), eq(roles.tier, tier)));
+    .where(and(...ownedBy(ROLE_OWNER, scope), eq(roles.tier, tier)));
   const [deptCount] = await tx
     .select({ n: sql<number>`count(*)::int` })
     .from(departments)
-    .where(tenant(departments.tenantId));
+    .where(and(...ownedBy(DEPARTMENT_OWNER, scope)));
   return { staff: staff?.n ?? 0, roles: roleCount?.n ?? 0, departments: deptCount?.n ?? 0 };
+}
+
+/** The factories a user was given in particular (spec §6 factory permissions). */
+export async function factoryIdsOf(tx: Executor, userId: string): Promise<string[]> {
+  const rows = await tx
+    .select({ id: adminUserFactories.factoryId })
+    .from(adminUserFactories)
+    .where(eq(adminUserFactories.userId, userId));
+  return rows.map((r) => r.id);
 }

@@ -15,13 +15,13 @@ import { roleResource } from './role.resource.ts';
 export function accessRoutes(app: ZodApp, services: AppServices): void {
   // Before the menu resource, whose GET /menu/:id would otherwise be tried first.
   grantableRoutes(app, services);
-  registerCrud(app, services, adminContext, roleResource);
-  registerCrud(app, services, adminContext, departmentResource);
-  registerCrud(app, services, adminContext, menuResource);
+  registerCrud(app, services.crud, adminContext, roleResource);
+  registerCrud(app, services.crud, adminContext, departmentResource);
+  registerCrud(app, services.crud, adminContext, menuResource);
   // Permission checks cache the menus (menu-cache.ts): an edit through the menu resource clears it.
   app.addHook('onSend', (request, _reply, payload, done) => {
     if (request.method !== 'GET' && request.routeOptions.url?.startsWith(MENU_BASE)) invalidateMenus();
     done(null, payload);
   });
-  registerCrud(app, services, adminContext, adminAccountResource(services));
+  registerCrud(app, services.crud, adminContext, adminAccountResource(services));
 }

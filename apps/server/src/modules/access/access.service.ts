@@ -1,6 +1,6 @@
 import type { MenuNode } from '@pod/shared';
 import type { Executor } from '../../db/client.ts';
-import type { Actor, AdminActor, DataScope } from '../../platform/context.ts';
+import { scopeOf, type Actor, type AdminActor, type DataScope } from '../../platform/context.ts';
 import { findAdminUserById } from './admin-user.repo.ts';
 import * as repo from './access.repo.ts';
 import { tierMenus as cachedTierMenus } from './menu-cache.ts';
@@ -33,7 +33,7 @@ export async function grantsFor(tx: Executor, actor: AdminActor): Promise<Grants
     }
     return grants;
   }
-  const roleRows = await repo.enabledRolesOf(tx, actor.id, actor.tenantId);
+  const roleRows = await repo.enabledRolesOf(tx, actor.id, scopeOf(actor));
   const menuIds = await repo.menuIdsOfRoles(
     tx,
     roleRows.filter((r) => r.tier === actor.tier).map((r) => r.id),
@@ -93,7 +93,7 @@ export async function menuTreeFor(tx: Executor, actor: AdminActor): Promise<Menu
  */
 export async function dataScopeFor(tx: Executor, actor: AdminActor): Promise<DataScope> {
   if (actor.isPrimary) return { kind: 'all' };
-  const roleRows = (await repo.enabledRolesOf(tx, actor.id, actor.tenantId)).filter(
+  const roleRows = (await repo.enabledRolesOf(tx, actor.id, scopeOf(actor))).filter(
     (r) => r.tier === actor.tier,
   );
   if (roleRows.some((r) => r.dataScope === 'all')) return { kind: 'all' };
@@ -105,7 +105,7 @@ export async function dataScopeFor(tx: Executor, actor: AdminActor): Promise<Dat
     } else if (role.dataScope === 'dept' && user?.departmentId) {
       departmentIds.add(user.departmentId);
     } else if (role.dataScope === 'dept_and_below' && user?.departmentId) {
-      for (const id of await repo.departmentSubtree(tx, actor.tenantId, user.departmentId))
+      for (const id of await repo.departmentSubtree(tx, scopeOf(actor), user.departmentId))
         departmentIds.add(id);
     }
   }

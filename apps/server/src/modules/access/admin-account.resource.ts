@@ -16,6 +16,8 @@ import type { CrudDefinition } from '../../platform/crud/crud.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import type { AppServices } from '../../services.ts';
 import { sameTenant } from '../../platform/tenant-scope.ts';
+import { ownedBy } from '../../platform/ownership.ts';
+import { DEPARTMENT_OWNER, ROLE_OWNER, STAFF_OWNER } from './owners.ts';
 import { assertStaffSlot } from '../tenancy/index.ts';
 import { grantsFor } from './access.service.ts';
 
@@ -28,14 +30,16 @@ async function checkAssignable(ctx: ServiceContext, input: Input): Promise<void>
     const [dept] = await ctx.tx
       .select({ id: departments.id })
       .from(departments)
-      .where(and(eq(departments.id, input.department_id), sameTenant(departments.tenantId, ctx.tenantId)));
+      .where(and(eq(departments.id, input.department_id), ...ownedBy(DEPARTMENT_OWNER, ctx.scope)));
     if (!dept) throw AppError.notFound('crud.notFound');
   }
   if (input.factory_ids?.length) {
     const found = await ctx.tx
       .select({ id: factories.id })
       .from(factories)
-      .where(and(inArray(factories.id, input.factory_ids), sameTenant(factories.tenantId, ctx.tenantId)));
+      .where(
+        and(inArray(factories.id, input.factory_ids), sameTenant(factories.tenantId, ctx.scope.tenantId)),
+      );
     if (found.length !== new Set(input.factory_ids).size) throw AppError.notFound('crud.notFound');
   }
   if (!input.role_ids?.length) return;
@@ -45,7 +49,7 @@ async function checkAssignable(ctx: ServiceContext, input: Input): Promise<void>
     .where(
       and(
         inArray(roles.id, input.role_ids),
-        sameTenant(roles.tenantId, ctx.tenantId),
+        ...ownedBy(ROLE_OWNER, ctx.scope),
         eq(roles.tier, ctx.actor.tier),
       ),
     );
@@ -78,10 +82,10 @@ export function adminAccountResource(
     prefix: '/api/v1/admin/admin',
     tag: 'access',
     table: adminUsers,
+    // Staff belong to their organisation: the supplier's, a merchant's or a factory's own.
+    owner: STAFF_OWNER,
     columns: {
       id: adminUsers.id,
-      tenantId: adminUsers.tenantId,
-      merchantId: adminUsers.merchantId,
       createdBy: adminUsers.createdBy,
       departmentId: adminUsers.departmentId,
     },
@@ -113,7 +117,7 @@ export function adminAccountResource(
       // spec §6: the level limits how many sub-accounts there may be.
       await assertStaffSlot(ctx.tx, ctx.actor);
       return {
-        tier: ctx.actor.tier,
+        tier: ctx.scope.tier,
         username: input.username,
         passwordHash: await hashPassword(input.password),
         nickname: input.nickname || input.username,

@@ -27,6 +27,7 @@ export async function findActorFields(tx: Executor, id: string) {
         tier: adminUsers.tier,
         tenantId: adminUsers.tenantId,
         merchantId: adminUsers.merchantId,
+        factoryId: adminUsers.factoryId,
         isPrimary: adminUsers.isPrimary,
         status: adminUsers.status,
         isLocked: adminUsers.isLocked,

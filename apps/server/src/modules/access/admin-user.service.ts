@@ -43,7 +43,7 @@ export const canSignIn = (user: Pick<repo.AdminUserRow, 'status' | 'isLocked'>) 
 
 /** The actor an admin user acts as, for tokens and service contexts. */
 export function adminActor(
-  user: Pick<repo.AdminUserRow, 'id' | 'tier' | 'tenantId' | 'merchantId' | 'isPrimary'>,
+  user: Pick<repo.AdminUserRow, 'id' | 'tier' | 'tenantId' | 'merchantId' | 'factoryId' | 'isPrimary'>,
 ): AdminActor {
   return {
     kind: 'admin',
@@ -51,6 +51,7 @@ export function adminActor(
     tier: user.tier,
     tenantId: user.tenantId,
     merchantId: user.merchantId,
+    factoryId: user.factoryId,
     isPrimary: user.isPrimary,
   };
 }

@@ -1,15 +1,46 @@
 import type { FastifyRequest } from 'fastify';
 import type { Executor } from '../../db/client.ts';
-import type { ServiceContext } from '../../platform/context.ts';
+import { scopeOf, type AdminActor, type ServiceContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { dataScopeFor, grantsFor } from './access.service.ts';
+import { factoryIdsOf } from './access.repo.ts';
 
-/** The service context of an admin request: its tenant, actor, data scope and transaction. */
-export async function adminContext(request: FastifyRequest, tx: Executor): Promise<ServiceContext> {
+/** The admin actor of a request the auth guard let through. */
+function adminOf(request: FastifyRequest): AdminActor {
   const actor = request.ctx.actor;
   if (actor?.kind !== 'admin') throw AppError.unauthorized();
-  const [scope, grants] = await Promise.all([dataScopeFor(tx, actor), grantsFor(tx, actor)]);
-  return { tenantId: actor.tenantId, actor, scope, permissions: grants.permissions, tx };
+  return actor;
+}
+
+/**
+ * spec §6 factory permissions: primary accounts act for every factory of the tenant, and so does
+ * staff given none in particular; staff given some act for those only.
+ */
+async function factoryPermissions(tx: Executor, actor: AdminActor): Promise<readonly string[] | 'all'> {
+  if (actor.isPrimary || actor.tier === 'factory') return 'all';
+  const ids = await factoryIdsOf(tx, actor.id);
+  return ids.length ? ids : 'all';
+}
+
+/**
+ * The service context of an admin request (decision 0026): its scope, actor, permissions, data
+ * scope and transaction.
+ */
+export async function adminContext(request: FastifyRequest, tx: Executor): Promise<ServiceContext> {
+  const actor = adminOf(request);
+  const [dataScope, grants, factoryIds] = await Promise.all([
+    dataScopeFor(tx, actor),
+    grantsFor(tx, actor),
+    factoryPermissions(tx, actor),
+  ]);
+  return {
+    scope: scopeOf(actor, factoryIds),
+    actor,
+    permissions: grants.permissions,
+    dataScope,
+    lang: request.ctx.lang,
+    tx,
+  };
 }
 
 /**
@@ -18,7 +49,13 @@ export async function adminContext(request: FastifyRequest, tx: Executor): Promi
  * scope, so this skips adminContext's second look-up of grants and scope (the money path).
  */
 export function merchantWideContext(request: FastifyRequest, tx: Executor): ServiceContext {
-  const actor = request.ctx.actor;
-  if (actor?.kind !== 'admin') throw AppError.unauthorized();
-  return { tenantId: actor.tenantId, actor, scope: { kind: 'all' }, permissions: new Set(), tx };
+  const actor = adminOf(request);
+  return {
+    scope: scopeOf(actor),
+    actor,
+    permissions: new Set(),
+    dataScope: { kind: 'all' },
+    lang: request.ctx.lang,
+    tx,
+  };
 }

@@ -5,7 +5,8 @@ import type { ServiceContext } from '../../platform/context.ts';
 import type { CrudDefinition } from '../../platform/crud/crud.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { departmentSubtree } from './access.repo.ts';
-import { sameTenant } from '../../platform/tenant-scope.ts';
+import { ownedBy } from '../../platform/ownership.ts';
+import { DEPARTMENT_OWNER } from './owners.ts';
 
 type DepartmentRow = typeof departments.$inferSelect;
 
@@ -19,9 +20,9 @@ async function checkParent(
   const [parent] = await ctx.tx
     .select({ id: departments.id })
     .from(departments)
-    .where(and(eq(departments.id, parentId), sameTenant(departments.tenantId, ctx.tenantId)));
+    .where(and(eq(departments.id, parentId), ...ownedBy(DEPARTMENT_OWNER, ctx.scope)));
   if (!parent) throw AppError.notFound('crud.notFound');
-  if (selfId && (await departmentSubtree(ctx.tx, ctx.tenantId, selfId)).includes(parentId)) {
+  if (selfId && (await departmentSubtree(ctx.tx, ctx.scope, selfId)).includes(parentId)) {
     throw AppError.badRequest('access.departmentCycle', {}, { field: 'parent_id' });
   }
 }
@@ -39,7 +40,8 @@ export const departmentResource: CrudDefinition<
   prefix: '/api/v1/admin/department',
   tag: 'access',
   table: departments,
-  columns: { id: departments.id, tenantId: departments.tenantId, sort: departments.sort },
+  owner: DEPARTMENT_OWNER,
+  columns: { id: departments.id, sort: departments.sort },
   item: departmentSchema,
   toItem: (r) => {
     const row = r as DepartmentRow;

@@ -27,6 +27,7 @@ export const menuResource: CrudDefinition<
   prefix: '/api/v1/admin/menu',
   tag: 'access',
   table: menus,
+  owner: { level: 'platform' },
   columns: { id: menus.id, sort: menus.sort },
   item: menuSchema,
   toItem: (r) => {

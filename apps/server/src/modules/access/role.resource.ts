@@ -5,7 +5,8 @@ import { departments, roleDepartments, roleMenus, roles } from '../../db/schema/
 import type { ServiceContext } from '../../platform/context.ts';
 import type { CrudDefinition } from '../../platform/crud/crud.ts';
 import { AppError } from '../../platform/http/errors.ts';
-import { sameTenant } from '../../platform/tenant-scope.ts';
+import { ownedBy } from '../../platform/ownership.ts';
+import { DEPARTMENT_OWNER, ROLE_OWNER } from './owners.ts';
 import { grantsFor } from './access.service.ts';
 
 type RoleRow = typeof roles.$inferSelect;
@@ -21,9 +22,7 @@ async function checkGrantable(ctx: ServiceContext, input: RoleInput): Promise<vo
     const found = await ctx.tx
       .select({ id: departments.id })
       .from(departments)
-      .where(
-        and(inArray(departments.id, input.department_ids), sameTenant(departments.tenantId, ctx.tenantId)),
-      );
+      .where(and(inArray(departments.id, input.department_ids), ...ownedBy(DEPARTMENT_OWNER, ctx.scope)));
     if (found.length !== new Set(input.department_ids).size) throw AppError.notFound('crud.notFound');
   }
 }
@@ -49,7 +48,8 @@ export const roleResource: CrudDefinition<
   prefix: '/api/v1/admin/role',
   tag: 'access',
   table: roles,
-  columns: { id: roles.id, tenantId: roles.tenantId, sort: roles.sort },
+  owner: ROLE_OWNER,
+  columns: { id: roles.id, sort: roles.sort },
   item: roleSchema,
   // Links come from enrich() on single reads; lists leave them empty to stay one query.
   toItem: (r): Role => {
@@ -73,7 +73,7 @@ export const roleResource: CrudDefinition<
   async toInsert(ctx, input) {
     await checkGrantable(ctx, input);
     return {
-      tier: ctx.actor.tier,
+      tier: ctx.scope.tier,
       name: input.name,
       code: input.code,
       dataScope: input.data_scope,

@@ -87,7 +87,10 @@ export function installAdminLog(app: FastifyInstance, db: Db): void {
     const schema = request.routeOptions.schema;
     const ua = request.headers['user-agent'];
     writer.add({
+      // Filed under the writer's organisation (decision 0026).
       tenantId: actor.tenantId,
+      merchantId: actor.tier === 'merchant' ? actor.merchantId : null,
+      factoryId: actor.tier === 'factory' ? actor.factoryId : null,
       userId: actor.id,
       username: sql`coalesce((SELECT ${adminUsers.username} FROM ${adminUsers} WHERE ${adminUsers.id} = ${actor.id}), '')`,
       method: request.method,

@@ -6,7 +6,7 @@ import { adminLogs, dataRecycle, sensitiveDataLogs } from '../../db/schema/index
 import { flushAdminLog } from './admin-log.ts';
 import type { ServiceContext } from '../../platform/context.ts';
 import { crudListQueryBase, idParamsSchema, listReplySchema } from '../../platform/crud/crud-schemas.ts';
-import { crudTables } from '../../platform/crud/crud-definition.ts';
+import type { CrudTable } from '../../platform/crud/crud.ts';
 import { containsPattern } from '../../platform/crud/crud-query.ts';
 import { pagedRows } from '../../platform/crud/paged.ts';
 import { ok } from '../../platform/http/envelope.ts';
@@ -14,13 +14,15 @@ import { AppError } from '../../platform/http/errors.ts';
 import type { ZodApp } from '../../platform/http/types.ts';
 import { t } from '../../platform/i18n/i18n.ts';
 import type { AppServices } from '../../services.ts';
+import { ownedBy, ownerValues, type Ownership } from '../../platform/ownership.ts';
 import { adminContext } from '../access/index.ts';
-import { sameTenant } from '../../platform/tenant-scope.ts';
+import { LOG_OWNER, RECYCLE_OWNER, SENSITIVE_OWNER } from './audit.ts';
 
 const TAGS = ['admin'];
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-const tenantOf = (column: PgColumn, ctx: ServiceContext) => sameTenant(column, ctx.tenantId);
+/** The caller's own rows of an admin tool's table (decision 0026). */
+const own = (owner: Ownership, ctx: ServiceContext) => ownedBy(owner, ctx.scope, ctx.actor.id);
 
 const logQuery = crudListQueryBase.omit({ select: true, order: true }).extend({
   method: z.enum(['POST', 'PUT', 'PATCH', 'DELETE']).optional(),
@@ -56,6 +58,7 @@ const unwrap = (stored: unknown): unknown =>
 /** Admin log, data recycle and sensitive data logs (issue: admin tools). */
 export function adminToolRoutes(app: ZodApp, services: AppServices): void {
   const db = services.database.db;
+  const crudResources: ReadonlyMap<string, CrudTable> = services.crud.resources;
 
   app.get(
     '/api/v1/admin/adminLog',
@@ -73,11 +76,8 @@ export function adminToolRoutes(app: ZodApp, services: AppServices): void {
       const q = request.query;
       const ctx = await adminContext(request, db);
       await flushAdminLog(db);
-      const where: SQL[] = [
-        tenantOf(adminLogs.tenantId, ctx),
-        ...dateRange(adminLogs.createdAt, q.from, q.to),
-      ];
-      if (ctx.scope.kind === 'limited') where.push(eq(adminLogs.userId, ctx.actor.id));
+      const where: SQL[] = [...own(LOG_OWNER, ctx), ...dateRange(adminLogs.createdAt, q.from, q.to)];
+      if (ctx.dataScope.kind === 'limited') where.push(eq(adminLogs.userId, ctx.actor.id));
       if (q.method) where.push(eq(adminLogs.method, q.method));
       if (q.quickSearch) {
         const term = containsPattern(q.quickSearch);
@@ -131,7 +131,7 @@ export function adminToolRoutes(app: ZodApp, services: AppServices): void {
     async (request) => {
       const q = request.query;
       const ctx = await adminContext(request, db);
-      const where: SQL[] = [tenantOf(dataRecycle.tenantId, ctx)];
+      const where: SQL[] = own(RECYCLE_OWNER, ctx);
       if (q.resource) where.push(eq(dataRecycle.resource, q.resource));
       const { rows, total } = await pagedRows(
         db,
@@ -174,12 +174,18 @@ export function adminToolRoutes(app: ZodApp, services: AppServices): void {
         const ctx = await adminContext(request, tx);
         const [item] = await tx
           .delete(dataRecycle)
-          .where(and(eq(dataRecycle.id, request.params.id), tenantOf(dataRecycle.tenantId, ctx)))
+          .where(and(eq(dataRecycle.id, request.params.id), ...own(RECYCLE_OWNER, ctx)))
           .returning();
         if (!item) throw AppError.notFound('crud.notFound');
-        const target = crudTables.get(item.tableName);
+        const target = crudResources.get(item.resource);
         if (!target) throw AppError.conflict('admin.cannotRestore');
         await tx.insert(target.table).values(revive(target.table, item.data as Record<string, unknown>));
+        // What comes back must be the caller's by its resource's ownership, or nothing does.
+        const [back] = await tx
+          .select({ id: target.id })
+          .from(target.table)
+          .where(and(eq(target.id, item.rowId), ...own(target.owner, ctx)));
+        if (!back) throw AppError.notFound('crud.notFound');
       });
       return ok(null, t(request.ctx.lang, 'admin.restored'));
     },
@@ -201,7 +207,7 @@ export function adminToolRoutes(app: ZodApp, services: AppServices): void {
       const ctx = await adminContext(request, db);
       const purged = await db
         .delete(dataRecycle)
-        .where(and(eq(dataRecycle.id, request.params.id), tenantOf(dataRecycle.tenantId, ctx)))
+        .where(and(eq(dataRecycle.id, request.params.id), ...own(RECYCLE_OWNER, ctx)))
         .returning({ id: dataRecycle.id });
       if (purged.length === 0) throw AppError.notFound('crud.notFound');
       return ok(null, t(request.ctx.lang, 'common.ok'));
@@ -223,7 +229,7 @@ export function adminToolRoutes(app: ZodApp, services: AppServices): void {
     async (request) => {
       const q = request.query;
       const ctx = await adminContext(request, db);
-      const where = tenantOf(sensitiveDataLogs.tenantId, ctx);
+      const where = and(...own(SENSITIVE_OWNER, ctx));
       const { rows, total } = await pagedRows(
         db,
         sensitiveDataLogs,
@@ -268,17 +274,15 @@ export function adminToolRoutes(app: ZodApp, services: AppServices): void {
         const [log] = await tx
           .select()
           .from(sensitiveDataLogs)
-          .where(and(eq(sensitiveDataLogs.id, request.params.id), tenantOf(sensitiveDataLogs.tenantId, ctx)));
+          .where(and(eq(sensitiveDataLogs.id, request.params.id), ...own(SENSITIVE_OWNER, ctx)));
         if (!log) throw AppError.notFound('crud.notFound');
-        const target = crudTables.get(log.tableName);
+        const target = crudResources.get(log.resource);
         const before = unwrap(log.before);
         const after = unwrap(log.after);
         // Masked values (password hashes) were never stored, so they cannot be put back.
         if (!target || before === '(hidden)') throw AppError.conflict('admin.rollbackUnsafe');
-        const conditions = [
-          eq(target.id, log.rowId),
-          ...(target.tenantId ? [tenantOf(target.tenantId, ctx)] : []),
-        ];
+        // The row must still be the caller's to change, by its resource's own ownership.
+        const conditions = [eq(target.id, log.rowId), ...own(target.owner, ctx)];
         const [row] = (await tx
           .select()
           .from(target.table)
@@ -292,7 +296,7 @@ export function adminToolRoutes(app: ZodApp, services: AppServices): void {
           .set({ [log.field]: before })
           .where(and(...conditions));
         await tx.insert(sensitiveDataLogs).values({
-          tenantId: ctx.tenantId,
+          ...ownerValues(sensitiveDataLogs, SENSITIVE_OWNER, ctx.scope),
           resource: log.resource,
           tableName: log.tableName,
           rowId: log.rowId,

@@ -8,7 +8,8 @@ import { makeThumbnail } from '../../platform/images/thumbnail.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import type { FileUrls } from '../../platform/storage/file-urls.ts';
 import type { FileStorage } from '../../platform/storage/storage.ts';
-import { sameTenant } from '../../platform/tenant-scope.ts';
+import type { Scope } from '../../platform/context.ts';
+import { ownedBy, type Ownership } from '../../platform/ownership.ts';
 import type { UploadRejected } from '../../platform/uploads/inspect.ts';
 import { inspectFile, type RejectReason, type UploadPolicy } from '../../platform/uploads/inspect.ts';
 import { assertStorage } from '../tenancy/index.ts';
@@ -16,9 +17,32 @@ import { assertStorage } from '../tenancy/index.ts';
 export type AttachmentRow = typeof attachments.$inferSelect;
 
 /** Who owns an upload: the tenant (null = platform), the merchant if any, and the uploader. */
+/** Uploads belong to the uploader's organisation (decision 0026). */
+export const ATTACHMENT_OWNER: Ownership = {
+  level: 'organisation',
+  tenant: attachments.tenantId,
+  merchant: attachments.merchantId,
+  factory: attachments.factoryId,
+};
+
+/** The organisation part of a scope, for ownership conditions on an uploader's files. */
+export const organisationOf = (o: {
+  tenantId: string | null;
+  merchantId: string | null;
+  factoryId?: string | null;
+}): Scope => ({
+  tier: o.merchantId ? 'merchant' : o.factoryId ? 'factory' : o.tenantId ? 'supplier' : 'platform',
+  tenantId: o.tenantId,
+  merchantId: o.merchantId,
+  factoryId: o.factoryId ?? null,
+  factoryIds: 'all',
+});
+
 export interface UploadOwner {
   tenantId: string | null;
   merchantId: string | null;
+  /** A factory user's factory (decision 0026); absent or null for everyone else. */
+  factoryId?: string | null;
   uploaderKind: 'admin' | 'member';
   uploaderId: string;
 }
@@ -130,6 +154,7 @@ export async function storeUpload(
       .values({
         tenantId,
         merchantId,
+        factoryId: owner.factoryId ?? null,
         uploaderKind: owner.uploaderKind,
         uploaderId: owner.uploaderId,
         topic,
@@ -210,15 +235,7 @@ export async function findAttachments(
   const rows = await tx
     .select()
     .from(attachments)
-    .where(
-      and(
-        inArray(attachments.id, unique),
-        sameTenant(attachments.tenantId, owner.tenantId),
-        owner.merchantId
-          ? eq(attachments.merchantId, owner.merchantId)
-          : sql`${attachments.merchantId} IS NULL`,
-      ),
-    );
+    .where(and(inArray(attachments.id, unique), ...ownedBy(ATTACHMENT_OWNER, organisationOf(owner))));
   const usable = options.imagesOnly ? rows.filter((r) => r.mimeType.startsWith('image/')) : rows;
   if (usable.length !== unique.length) throw AppError.notFound('upload.notFound');
   return unique.map((id) => usable.find((r) => r.id === id)!);

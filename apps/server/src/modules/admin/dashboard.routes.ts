@@ -7,9 +7,11 @@ import type { AppServices } from '../../services.ts';
 import { countAccess, findAdminUserById } from '../access/index.ts';
 import { countMembers } from '../member/index.ts';
 import { countMerchants } from '../tenancy/index.ts';
-import { sameTenant } from '../../platform/tenant-scope.ts';
+import { scopeOf } from '../../platform/context.ts';
+import { ownedBy } from '../../platform/ownership.ts';
+import { LOG_OWNER } from './audit.ts';
 
-/** The dashboard's real counts for the caller's tenant (no fake charts). */
+/** The dashboard's real counts for the caller's organisation (no fake charts). */
 export function dashboardRoutes(app: ZodApp, { database }: AppServices): void {
   const db = database.db;
   app.get(
@@ -19,7 +21,7 @@ export function dashboardRoutes(app: ZodApp, { database }: AppServices): void {
       schema: {
         tags: ['admin'],
         operationId: 'dashboard',
-        summary: "Counts for the caller's tenant",
+        summary: "Counts for the caller's organisation",
         response: { 200: envelope(dashboardSchema) },
       },
     },
@@ -27,18 +29,20 @@ export function dashboardRoutes(app: ZodApp, { database }: AppServices): void {
       const actor = request.ctx.actor;
       if (actor?.kind !== 'admin') throw new Error('admin route without an admin');
       const tenantId = actor.tenantId;
+      // Counts of the caller's own organisation: a merchant's or factory's, not the supplier's.
+      const scope = scopeOf(actor);
       // Suppliers and the platform run merchants and members; merchants and factories do not.
       const seesCustomers = actor.tier === 'platform' || actor.tier === 'supplier';
       const startOfDay = new Date();
       startOfDay.setHours(0, 0, 0, 0);
       const [access, merchants, members, writes, me] = await Promise.all([
-        countAccess(db, tenantId, actor.tier),
+        countAccess(db, scope, actor.tier),
         seesCustomers ? countMerchants(db, tenantId) : Promise.resolve(null),
         seesCustomers ? countMembers(db, tenantId) : Promise.resolve(null),
         db
           .select({ n: sql<number>`count(*)::int` })
           .from(adminLogs)
-          .where(and(sameTenant(adminLogs.tenantId, tenantId), gte(adminLogs.createdAt, startOfDay))),
+          .where(and(...ownedBy(LOG_OWNER, scope), gte(adminLogs.createdAt, startOfDay))),
         findAdminUserById(db, actor.id),
       ]);
       return ok({

@@ -1,6 +1,7 @@
 import './messages.ts';
 
 export { installAdminLog, summarise } from './admin-log.ts';
+export { crudAudit } from './audit.ts';
 export { adminToolRoutes } from './admin-tools.routes.ts';
 export { dashboardRoutes } from './dashboard.routes.ts';
 export { uploadRoutes, handleSingleUpload } from './upload.routes.ts';

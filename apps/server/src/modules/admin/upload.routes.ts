@@ -1,4 +1,4 @@
-import { and, desc, eq, ilike, isNull, or, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
@@ -20,7 +20,7 @@ import { ok } from '../../platform/http/envelope.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import type { ZodApp } from '../../platform/http/types.ts';
 import { t } from '../../platform/i18n/i18n.ts';
-import { sameTenant } from '../../platform/tenant-scope.ts';
+import { ownedBy } from '../../platform/ownership.ts';
 import { receiveUpload } from '../../platform/uploads/receive.ts';
 import { UploadRejected } from '../../platform/uploads/inspect.ts';
 import type { AppServices } from '../../services.ts';
@@ -29,6 +29,7 @@ import { effectiveConfig } from '../site/index.ts';
 import { registerMerchantStats } from '../tenancy/index.ts';
 import { attachmentReferences } from './attachment-references.ts';
 import {
+  ATTACHMENT_OWNER,
   findAttachments,
   policyFor,
   rejectionError,
@@ -45,7 +46,13 @@ function ownerOf(request: FastifyRequest): UploadOwner {
   const actor = request.ctx.actor;
   if (!actor) throw AppError.unauthorized();
   return actor.kind === 'admin'
-    ? { tenantId: actor.tenantId, merchantId: actor.merchantId, uploaderKind: 'admin', uploaderId: actor.id }
+    ? {
+        tenantId: actor.tenantId,
+        merchantId: actor.merchantId,
+        factoryId: actor.factoryId,
+        uploaderKind: 'admin',
+        uploaderId: actor.id,
+      }
     : { tenantId: actor.tenantId, merchantId: null, uploaderKind: 'member', uploaderId: actor.id };
 }
 
@@ -157,13 +164,8 @@ export function uploadRoutes(app: ZodApp, services: AppServices): void {
     async (request) => {
       const ctx = await adminContext(request, db);
       const q = request.query;
-      const where: SQL[] = [sameTenant(attachments.tenantId, ctx.tenantId)];
       // A merchant's files are its own: the supplier's page shows the supplier's uploads only.
-      where.push(
-        ctx.actor.merchantId
-          ? eq(attachments.merchantId, ctx.actor.merchantId)
-          : isNull(attachments.merchantId),
-      );
+      const where: SQL[] = ownedBy(ATTACHMENT_OWNER, ctx.scope);
       if (q.topic) where.push(eq(attachments.topic, q.topic));
       if (q.mime_type) where.push(eq(attachments.mimeType, q.mime_type));
       if (q.quickSearch) where.push(or(ilike(attachments.name, containsPattern(q.quickSearch)))!);
@@ -205,13 +207,7 @@ export function uploadRoutes(app: ZodApp, services: AppServices): void {
     },
     async (request) => {
       const ctx = await adminContext(request, db);
-      const owner = [
-        eq(attachments.id, request.params.id),
-        sameTenant(attachments.tenantId, ctx.tenantId),
-        ctx.actor.merchantId
-          ? eq(attachments.merchantId, ctx.actor.merchantId)
-          : isNull(attachments.merchantId),
-      ];
+      const owner = [eq(attachments.id, request.params.id), ...ownedBy(ATTACHMENT_OWNER, ctx.scope)];
       return db.transaction(async (tx) => {
         const [row] = await tx
           .select({ id: attachments.id })

@@ -51,16 +51,16 @@ export function catalogRoutes(app: ZodApp, services: AppServices): void {
       ).map((r) => ({ ...r, kind: 'catalog', label: '' })),
     ),
   );
-  registerCrud(app, services, adminContext, spuCategoryResource);
-  registerCrud(app, services, adminContext, spuAttributeResource);
-  registerCrud(app, services, adminContext, spuColorResource(services.files));
-  registerCrud(app, services, adminContext, spuSizeResource);
-  registerCrud(app, services, adminContext, spuSizeAttributeResource);
-  registerCrud(app, services, adminContext, spuSizeTemplateResource);
-  registerCrud(app, services, adminContext, spuDictionaryResource);
-  registerCrud(app, services, adminContext, spuResource(services.files));
-  registerCrud(app, services, adminContext, productResource(services.files, 'supplier'));
-  registerCrud(app, services, adminContext, productResource(services.files, 'merchant'));
+  registerCrud(app, services.crud, adminContext, spuCategoryResource);
+  registerCrud(app, services.crud, adminContext, spuAttributeResource);
+  registerCrud(app, services.crud, adminContext, spuColorResource(services.files));
+  registerCrud(app, services.crud, adminContext, spuSizeResource);
+  registerCrud(app, services.crud, adminContext, spuSizeAttributeResource);
+  registerCrud(app, services.crud, adminContext, spuSizeTemplateResource);
+  registerCrud(app, services.crud, adminContext, spuDictionaryResource);
+  registerCrud(app, services.crud, adminContext, spuResource(services.files));
+  registerCrud(app, services.crud, adminContext, productResource(services.files, 'supplier'));
+  registerCrud(app, services.crud, adminContext, productResource(services.files, 'merchant'));
 
   /** The calling merchant (its primary account or staff), else 403. */
   const merchantOf = (request: Parameters<typeof adminContext>[0]) => {

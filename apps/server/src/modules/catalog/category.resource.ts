@@ -18,8 +18,8 @@ type CategoryRow = typeof catalogCategories.$inferSelect;
 
 /** The tenant of a catalogue write: suppliers (and their merchants) own catalogue rows. */
 export function tenantOf(ctx: ServiceContext): string {
-  if (!ctx.tenantId) throw AppError.forbidden();
-  return ctx.tenantId;
+  if (!ctx.scope.tenantId) throw AppError.forbidden();
+  return ctx.scope.tenantId;
 }
 
 /** `%` patterns need their wildcards escaped; positions hold only uuids and '/'. */
@@ -76,11 +76,8 @@ export const spuCategoryResource: CrudDefinition<
   prefix: '/api/v1/admin/spuCategory',
   tag: 'catalog',
   table: catalogCategories,
-  columns: {
-    id: catalogCategories.id,
-    tenantId: catalogCategories.tenantId,
-    sort: catalogCategories.sort,
-  },
+  owner: { level: 'tenant', tenant: catalogCategories.tenantId },
+  columns: { id: catalogCategories.id, sort: catalogCategories.sort },
   item: spuCategorySchema,
   toItem,
   create: spuCategoryCreateSchema,

@@ -42,8 +42,8 @@ export function productResource(
   const ownerOf = (ctx: ServiceContext): ImageOwner => {
     const tenantId = tenantOf(ctx);
     if (!isMerchant) return { tenantId, merchantId: null };
-    if (ctx.actor.tier !== 'merchant' || !ctx.actor.merchantId) throw AppError.forbidden();
-    return { tenantId, merchantId: ctx.actor.merchantId };
+    if (ctx.scope.tier !== 'merchant' || !ctx.scope.merchantId) throw AppError.forbidden();
+    return { tenantId, merchantId: ctx.scope.merchantId };
   };
 
   return {
@@ -51,10 +51,10 @@ export function productResource(
     prefix: isMerchant ? '/api/v1/admin/productTemplate' : '/api/v1/admin/product',
     tag: 'catalog',
     table: catalogProducts,
+    // The supplier's catalogue has no merchant; a merchant's own product templates are its own.
+    owner: { level: 'organisation', tenant: catalogProducts.tenantId, merchant: catalogProducts.merchantId },
     columns: {
       id: catalogProducts.id,
-      tenantId: catalogProducts.tenantId,
-      ...(isMerchant ? { merchantId: catalogProducts.merchantId } : {}),
       sort: catalogProducts.sort,
       createdBy: catalogProducts.createdBy,
     },

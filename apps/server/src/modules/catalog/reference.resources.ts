@@ -81,7 +81,8 @@ export const spuAttributeResource: CrudDefinition<
   prefix: '/api/v1/admin/spuAttribute',
   tag: 'catalog',
   table: catalogAttributes,
-  columns: { id: catalogAttributes.id, tenantId: catalogAttributes.tenantId, sort: catalogAttributes.sort },
+  owner: { level: 'tenant', tenant: catalogAttributes.tenantId },
+  columns: { id: catalogAttributes.id, sort: catalogAttributes.sort },
   item: spuAttributeSchema,
   toItem: (r) => {
     const a = r as AttributeRow;
@@ -123,7 +124,8 @@ export function spuColorResource(
     prefix: '/api/v1/admin/spuColor',
     tag: 'catalog',
     table: catalogColors,
-    columns: { id: catalogColors.id, tenantId: catalogColors.tenantId, sort: catalogColors.sort },
+    owner: { level: 'tenant', tenant: catalogColors.tenantId },
+    columns: { id: catalogColors.id, sort: catalogColors.sort },
     item: spuColorSchema,
     toItem: (r) => {
       const c = r as ColorRow;
@@ -185,7 +187,8 @@ export const spuSizeResource: CrudDefinition<
   prefix: '/api/v1/admin/spuSize',
   tag: 'catalog',
   table: catalogSizes,
-  columns: { id: catalogSizes.id, tenantId: catalogSizes.tenantId, sort: catalogSizes.sort },
+  owner: { level: 'tenant', tenant: catalogSizes.tenantId },
+  columns: { id: catalogSizes.id, sort: catalogSizes.sort },
   item: spuSizeSchema,
   toItem: (r) => {
     const s = r as SizeRow;
@@ -234,11 +237,8 @@ export const spuSizeAttributeResource: CrudDefinition<
   prefix: '/api/v1/admin/spuSizeAttribute',
   tag: 'catalog',
   table: catalogSizeAttributes,
-  columns: {
-    id: catalogSizeAttributes.id,
-    tenantId: catalogSizeAttributes.tenantId,
-    sort: catalogSizeAttributes.sort,
-  },
+  owner: { level: 'tenant', tenant: catalogSizeAttributes.tenantId },
+  columns: { id: catalogSizeAttributes.id, sort: catalogSizeAttributes.sort },
   item: spuSizeAttributeSchema,
   toItem: (r) => {
     const s = r as SizeAttributeRow;
@@ -346,11 +346,8 @@ export const spuSizeTemplateResource: CrudDefinition<
   prefix: '/api/v1/admin/spuSizeTemplate',
   tag: 'catalog',
   table: catalogSizeTemplates,
-  columns: {
-    id: catalogSizeTemplates.id,
-    tenantId: catalogSizeTemplates.tenantId,
-    sort: catalogSizeTemplates.sort,
-  },
+  owner: { level: 'tenant', tenant: catalogSizeTemplates.tenantId },
+  columns: { id: catalogSizeTemplates.id, sort: catalogSizeTemplates.sort },
   item: spuSizeTemplateSchema,
   toItem: (r) => {
     const t = r as SizeTemplateRow;
@@ -454,7 +451,8 @@ export const spuDictionaryResource: CrudDefinition<
   prefix: '/api/v1/admin/spuDictionary',
   tag: 'catalog',
   table: catalogDictionary,
-  columns: { id: catalogDictionary.id, tenantId: catalogDictionary.tenantId, sort: catalogDictionary.sort },
+  owner: { level: 'tenant', tenant: catalogDictionary.tenantId },
+  columns: { id: catalogDictionary.id, sort: catalogDictionary.sort },
   item: spuDictionarySchema,
   toItem: (r) => {
     const d = r as DictionaryRow;

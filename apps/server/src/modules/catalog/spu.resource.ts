@@ -125,7 +125,8 @@ export function spuResource(
     prefix: '/api/v1/admin/spu',
     tag: 'catalog',
     table: catalogSpus,
-    columns: { id: catalogSpus.id, tenantId: catalogSpus.tenantId, createdBy: catalogSpus.createdBy },
+    owner: { level: 'tenant', tenant: catalogSpus.tenantId },
+    columns: { id: catalogSpus.id, createdBy: catalogSpus.createdBy },
     item: spuSchema,
     toItem: (r) => {
       const s = r as SpuRow & { [NAMES]?: SpuNames };

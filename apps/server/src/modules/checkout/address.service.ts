@@ -15,7 +15,7 @@ import * as repo from './address.repo.ts';
 type CreateInput = z.output<typeof addressCreateSchema>;
 type UpdateInput = z.output<typeof addressUpdateSchema>;
 
-export const addressScope = (ctx: Pick<ServiceContext, 'tenantId' | 'actor'>) =>
+export const addressScope = (ctx: Pick<ServiceContext, 'scope' | 'actor'>) =>
   merchantScopeOf(ctx, 'address.merchantOnly');
 
 export function toAddress(row: repo.AddressRow): ConsigneeAddress {
@@ -100,7 +100,7 @@ export async function deleteAddress(ctx: ServiceContext, id: string): Promise<vo
 
 /** The merchant's addresses among `ids` (404 when one is not theirs), for settlement. */
 export async function addressesForCheckout(
-  ctx: Pick<ServiceContext, 'tenantId' | 'actor' | 'tx'>,
+  ctx: Pick<ServiceContext, 'scope' | 'actor' | 'tx'>,
   ids: string[],
 ) {
   const scope = addressScope(ctx);

@@ -163,7 +163,7 @@ export function checkoutRoutes(app: ZodApp, services: AppServices): void {
             const scope = addressScope(ctx);
             // The submit's orders as it committed them (a replay reads them back).
             const reply = await payFromBalance(
-              { tenantId: scope.tenantId, tx, actor: ctx.actor },
+              ctx,
               scope,
               result.orders.map((o) => o.orderNo),
             );

@@ -193,7 +193,7 @@ export async function queueRender(
   const jobId = await services.jobs.enqueue<RenderJobData>(
     DESIGN_JOBS.render,
     { tenant_id: m.tenantId, merchant_id: m.merchantId, finished_id: finishedId },
-    { tenantId: m.tenantId, createdBy: actorId },
+    { tenantId: m.tenantId, merchantId: m.merchantId, createdBy: actorId },
   );
   await services.database.db
     .update(finishedProducts)
@@ -359,7 +359,8 @@ async function runExport(services: AppServices, data: ExportJobData, progress: (
   const stored = await services.storage.put(Readable.from(buffer), { extension: 'xlsx' });
   const day = new Date().toISOString().slice(0, 10);
   return {
-    file_url: services.files.url(stored.key),
+    // Signed for each reader when the job is read (GET /api/v1/jobs/{id}), not stored signed.
+    file_key: stored.key,
     file_name: `finished-products-${day}.xlsx`,
     rows: rows.length,
   };

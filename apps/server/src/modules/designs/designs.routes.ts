@@ -22,6 +22,7 @@ import {
 import { loadDesignDocument, walkLayers, type DesignDocument } from '@pod/design';
 import { finishedGroups, finishedProducts } from '../../db/schema/index.ts';
 import type { ServiceContext } from '../../platform/context.ts';
+import { jobOwner } from '../../platform/jobs/job-queue.ts';
 import { idParamsSchema, listReplySchema } from '../../platform/crud/crud-schemas.ts';
 import { pagedRows } from '../../platform/crud/paged.ts';
 import { ok } from '../../platform/http/envelope.ts';
@@ -351,7 +352,7 @@ export function designRoutes(app: ZodApp, services: AppServices): void {
       const jobId = await services.jobs.enqueue<ExportJobData>(
         DESIGN_JOBS.export,
         { tenant_id: m.tenantId, merchant_id: m.merchantId, lang: request.ctx.lang, filters: request.body },
-        { tenantId: m.tenantId, createdBy: ctx.actor.id },
+        jobOwner(ctx, 'finished:export'),
       );
       return ok({ job_id: jobId });
     },
@@ -389,7 +390,7 @@ export function designRoutes(app: ZodApp, services: AppServices): void {
           actor_id: ctx.actor.id,
           batch: { ...body, document: doc },
         },
-        { tenantId: m.tenantId, createdBy: ctx.actor.id },
+        jobOwner(ctx, 'finished:add'),
       );
       return ok({ job_id: jobId });
     },

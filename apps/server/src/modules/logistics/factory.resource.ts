@@ -1,10 +1,10 @@
 import { and, count, eq, ne, sql, type SQL } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
 import { factoryCreateSchema, factorySchema, factoryUpdateSchema, RECORD_STATUSES } from '@pod/shared';
 import { z } from 'zod';
-import { adminUserFactories, factories } from '../../db/schema/index.ts';
+import { factories } from '../../db/schema/index.ts';
 import type { ServiceContext } from '../../platform/context.ts';
 import type { CrudDefinition } from '../../platform/crud/crud.ts';
+import { ownedBy, type Ownership } from '../../platform/ownership.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { assertFactorySlot } from '../tenancy/index.ts';
 
@@ -25,15 +25,15 @@ const toValues = (input: Input): Partial<FactoryRow> => {
   );
 };
 
-/** spec §6 factory permissions: staff given some factories see only those; others see all. */
-export function permittedFactories(ctx: ServiceContext, factoryId: PgColumn): SQL[] {
-  if (ctx.actor.isPrimary) return [];
-  const userId = ctx.actor.id;
-  return [
-    sql`(NOT EXISTS (SELECT 1 FROM ${adminUserFactories} WHERE ${adminUserFactories.userId} = ${userId})
-      OR ${factoryId} IN (SELECT ${adminUserFactories.factoryId} FROM ${adminUserFactories} WHERE ${adminUserFactories.userId} = ${userId}))`,
-  ];
-}
+/** spec §6 factory permissions: a factory is the caller's when it may act for it (decision 0026). */
+export const FACTORY_OWNER: Ownership = {
+  level: 'factory',
+  tenant: factories.tenantId,
+  factory: factories.id,
+};
+
+/** The factories of the tenant the caller may act for. */
+export const permittedFactories = (ctx: ServiceContext): SQL[] => ownedBy(FACTORY_OWNER, ctx.scope);
 
 /** A supplier's factories (spec §3 Factory): address, sender, regions and the main shipping flag. */
 export const factoryResource: CrudDefinition<
@@ -45,7 +45,8 @@ export const factoryResource: CrudDefinition<
   prefix: '/api/v1/admin/factory',
   tag: 'logistics',
   table: factories,
-  columns: { id: factories.id, tenantId: factories.tenantId },
+  owner: FACTORY_OWNER,
+  columns: { id: factories.id },
   item: factorySchema,
   toItem: (r) => {
     const f = r as FactoryRow;
@@ -70,28 +71,31 @@ export const factoryResource: CrudDefinition<
   create: factoryCreateSchema,
   update: factoryUpdateSchema,
   async toInsert(ctx, input) {
-    if (!ctx.tenantId) throw AppError.forbidden();
+    if (!ctx.scope.tenantId) throw AppError.forbidden();
     // spec §6: the supplier's level limits how many factories it may have.
-    await assertFactorySlot(ctx.tx, ctx.tenantId);
+    await assertFactorySlot(ctx.tx, ctx.scope.tenantId);
     const [dupe] = await ctx.tx
       .select({ n: count() })
       .from(factories)
-      .where(and(eq(factories.tenantId, ctx.tenantId), eq(factories.number, input.number)));
+      .where(and(eq(factories.tenantId, ctx.scope.tenantId), eq(factories.number, input.number)));
     if ((dupe?.n ?? 0) > 0) throw AppError.conflict('logistics.factoryNumberTaken', {}, { field: 'number' });
     return toValues(input);
   },
   toUpdate: (_ctx, input) => toValues(input),
   // One main shipping factory per tenant: marking one clears the others.
   async afterWrite(ctx, row) {
-    if (!row.isMain || !ctx.tenantId) return;
+    if (!row.isMain || !ctx.scope.tenantId) return;
     await ctx.tx
       .update(factories)
       .set({ isMain: false })
       .where(
-        and(eq(factories.tenantId, ctx.tenantId), ne(factories.id, String(row.id)), sql`${factories.isMain}`),
+        and(
+          eq(factories.tenantId, ctx.scope.tenantId),
+          ne(factories.id, String(row.id)),
+          sql`${factories.isMain}`,
+        ),
       );
   },
-  extraScope: (ctx) => permittedFactories(ctx, factories.id),
   filters: {
     status: { column: factories.status, op: 'eq', schema: z.enum(RECORD_STATUSES) },
     country: { column: factories.country, op: 'eq', schema: z.string().regex(/^[A-Z]{2}$/) },

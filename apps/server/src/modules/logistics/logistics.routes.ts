@@ -11,8 +11,8 @@ import { senderAddressResource } from './sender-address.resource.ts';
 import { shippingRoutes } from './shipping.routes.ts';
 
 export function logisticsRoutes(app: ZodApp, services: AppServices): void {
-  registerCrud(app, services, adminContext, factoryResource);
-  registerCrud(app, services, adminContext, senderAddressResource);
+  registerCrud(app, services.crud, adminContext, factoryResource);
+  registerCrud(app, services.crud, adminContext, senderAddressResource);
   shippingRoutes(app, services);
 
   app.get(

@@ -30,17 +30,11 @@ const toValues = (input: Input) => ({
 
 /** The factory must be one of the tenant's that the caller may see (factory permissions). */
 async function checkFactory(ctx: ServiceContext, factoryId: string): Promise<void> {
-  if (!ctx.tenantId) throw AppError.forbidden();
+  if (!ctx.scope.tenantId) throw AppError.forbidden();
   const [factory] = await ctx.tx
     .select({ id: factories.id })
     .from(factories)
-    .where(
-      and(
-        eq(factories.id, factoryId),
-        eq(factories.tenantId, ctx.tenantId),
-        ...permittedFactories(ctx, factories.id),
-      ),
-    );
+    .where(and(eq(factories.id, factoryId), ...permittedFactories(ctx)));
   if (!factory) throw AppError.notFound('logistics.factoryNotFound');
 }
 
@@ -65,11 +59,9 @@ export const senderAddressResource: CrudDefinition<
   prefix: '/api/v1/admin/senderAddress',
   tag: 'logistics',
   table: senderAddresses,
-  columns: {
-    id: senderAddresses.id,
-    tenantId: senderAddresses.tenantId,
-    createdBy: senderAddresses.createdBy,
-  },
+  // spec §6 factory permissions: the factories the caller may act for.
+  owner: { level: 'factory', tenant: senderAddresses.tenantId, factory: senderAddresses.factoryId },
+  columns: { id: senderAddresses.id, createdBy: senderAddresses.createdBy },
   item: senderAddressSchema,
   toItem: (r) => {
     const a = r as Row;
@@ -113,7 +105,6 @@ export const senderAddressResource: CrudDefinition<
   },
   enrichMany: withFactoryNames,
   enrich: async (ctx, row) => (await withFactoryNames(ctx, [row]))[0]!,
-  extraScope: (ctx) => permittedFactories(ctx, senderAddresses.factoryId),
   filters: {
     factory_id: { column: senderAddresses.factoryId, op: 'eq', schema: z.uuid() },
     status: { column: senderAddresses.status, op: 'eq', schema: z.enum(RECORD_STATUSES) },

@@ -31,12 +31,8 @@ export const shippingMethodResource: CrudDefinition<
   prefix: '/api/v1/admin/shippingMethod',
   tag: 'logistics',
   table: shippingMethods,
-  columns: {
-    id: shippingMethods.id,
-    tenantId: shippingMethods.tenantId,
-    sort: shippingMethods.sort,
-    createdBy: shippingMethods.createdBy,
-  },
+  owner: { level: 'tenant', tenant: shippingMethods.tenantId },
+  columns: { id: shippingMethods.id, sort: shippingMethods.sort, createdBy: shippingMethods.createdBy },
   item: shippingMethodSchema,
   toItem: (r) => {
     const m = r as Row;
@@ -59,18 +55,18 @@ export const shippingMethodResource: CrudDefinition<
   create: shippingMethodCreateSchema,
   update: shippingMethodUpdateSchema,
   async toInsert(ctx, input) {
-    if (!ctx.tenantId) throw AppError.forbidden();
-    return newMethodValues(ctx.tx, ctx.tenantId, input);
+    if (!ctx.scope.tenantId) throw AppError.forbidden();
+    return newMethodValues(ctx.tx, ctx.scope.tenantId, input);
   },
   async toUpdate(ctx, input, existing) {
-    if (!ctx.tenantId) throw AppError.forbidden();
+    if (!ctx.scope.tenantId) throw AppError.forbidden();
     const before = existing as Row;
     assertDeliveryRange(
       input.delivery_days_min ?? before.deliveryDaysMin,
       input.delivery_days_max ?? before.deliveryDaysMax,
     );
     if (input.code !== undefined && input.code !== before.code)
-      await assertMethodCodeFree(ctx.tx, ctx.tenantId, input.code, before.id);
+      await assertMethodCodeFree(ctx.tx, ctx.scope.tenantId, input.code, before.id);
     return {
       ...(input.carrier !== undefined ? { carrier: input.carrier } : {}),
       ...(input.name !== undefined ? { name: input.name } : {}),
@@ -86,17 +82,17 @@ export const shippingMethodResource: CrudDefinition<
     };
   },
   async enrichMany(ctx, rows) {
-    if (!ctx.tenantId) return rows;
+    if (!ctx.scope.tenantId) return rows;
     const counts = await countRatesByMethod(
       ctx.tx,
-      ctx.tenantId,
+      ctx.scope.tenantId,
       rows.map((r) => String(r.id)),
     );
     return rows.map((r) => ({ ...r, rateCount: counts.get(String(r.id)) ?? 0 }));
   },
   async enrich(ctx, row) {
-    if (!ctx.tenantId) return row;
-    const counts = await countRatesByMethod(ctx.tx, ctx.tenantId, [String(row.id)]);
+    if (!ctx.scope.tenantId) return row;
+    const counts = await countRatesByMethod(ctx.tx, ctx.scope.tenantId, [String(row.id)]);
     return { ...row, rateCount: counts.get(String(row.id)) ?? 0 };
   },
   filters: {

@@ -35,26 +35,20 @@ const PRICED = [
 
 /** The factory must be one of the tenant's that the caller may see (factory permissions), else 404. */
 async function checkFactory(ctx: ServiceContext, factoryId: string): Promise<void> {
-  if (!ctx.tenantId) throw AppError.forbidden();
+  if (!ctx.scope.tenantId) throw AppError.forbidden();
   const [factory] = await ctx.tx
     .select({ id: factories.id })
     .from(factories)
-    .where(
-      and(
-        eq(factories.id, factoryId),
-        eq(factories.tenantId, ctx.tenantId),
-        ...permittedFactories(ctx, factories.id),
-      ),
-    );
+    .where(and(eq(factories.id, factoryId), ...permittedFactories(ctx)));
   if (!factory) throw new AppError(404, 'logistics.factoryNotFound', {}, { field: 'factory_id' });
 }
 
 async function withLabels(ctx: ServiceContext, rows: CrudRow[]): Promise<CrudRow[]> {
-  if (!ctx.tenantId || !rows.length) return rows;
+  if (!ctx.scope.tenantId || !rows.length) return rows;
   const list = rows as Row[];
   const labels = await rateLabels(
     ctx.tx,
-    ctx.tenantId,
+    ctx.scope.tenantId,
     [...new Set(list.map((r) => r.methodId))],
     [...new Set(list.map((r) => r.factoryId))],
   );
@@ -84,11 +78,9 @@ export const shippingRateResource: CrudDefinition<
   prefix: '/api/v1/admin/shippingRate',
   tag: 'logistics',
   table: shippingRates,
-  columns: {
-    id: shippingRates.id,
-    tenantId: shippingRates.tenantId,
-    createdBy: shippingRates.createdBy,
-  },
+  // spec §6 factory permissions: the factories the caller may act for.
+  owner: { level: 'factory', tenant: shippingRates.tenantId, factory: shippingRates.factoryId },
+  columns: { id: shippingRates.id, createdBy: shippingRates.createdBy },
   item: shippingRateSchema,
   toItem: (r) => {
     const rate = r as Row;
@@ -115,8 +107,8 @@ export const shippingRateResource: CrudDefinition<
   create: shippingRateCreateSchema,
   update: shippingRateUpdateSchema,
   async toInsert(ctx, input) {
-    if (!ctx.tenantId) throw AppError.forbidden();
-    return newRateValues(ctx.tx, ctx.tenantId, input, (factoryId) => checkFactory(ctx, factoryId));
+    if (!ctx.scope.tenantId) throw AppError.forbidden();
+    return newRateValues(ctx.tx, ctx.scope.tenantId, input, (factoryId) => checkFactory(ctx, factoryId));
   },
   toUpdate(_ctx, input, existing) {
     const before = existing as Row;
@@ -137,7 +129,6 @@ export const shippingRateResource: CrudDefinition<
   },
   enrichMany: withLabels,
   enrich: async (ctx, row) => (await withLabels(ctx, [row]))[0]!,
-  extraScope: (ctx) => permittedFactories(ctx, shippingRates.factoryId),
   filters: {
     method_id: { column: shippingRates.methodId, op: 'eq', schema: z.uuid() },
     factory_id: { column: shippingRates.factoryId, op: 'eq', schema: z.uuid() },

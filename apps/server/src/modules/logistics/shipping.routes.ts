@@ -18,8 +18,8 @@ const SETTLEMENT = { audience: 'admin' as const, permission: 'productCatalog:lis
 /** Logistics methods and rates (issue 10): the supplier's CRUD and the merchant's options. */
 export function shippingRoutes(app: ZodApp, services: AppServices): void {
   const db = services.database.db;
-  registerCrud(app, services, adminContext, shippingMethodResource);
-  registerCrud(app, services, adminContext, shippingRateResource);
+  registerCrud(app, services.crud, adminContext, shippingMethodResource);
+  registerCrud(app, services.crud, adminContext, shippingRateResource);
 
   app.get(
     '/api/v1/admin/logistics/options',

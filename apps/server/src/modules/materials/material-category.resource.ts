@@ -1,4 +1,4 @@
-import { and, count, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   materialCategoryCreateSchema,
@@ -69,10 +69,14 @@ export const materialCategoryResource: CrudDefinition<
   prefix: '/api/v1/admin/materialCategory',
   tag: 'materials',
   table: materialCategories,
+  // A library is its organisation's: a merchant's own, or the supplier's official one.
+  owner: {
+    level: 'organisation',
+    tenant: materialCategories.tenantId,
+    merchant: materialCategories.merchantId,
+  },
   columns: {
     id: materialCategories.id,
-    tenantId: materialCategories.tenantId,
-    merchantId: materialCategories.merchantId,
     sort: materialCategories.sort,
     createdBy: materialCategories.createdBy,
   },
@@ -113,7 +117,6 @@ export const materialCategoryResource: CrudDefinition<
   },
   enrichMany: withMaterialCounts,
   enrich: async (ctx, row) => (await withMaterialCounts(ctx, [row]))[0]!,
-  extraScope: (ctx) => (ctx.actor.tier === 'merchant' ? [] : [isNull(materialCategories.merchantId)]),
   filters: {
     parent_id: { column: materialCategories.parentId, op: 'eq', schema: z.uuid() },
   },

@@ -1,4 +1,3 @@
-import { isNull, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   MATERIAL_TYPES,
@@ -9,7 +8,6 @@ import {
   RECORD_STATUSES,
 } from '@pod/shared';
 import { materials } from '../../db/schema/index.ts';
-import type { ServiceContext } from '../../platform/context.ts';
 import type { CrudDefinition } from '../../platform/crud/crud.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import type { FileUrls } from '../../platform/storage/file-urls.ts';
@@ -65,9 +63,6 @@ export function materialValues(
 }
 
 /** Non-merchant callers manage the official library only, never merchants' own materials. */
-const officialOnly = (ctx: ServiceContext): SQL[] =>
-  ctx.actor.tier === 'merchant' ? [] : [isNull(materials.merchantId)];
-
 /** Managing one's own library: a merchant's materials, or the official library of the tenant. */
 export function materialResource(
   files: FileUrls,
@@ -77,10 +72,10 @@ export function materialResource(
     prefix: '/api/v1/admin/material',
     tag: 'materials',
     table: materials,
+    // A library is its organisation's: a merchant's own, or the supplier's official one.
+    owner: { level: 'organisation', tenant: materials.tenantId, merchant: materials.merchantId },
     columns: {
       id: materials.id,
-      tenantId: materials.tenantId,
-      merchantId: materials.merchantId,
       createdBy: materials.createdBy,
     },
     item: materialSchema,
@@ -113,7 +108,6 @@ export function materialResource(
         ...(input.status !== undefined ? { status: input.status } : {}),
       };
     },
-    extraScope: officialOnly,
     filters: {
       category_id: { column: materials.categoryId, op: 'eq', schema: z.uuid() },
       // The Uncategorised node of the tree: materials with no category.

@@ -61,8 +61,8 @@ export function materialRoutes(app: ZodApp, services: AppServices): void {
   );
   // Declared before the kit's `/:id` routes so these paths are not read as ids.
   registerLibraryRoutes(app, services);
-  registerCrud(app, services, adminContext, materialCategoryResource);
-  registerCrud(app, services, adminContext, materialResource(services.files));
+  registerCrud(app, services.crud, adminContext, materialCategoryResource);
+  registerCrud(app, services.crud, adminContext, materialResource(services.files));
 
   // ---- Batch upload (spec §5: jpg/jpeg/png, at most 50 files, 20 MB each) -----------------------
   app.post(
@@ -83,7 +83,7 @@ export function materialRoutes(app: ZodApp, services: AppServices): void {
       const library = libraryOf(ctx);
       const q = request.query;
       await checkMaterialCategory(db, library, q.category_id);
-      const config = await effectiveConfig(db, ctx.tenantId, services.config.siteName);
+      const config = await effectiveConfig(db, ctx.scope.tenantId, services.config.siteName);
       const policy = policyFor('material', config);
       const received = await receiveUpload(request, () => policy, {
         tmpRoot: services.config.dataDir,
@@ -178,7 +178,7 @@ export function materialRoutes(app: ZodApp, services: AppServices): void {
     },
     async (request) => {
       const ctx = await adminContext(request, db);
-      if (ctx.actor.tier === 'merchant') throw AppError.forbidden();
+      if (ctx.scope.tier === 'merchant') throw AppError.forbidden();
       const [row] = await db
         .update(materials)
         .set({ isAuthorised: request.body.is_authorised })
@@ -194,8 +194,8 @@ export function materialRoutes(app: ZodApp, services: AppServices): void {
 const baseName = (name: string) => (name.replace(/\.[^.]+$/, '').trim() || name).slice(0, 100);
 
 function viewerOf(ctx: Awaited<ReturnType<typeof adminContext>>): Viewer | null {
-  return ctx.actor.tier === 'merchant' && ctx.tenantId && ctx.actor.merchantId
-    ? { tenantId: ctx.tenantId, merchantId: ctx.actor.merchantId }
+  return ctx.scope.tier === 'merchant' && ctx.scope.tenantId && ctx.scope.merchantId
+    ? { tenantId: ctx.scope.tenantId, merchantId: ctx.scope.merchantId }
     : null;
 }
 

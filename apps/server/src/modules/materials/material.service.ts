@@ -22,8 +22,8 @@ export interface Library {
 }
 
 export const libraryOf = (ctx: ServiceContext): Library => ({
-  tenantId: ctx.tenantId,
-  merchantId: ctx.actor.tier === 'merchant' ? ctx.actor.merchantId : null,
+  tenantId: ctx.scope.tenantId,
+  merchantId: ctx.scope.tier === 'merchant' ? ctx.scope.merchantId : null,
 });
 
 /** Rows of one library (materials or categories). */

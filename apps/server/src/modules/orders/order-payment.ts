@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { OrderPayReply, orderPaySchema } from '@pod/shared';
 import { alipayProviderFor } from '../../integrations/alipay/index.ts';
+import { systemContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import type { AppServices } from '../../services.ts';
 import { merchantWideContext } from '../access/index.ts';
@@ -28,13 +29,12 @@ export async function payOrders(
   if (body.method === 'balance' && body.order_nos.length === 1) {
     const ctx = merchantWideContext(request, db);
     const scope = orderScope(ctx);
-    return payFromBalance({ tenantId: scope.tenantId, tx: db, actor: ctx.actor }, scope, body.order_nos);
+    return payFromBalance(ctx, scope, body.order_nos);
   }
   return db.transaction(async (tx) => {
     const ctx = merchantWideContext(request, tx);
     const scope = orderScope(ctx);
-    if (body.method === 'balance')
-      return payFromBalance({ tenantId: scope.tenantId, tx, actor: ctx.actor }, scope, body.order_nos);
+    if (body.method === 'balance') return payFromBalance(ctx, scope, body.order_nos);
 
     const rows = await findPayableOrders(tx, scope, body.order_nos);
     const { candidates, alreadyPaid } = payableOrders(rows);
@@ -44,7 +44,7 @@ export async function payOrders(
     const amount = candidates.reduce((sum, r) => sum + r.totalAmount, 0);
     const orderNos = candidates.map((r) => r.orderNo);
     const { outTradeNo, payUrl } = await startAlipayPurchase(
-      { tenantId: scope.tenantId, tx, actor: ctx.actor },
+      ctx,
       alipayProviderFor(services.config.alipay),
       {
         merchantId: scope.merchantId,
@@ -82,6 +82,6 @@ export function registerOrderPurchases(): void {
       .filter((r) => r.status === 'unpaid')
       .map((r) => r.orderNo);
     if (unpaid.length)
-      await payFromBalance({ tenantId: scope.tenantId, tx, actor: null }, scope, unpaid, 'alipay');
+      await payFromBalance(systemContext(tx, scope, 'alipay-notify'), scope, unpaid, 'alipay');
   });
 }

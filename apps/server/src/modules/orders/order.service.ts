@@ -11,7 +11,7 @@ import { debitGuarded, type WalletContext } from '../wallet/index.ts';
 import * as repo from './order.repo.ts';
 import { confirmOrderShipping } from './shipping.ts';
 
-export const orderScope = (ctx: Pick<ServiceContext, 'tenantId' | 'actor'>) =>
+export const orderScope = (ctx: Pick<ServiceContext, 'scope' | 'actor'>) =>
   merchantScopeOf(ctx, 'order.merchantOnly');
 
 /**

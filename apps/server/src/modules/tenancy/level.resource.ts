@@ -80,7 +80,8 @@ function levelResource(kind: 'supplier' | 'merchant') {
     prefix: `/api/v1/admin/${kind}Level`,
     tag: 'tenancy',
     table: levels,
-    columns: { id: levels.id, tenantId: levels.tenantId, sort: levels.sequence },
+    owner: { level: 'tenant', tenant: levels.tenantId },
+    columns: { id: levels.id, sort: levels.sequence },
     item: levelSchema,
     toItem,
     create: levelCreateSchema,
@@ -93,7 +94,7 @@ function levelResource(kind: 'supplier' | 'merchant') {
         .update(levels)
         .set({ isDefault: false })
         .where(
-          sql`${levels.kind} = ${kind} AND ${levels.id} <> ${String(row.id)} AND ${levels.tenantId} IS NOT DISTINCT FROM ${ctx.tenantId}`,
+          sql`${levels.kind} = ${kind} AND ${levels.id} <> ${String(row.id)} AND ${levels.tenantId} IS NOT DISTINCT FROM ${ctx.scope.tenantId}`,
         );
     },
     extraScope: () => [eq(levels.kind, kind)],

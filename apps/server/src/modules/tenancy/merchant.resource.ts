@@ -18,11 +18,11 @@ type MerchantRow = typeof merchants.$inferSelect & {
 type Input = Partial<z.infer<typeof merchantCreateSchema>>;
 
 async function checkLevel(ctx: ServiceContext, levelId: string | null | undefined): Promise<void> {
-  if (!levelId || !ctx.tenantId) return;
+  if (!levelId || !ctx.scope.tenantId) return;
   const [level] = await ctx.tx
     .select({ id: levels.id })
     .from(levels)
-    .where(and(eq(levels.id, levelId), eq(levels.kind, 'merchant'), eq(levels.tenantId, ctx.tenantId)));
+    .where(and(eq(levels.id, levelId), eq(levels.kind, 'merchant'), eq(levels.tenantId, ctx.scope.tenantId)));
   if (!level) throw AppError.notFound('crud.notFound');
 }
 
@@ -39,7 +39,7 @@ async function withAccounts(ctx: ServiceContext, rows: Record<string, unknown>[]
     .from(adminUsers)
     .where(and(inArray(adminUsers.merchantId, ids), eq(adminUsers.isPrimary, false)))
     .groupBy(adminUsers.merchantId);
-  const stats = await merchantStats(ctx.tx, ctx.tenantId, ids);
+  const stats = await merchantStats(ctx.tx, ctx.scope.tenantId, ids);
   return rows.map((r) => {
     const primary = primaries.find((p) => p.merchantId === r.id);
     return {
@@ -65,7 +65,8 @@ export const merchantResource: CrudDefinition<
   prefix: '/api/v1/admin/merchant',
   tag: 'tenancy',
   table: merchants,
-  columns: { id: merchants.id, tenantId: merchants.tenantId },
+  owner: { level: 'tenant', tenant: merchants.tenantId },
+  columns: { id: merchants.id },
   item: merchantSchema,
   toItem: (r) => {
     const m = r as MerchantRow;
@@ -89,9 +90,9 @@ export const merchantResource: CrudDefinition<
   create: merchantCreateSchema,
   update: merchantUpdateSchema,
   async toInsert(ctx, input) {
-    if (!ctx.tenantId) throw AppError.forbidden();
+    if (!ctx.scope.tenantId) throw AppError.forbidden();
     await checkLevel(ctx, input.level_id);
-    await assertMerchantSlot(ctx.tx, ctx.tenantId);
+    await assertMerchantSlot(ctx.tx, ctx.scope.tenantId);
     return {
       name: input.name,
       number: input.number,
@@ -123,7 +124,7 @@ export const merchantResource: CrudDefinition<
     }
     await createAdminUser(ctx.tx, {
       tier: 'merchant',
-      tenantId: ctx.tenantId,
+      tenantId: ctx.scope.tenantId,
       merchantId: String(row.id),
       isPrimary: true,
       username: i.primary_username,

@@ -76,6 +76,7 @@ export function supplierResource(
     prefix: '/api/v1/admin/supplier',
     tag: 'tenancy',
     table: tenants,
+    owner: { level: 'platform' },
     columns: { id: tenants.id },
     item: supplierSchema,
     toItem: (r) => {

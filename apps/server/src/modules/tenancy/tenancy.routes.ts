@@ -8,8 +8,8 @@ import { merchantResource } from './merchant.resource.ts';
 import { supplierResource } from './supplier.resource.ts';
 
 export function tenancyRoutes(app: ZodApp, services: AppServices): void {
-  registerCrud(app, services, adminContext, supplierLevelResource);
-  registerCrud(app, services, adminContext, merchantLevelResource);
-  registerCrud(app, services, adminContext, supplierResource(new SecretBox(services.config.jwtSecret)));
-  registerCrud(app, services, adminContext, merchantResource);
+  registerCrud(app, services.crud, adminContext, supplierLevelResource);
+  registerCrud(app, services.crud, adminContext, merchantLevelResource);
+  registerCrud(app, services.crud, adminContext, supplierResource(new SecretBox(services.config.jwtSecret)));
+  registerCrud(app, services.crud, adminContext, merchantResource);
 }

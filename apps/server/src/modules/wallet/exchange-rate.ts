@@ -49,6 +49,7 @@ export const exchangeRateResource: CrudDefinition<
   prefix: '/api/v1/admin/exchangeRate',
   tag: 'wallet',
   table: exchangeRates,
+  owner: { level: 'platform' },
   columns: { id: exchangeRates.id },
   item: exchangeRateSchema,
   toItem: (r) => {

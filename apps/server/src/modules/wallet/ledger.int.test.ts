@@ -1,3 +1,4 @@
+import { systemContext } from '../../platform/context.ts';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -37,18 +38,15 @@ describe('wallet service API', () => {
     const m = await merchantOf();
     await fundWallet(t.database.db, m, 10_00);
     const paid = await t.database.db.transaction((tx) =>
-      debit(
-        { tenantId: m.tenantId, tx },
-        {
-          type: 'order_payment',
-          merchantId: m.merchantId,
-          currency: 'CNY',
-          amount: 4_00,
-          idempotencyKey: 'order:SO1:pay',
-          referenceType: 'order',
-          reference: 'SO1',
-        },
-      ),
+      debit(systemContext(tx, { tenantId: m.tenantId }, 'test'), {
+        type: 'order_payment',
+        merchantId: m.merchantId,
+        currency: 'CNY',
+        amount: 4_00,
+        idempotencyKey: 'order:SO1:pay',
+        referenceType: 'order',
+        reference: 'SO1',
+      }),
     );
     expect(paid.transaction).toMatchObject({
       type: 'order_payment',
@@ -60,16 +58,13 @@ describe('wallet service API', () => {
     // A failure later in the caller's transaction undoes the debit and frees its key.
     await expect(
       t.database.db.transaction(async (tx) => {
-        await debit(
-          { tenantId: m.tenantId, tx },
-          {
-            type: 'order_payment',
-            merchantId: m.merchantId,
-            currency: 'CNY',
-            amount: 1_00,
-            idempotencyKey: 'order:SO2:pay',
-          },
-        );
+        await debit(systemContext(tx, { tenantId: m.tenantId }, 'test'), {
+          type: 'order_payment',
+          merchantId: m.merchantId,
+          currency: 'CNY',
+          amount: 1_00,
+          idempotencyKey: 'order:SO2:pay',
+        });
         throw new Error('checkout failed later');
       }),
     ).rejects.toThrow('checkout failed later');
@@ -79,16 +74,13 @@ describe('wallet service API', () => {
     });
 
     const refunded = await t.database.db.transaction((tx) =>
-      refund(
-        { tenantId: m.tenantId, tx },
-        {
-          merchantId: m.merchantId,
-          currency: 'CNY',
-          amount: 4_00,
-          idempotencyKey: 'order:SO1:refund',
-          orderNo: 'SO1',
-        },
-      ),
+      refund(systemContext(tx, { tenantId: m.tenantId }, 'test'), {
+        merchantId: m.merchantId,
+        currency: 'CNY',
+        amount: 4_00,
+        idempotencyKey: 'order:SO1:refund',
+        orderNo: 'SO1',
+      }),
     );
     expect(refunded.transaction).toMatchObject({
       type: 'order_refund',
@@ -97,16 +89,13 @@ describe('wallet service API', () => {
       balanceAfter: 10_00,
     });
     const replay = await t.database.db.transaction((tx) =>
-      refund(
-        { tenantId: m.tenantId, tx },
-        {
-          merchantId: m.merchantId,
-          currency: 'CNY',
-          amount: 4_00,
-          idempotencyKey: 'order:SO1:refund',
-          orderNo: 'SO1',
-        },
-      ),
+      refund(systemContext(tx, { tenantId: m.tenantId }, 'test'), {
+        merchantId: m.merchantId,
+        currency: 'CNY',
+        amount: 4_00,
+        idempotencyKey: 'order:SO1:refund',
+        orderNo: 'SO1',
+      }),
     );
     expect(replay).toMatchObject({ replayed: true, transaction: { id: refunded.transaction.id } });
     expect((await reconcile(t.database.db, m.tenantId)).drifts).toEqual([]);
@@ -128,7 +117,7 @@ describe('wallet service API', () => {
     const pay = (key: string, g: DebitGuard) =>
       t.database.db.transaction((tx) =>
         debitGuarded(
-          { tenantId: m.tenantId, tx },
+          systemContext(tx, { tenantId: m.tenantId }, 'test'),
           {
             type: 'order_payment',
             merchantId: m.merchantId,
@@ -175,14 +164,16 @@ describe('wallet service API', () => {
       idempotencyKey: 'k-1',
     };
     await expect(
-      t.database.db.transaction((tx) => credit({ tenantId: m.tenantId, tx }, entry)),
+      t.database.db.transaction((tx) => credit(systemContext(tx, { tenantId: m.tenantId }, 'test'), entry)),
     ).rejects.toMatchObject({ status: 404 });
     await expect(
-      t.database.db.transaction((tx) => credit({ tenantId: null, tx }, entry)),
+      t.database.db.transaction((tx) => credit(systemContext(tx, { tenantId: null }, 'test'), entry)),
     ).rejects.toMatchObject({ status: 404 });
     for (const amount of [0, -1, 1.5, Number.NaN])
       await expect(
-        t.database.db.transaction((tx) => credit({ tenantId: other.tenantId, tx }, { ...entry, amount })),
+        t.database.db.transaction((tx) =>
+          credit(systemContext(tx, { tenantId: other.tenantId }, 'test'), { ...entry, amount }),
+        ),
       ).rejects.toBeInstanceOf(AppError);
     expect(
       (await balancesFor(t.database.db, other.tenantId, [other.merchantId])).get(other.merchantId),
@@ -227,7 +218,7 @@ describe('wallet service API', () => {
             };
             try {
               const result = await t.database.db.transaction((tx) => {
-                const ctx = { tenantId: m.tenantId, tx };
+                const ctx = systemContext(tx, { tenantId: m.tenantId }, 'test');
                 if (o.kind === 'debit') return debit(ctx, { ...entry, type: 'order_payment' });
                 if (o.kind === 'credit') return credit(ctx, { ...entry, type: 'top_up' });
                 return refund(ctx, { ...entry, orderNo: `SO${o.key}` });

@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { MAX_AMOUNT_MINOR } from '@pod/shared';
 import type { Executor } from '../../db/client.ts';
+import type { AnyContext } from '../../platform/context.ts';
 import type { WALLET_PAY_METHODS, WALLET_REFERENCE_TYPES } from '../../db/schema/index.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { findMerchant } from '../tenancy/index.ts';
@@ -10,11 +11,8 @@ import * as repo from './ledger.repo.ts';
  * What the ledger needs from its caller (CONVENTIONS 1, 2): the tenant, the transaction the entry
  * point opened, and who acts (null for a payment provider's notification). A ServiceContext fits.
  */
-export interface WalletContext {
-  tenantId: string | null;
-  tx: Executor;
-  actor?: { id: string } | null;
-}
+/** The wallet is moved by a user's request or by the platform (a payment notification). */
+export type WalletContext = AnyContext;
 
 export type DebitType = 'order_payment' | 'withdrawal' | 'adjustment';
 export type CreditType = 'top_up' | 'order_refund' | 'withdrawal_release' | 'adjustment';
@@ -60,8 +58,8 @@ function requestHash(
 
 function tenantOf(ctx: WalletContext): string {
   // Wallets belong to merchants, and merchants to a supplier tenant; the platform has none.
-  if (!ctx.tenantId) throw AppError.notFound('wallet.notFound');
-  return ctx.tenantId;
+  if (!ctx.scope.tenantId) throw AppError.notFound('wallet.notFound');
+  return ctx.scope.tenantId;
 }
 
 const validAmount = (amount: number) =>
@@ -108,7 +106,7 @@ function entryValues(
     status: 'success',
     paidAt: e.paidAt ?? new Date(),
     arrivedAt: e.arrivedAt ?? (direction === 'credit' ? new Date() : null),
-    operatorId: ctx.actor?.id ?? null,
+    operatorId: ctx.actor.id,
     remark: e.remark ?? '',
   };
 }

@@ -34,7 +34,8 @@ export const paymentAccountResource: CrudDefinition<
   prefix: '/api/v1/admin/paymentAccount',
   tag: 'wallet',
   table: paymentAccounts,
-  columns: { id: paymentAccounts.id, tenantId: paymentAccounts.tenantId, sort: paymentAccounts.sort },
+  owner: { level: 'tenant', tenant: paymentAccounts.tenantId },
+  columns: { id: paymentAccounts.id, sort: paymentAccounts.sort },
   item: paymentAccountSchema,
   toItem: (r, ctx) => {
     const a = r as Row;

@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import type { z } from 'zod';
 import type { alipayCreateSchema, reviewListQuerySchema, transferCreateSchema } from '@pod/shared';
 import type { Executor } from '../../db/client.ts';
-import type { ServiceContext } from '../../platform/context.ts';
+import { systemContext, type ServiceContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import type { AlipayProvider } from '../../integrations/alipay/index.ts';
 import { findAttachments } from '../admin/index.ts';
@@ -19,8 +19,8 @@ export function merchantScope(ctx: ServiceContext): MerchantScope {
 
 /** The tenant a finance (supplier-tier) caller reviews for. */
 export function financeTenant(ctx: ServiceContext): string {
-  if (ctx.actor.tier === 'merchant' || !ctx.tenantId) throw AppError.forbidden();
-  return ctx.tenantId;
+  if (ctx.scope.tier === 'merchant' || !ctx.scope.tenantId) throw AppError.forbidden();
+  return ctx.scope.tenantId;
 }
 
 // ---- Bank transfer --------------------------------------------------------------------------------
@@ -235,14 +235,14 @@ export function registerAlipaySettlement(purpose: 'order', settle: PurchaseSettl
  * notifies, the amount is credited as a top-up and then spent on the orders (decision 0024).
  */
 export async function startAlipayPurchase(
-  ctx: WalletContext & { actor: { id: string } },
+  ctx: ServiceContext,
   provider: AlipayProvider,
   purchase: { merchantId: string; amount: number; subject: string; orderNos: string[] },
   urls: { notifyUrl: string; returnUrl: (outTradeNo: string) => string },
 ) {
-  if (!ctx.tenantId) throw AppError.notFound('wallet.notFound');
+  if (!ctx.scope.tenantId) throw AppError.notFound('wallet.notFound');
   const row = await repo.insertAlipayOrder(ctx.tx, {
-    tenantId: ctx.tenantId,
+    tenantId: ctx.scope.tenantId,
     merchantId: purchase.merchantId,
     outTradeNo: outTradeNo(),
     amount: purchase.amount,
@@ -302,21 +302,18 @@ export async function handleAlipayNotify(
     await repo.countAlipayNotify(ctx.tx, order.outTradeNo);
     return 'duplicate';
   }
-  const { transaction } = await credit(
-    { tenantId: paid.tenantId, tx: ctx.tx, actor: null },
-    {
-      type: 'top_up',
-      merchantId: paid.merchantId,
-      currency: paid.currency,
-      amount: paid.amount,
-      idempotencyKey: `alipay:${paid.outTradeNo}`,
-      payMethod: 'alipay',
-      referenceType: 'alipay',
-      reference: paid.outTradeNo,
-      thirdPartyNo: notification.tradeNo,
-      paidAt: paid.paidAt,
-    },
-  );
+  const { transaction } = await credit(systemContext(ctx.tx, { tenantId: paid.tenantId }, 'alipay-notify'), {
+    type: 'top_up',
+    merchantId: paid.merchantId,
+    currency: paid.currency,
+    amount: paid.amount,
+    idempotencyKey: `alipay:${paid.outTradeNo}`,
+    payMethod: 'alipay',
+    referenceType: 'alipay',
+    reference: paid.outTradeNo,
+    thirdPartyNo: notification.tradeNo,
+    paidAt: paid.paidAt,
+  });
   await repo.linkAlipayTransaction(ctx.tx, paid.outTradeNo, transaction.id);
   const settle = paid.purpose === 'order' ? settlements.get('order') : undefined;
   if (settle) {

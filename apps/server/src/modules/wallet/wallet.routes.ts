@@ -128,8 +128,8 @@ export function walletRoutes(app: ZodApp, services: AppServices, provider?: Alip
     const balances = await balancesFor(tx, tenantId, ids);
     return new Map([...balances].map(([id, b]) => [id, { balanceCny: b.CNY, balanceUsd: b.USD }]));
   });
-  registerCrud(app, services, adminContext, paymentAccountResource);
-  registerCrud(app, services, adminContext, exchangeRateResource);
+  registerCrud(app, services.crud, adminContext, paymentAccountResource);
+  registerCrud(app, services.crud, adminContext, exchangeRateResource);
   const alipay = provider ?? alipayProviderFor(services.config.alipay);
   merchantRoutes(app, services, alipay);
   financeRoutes(app, services);

@@ -23,6 +23,7 @@ describe('tokens', () => {
     tier: 'merchant',
     tenantId: 't1',
     merchantId: 'm1',
+    factoryId: null,
     isPrimary: true,
   } as const;
 

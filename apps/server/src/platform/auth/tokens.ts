@@ -14,6 +14,7 @@ interface Claims {
   tid: string | null;
   tier?: AdminTier;
   mid?: string | null;
+  fid?: string | null;
   prim?: boolean;
 }
 
@@ -52,6 +53,7 @@ export class TokenService {
             tid: actor.tenantId,
             tier: actor.tier,
             mid: actor.merchantId,
+            fid: actor.factoryId,
             prim: actor.isPrimary,
           }
         : { sid: sessionId, tid: actor.tenantId };
@@ -104,6 +106,9 @@ export class TokenService {
       return { actor: { kind: 'member', id: p.sub, tenantId: p.tid }, sessionId: p.sid };
     }
     if (!p.tier || !ADMIN_TIERS.includes(p.tier)) return null;
+    // A merchant or factory token must name its organisation (decision 0026).
+    if (p.tier === 'merchant' && typeof p.mid !== 'string') return null;
+    if (p.tier === 'factory' && typeof p.fid !== 'string') return null;
     return {
       actor: {
         kind: 'admin',
@@ -111,6 +116,7 @@ export class TokenService {
         tier: p.tier,
         tenantId: p.tid ?? null,
         merchantId: p.mid ?? null,
+        factoryId: p.fid ?? null,
         isPrimary: p.prim === true,
       },
       sessionId: p.sid,

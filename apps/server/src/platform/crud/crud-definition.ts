@@ -2,8 +2,9 @@ import type { SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { Executor } from '../../db/client.ts';
+import type { Db, Executor } from '../../db/client.ts';
 import type { ServiceContext } from '../context.ts';
+import type { Ownership } from '../ownership.ts';
 
 export type Row = Record<string, unknown>;
 /** `isNull` filters take 'true' and find rows where the column is null. */
@@ -26,10 +27,10 @@ export interface CrudDefinition<
   prefix: string;
   tag: string;
   table: PgTable;
+  /** Whose rows these are (decision 0026): the kit derives every WHERE clause and insert from it. */
+  owner: Ownership;
   columns: {
     id: PgColumn;
-    tenantId?: PgColumn;
-    merchantId?: PgColumn;
     sort?: PgColumn;
     createdBy?: PgColumn;
     departmentId?: PgColumn;
@@ -63,8 +64,45 @@ export interface CrudDefinition<
   sensitive?: Array<{ key: string; masked?: boolean }>;
 }
 
-/** Tables the kit manages, by name: the recycle bin and sensitive-log rollback write back through it. */
-export const crudTables = new Map<string, { table: PgTable; id: PgColumn; tenantId: PgColumn | undefined }>();
+/** A table the kit manages, as the recycle bin and sensitive-log rollback write back to it. */
+export interface CrudTable {
+  table: PgTable;
+  id: PgColumn;
+  owner: Ownership;
+}
 
 /** Builds the service context of an admin request, with its data scope. */
 export type ContextFactory = (request: FastifyRequest, tx: Executor) => Promise<ServiceContext>;
+
+/** A deleted row on its way to the recycle bin, or a change to a sensitive field. */
+export interface RecycledRow {
+  resource: string;
+  tableName: string;
+  rowId: string;
+  data: Record<string, unknown>;
+}
+export interface SensitiveChange {
+  resource: string;
+  tableName: string;
+  rowId: string;
+  field: string;
+  before: unknown;
+  after: unknown;
+}
+
+/**
+ * Where the kit keeps deleted rows and sensitive changes: the admin module owns those tables and
+ * files each entry under the caller's organisation.
+ */
+export interface CrudAudit {
+  recycled(ctx: ServiceContext, entry: RecycledRow): Promise<void>;
+  sensitiveChanged(ctx: ServiceContext, entry: SensitiveChange): Promise<void>;
+}
+
+/** What the kit needs from the app: the database, the audit trail and the registry it fills. */
+export interface CrudKit {
+  db: Db;
+  audit: CrudAudit;
+  /** Resources the kit manages, by name: the recycle bin and sensitive-log rollback write back to them. */
+  resources: Map<string, CrudTable>;
+}

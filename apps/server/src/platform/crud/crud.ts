@@ -2,10 +2,9 @@ import { and, asc, desc, eq, getTableName, ilike, inArray, or, sql, type SQL } f
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { envelope } from '@pod/shared';
-import { dataRecycle, sensitiveDataLogs } from '../../db/schema/index.ts';
-import type { AppServices } from '../../services.ts';
 import type { ServiceContext } from '../context.ts';
-import { crudTables, type ContextFactory, type CrudDefinition, type Row } from './crud-definition.ts';
+import { ownerValues } from '../ownership.ts';
+import type { ContextFactory, CrudDefinition, CrudKit, Row } from './crud-definition.ts';
 import { containsPattern, filterCondition, getColumnKey, scopeConditions } from './crud-query.ts';
 import { ok } from '../http/envelope.ts';
 import { AppError } from '../http/errors.ts';
@@ -30,17 +29,18 @@ const params = (request: FastifyRequest) => request.params as { id: string };
  */
 export function registerCrud<TItem extends z.ZodType, TCreate extends z.ZodType, TUpdate extends z.ZodType>(
   zodApp: ZodApp,
-  services: AppServices,
+  kit: CrudKit,
   contextFor: ContextFactory,
   def: CrudDefinition<TItem, TCreate, TUpdate>,
 ): void {
   // The kit is generic over its schemas, which the type provider cannot follow; zod still
   // validates every request and reply at run time.
   const app = zodApp as unknown as FastifyInstance;
-  const db = services.database.db;
+  const { db } = kit;
   const { table, columns: c } = def;
   const tableName = getTableName(table);
-  crudTables.set(tableName, { table, id: c.id, tenantId: c.tenantId });
+  if (kit.resources.has(def.resource)) throw new Error(`resource ${def.resource} is registered twice`);
+  kit.resources.set(def.resource, { table, id: c.id, owner: def.owner });
   const base = def as unknown as CrudDefinition<z.ZodType, z.ZodType, z.ZodType>;
   const perm = (action: string) => ({ audience: 'admin' as const, permission: `${def.resource}:${action}` });
   const op = (action: string) =>
@@ -67,16 +67,13 @@ export function registerCrud<TItem extends z.ZodType, TCreate extends z.ZodType,
       const a = before[field.key];
       const b = after[field.key];
       if (JSON.stringify(jsonSafe(a)) === JSON.stringify(jsonSafe(b))) continue;
-      await ctx.tx.insert(sensitiveDataLogs).values({
-        tenantId: ctx.tenantId,
+      await kit.audit.sensitiveChanged(ctx, {
         resource: def.resource,
         tableName,
         rowId: String(after[getColumnKey(table, c.id)]),
         field: field.key,
-        // Wrapped: a bare JSON string would not survive every driver's jsonb handling.
-        before: { v: field.masked ? '(hidden)' : (jsonSafe(a) ?? null) },
-        after: { v: field.masked ? '(changed)' : (jsonSafe(b) ?? null) },
-        userId: ctx.actor.id,
+        before: field.masked ? '(hidden)' : (jsonSafe(a) ?? null),
+        after: field.masked ? '(changed)' : (jsonSafe(b) ?? null),
       });
     }
   }
@@ -90,13 +87,11 @@ export function registerCrud<TItem extends z.ZodType, TCreate extends z.ZodType,
     for (const row of rows as Row[]) {
       await def.beforeDelete?.(ctx, row);
       if (def.recyclable) {
-        await ctx.tx.insert(dataRecycle).values({
-          tenantId: ctx.tenantId,
+        await kit.audit.recycled(ctx, {
           resource: def.resource,
           tableName,
           rowId: String(row[getColumnKey(table, c.id)]),
           data: Object.fromEntries(Object.entries(row).map(([k, v]) => [k, jsonSafe(v)])),
-          deletedBy: ctx.actor.id,
         });
       }
     }
@@ -209,11 +204,9 @@ export function registerCrud<TItem extends z.ZodType, TCreate extends z.ZodType,
       const written = await db.transaction(async (tx) => {
         const ctx = await contextFor(request, tx);
         const values = await def.toInsert(ctx, request.body as z.infer<TCreate>);
-        const owned: Row = { ...values };
-        if (c.tenantId) owned[getColumnKey(table, c.tenantId)] = ctx.tenantId;
+        // The owner columns come from the caller's scope, never from the input (decision 0026).
+        const owned: Row = { ...values, ...ownerValues(table, def.owner, ctx.scope, ctx.actor.id) };
         if (c.createdBy) owned[getColumnKey(table, c.createdBy)] = ctx.actor.id;
-        if (c.merchantId && ctx.actor.tier === 'merchant')
-          owned[getColumnKey(table, c.merchantId)] = ctx.actor.merchantId;
         const [inserted] = (await tx.insert(table).values(owned).returning()) as Row[];
         await def.afterWrite?.(ctx, inserted!, request.body as z.infer<TCreate>);
         return { ctx, row: def.enrich ? await def.enrich(ctx, inserted!) : inserted! };
@@ -332,5 +325,13 @@ export function registerCrud<TItem extends z.ZodType, TCreate extends z.ZodType,
   }
 }
 
-export { crudTables, getColumnKey };
-export type { ContextFactory, CrudDefinition, CrudFilter, FilterOp } from './crud-definition.ts';
+export { getColumnKey };
+export type {
+  ContextFactory,
+  CrudAudit,
+  CrudDefinition,
+  CrudFilter,
+  CrudKit,
+  CrudTable,
+  FilterOp,
+} from './crud-definition.ts';

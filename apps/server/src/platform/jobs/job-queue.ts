@@ -5,6 +5,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Job, JobState } from '@pod/shared';
 import type { Database } from '../../db/client.ts';
 import { jobRuns } from '../../db/schema/index.ts';
+import type { ServiceContext } from '../context.ts';
+import { ownedBy, type Ownership } from '../ownership.ts';
 import { pgliteBossDb } from './pg-boss-db.ts';
 
 /** What a job handler is given. */
@@ -27,13 +29,38 @@ export interface JobDefinition<T> {
   handler(run: JobRun<T>): Promise<unknown>;
 }
 
+/**
+ * Who queued a job (decision 0026): its organisation, its user and the permission it took. Only
+ * that organisation reads the job, and only with that permission.
+ */
 export interface EnqueueOptions {
   tenantId: string | null;
+  merchantId?: string | null;
+  factoryId?: string | null;
   createdBy?: string | null;
+  permission?: string | null;
 }
 
-/** Which jobs a caller may read: one tenant's, or every tenant's for the platform. */
-export type JobScope = { tenantId: string } | { allTenants: true };
+/** A job's owner: the caller's organisation, the caller and the permission the route needed. */
+export function jobOwner(ctx: ServiceContext, permission: string | null): EnqueueOptions {
+  const { tenantId, merchantId, factoryId } = ctx.scope;
+  return { tenantId, merchantId, factoryId, createdBy: ctx.actor.id, permission };
+}
+
+export const JOB_OWNER: Ownership = {
+  level: 'organisation',
+  tenant: jobRuns.tenantId,
+  merchant: jobRuns.merchantId,
+  factory: jobRuns.factoryId,
+};
+
+/**
+ * A stored file a job made (an export): the result keeps its key, and a reader who may see the
+ * job is handed a URL signed at the moment it reads (never one stored with the result).
+ */
+export interface JobFile {
+  file_key: string;
+}
 
 interface Envelope<T> {
   payload: T;
@@ -160,7 +187,10 @@ export class JobQueue {
       id,
       name,
       tenantId: options.tenantId,
+      merchantId: options.merchantId ?? null,
+      factoryId: options.factoryId ?? null,
       createdBy: options.createdBy ?? null,
+      permission: options.permission ?? null,
     });
     try {
       await boss.send(name, { payload: data } satisfies Envelope<T>, { id });
@@ -171,16 +201,20 @@ export class JobQueue {
     return id;
   }
 
-  /** A job as the caller may see it, or null (also for another tenant's job). */
-  async get(id: string, scope: JobScope): Promise<Job | null> {
-    const conditions: SQL[] = [eq(jobRuns.id, id)];
-    if ('tenantId' in scope) conditions.push(eq(jobRuns.tenantId, scope.tenantId));
-    const [row] = await this.database.db
+  /**
+   * A job as the caller may see it, or null: another organisation's job, one queued under a
+   * permission the caller does not hold, or (limited data scope) another user's.
+   */
+  async get(id: string, ctx: ServiceContext): Promise<Job | null> {
+    const conditions: SQL[] = [eq(jobRuns.id, id), ...ownedBy(JOB_OWNER, ctx.scope, ctx.actor.id)];
+    if (ctx.dataScope.kind === 'limited') conditions.push(eq(jobRuns.createdBy, ctx.dataScope.userId));
+    const [row] = await ctx.tx
       .select()
       .from(jobRuns)
       .where(and(...conditions))
       .limit(1);
-    return row ? toJob(row) : null;
+    if (!row || (row.permission && !ctx.permissions.has(row.permission))) return null;
+    return toJob(row);
   }
 
   async #run(def: JobDefinition<unknown>, job: PgBoss.JobWithMetadata<Envelope<unknown>>): Promise<void> {

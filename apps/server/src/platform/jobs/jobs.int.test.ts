@@ -3,8 +3,10 @@ import {
   buildMember,
   buildMerchant,
   buildPlatformAdmin,
+  buildSupplierAdmin,
   buildTenant,
 } from '../../../test/factories/index.ts';
+import { staffWithRole } from '../../../test/helpers/access.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
 import { adminActor } from '../../modules/access/index.ts';
 import { memberActor } from '../../modules/member/index.ts';
@@ -59,6 +61,15 @@ async function merchantOf(tenantId: string): Promise<Actor> {
   return adminActor(primary);
 }
 
+/** A merchant's primary account and the owner of the jobs it queues (decision 0026). */
+async function merchantJobOwner(tenantId: string) {
+  const { merchant, primary } = await buildMerchant(t.database.db, tenantId);
+  return {
+    actor: adminActor(primary),
+    owner: { tenantId, merchantId: merchant.id, createdBy: primary.id },
+  };
+}
+
 async function poll(
   id: string,
   headers: Record<string, string>,
@@ -78,13 +89,9 @@ async function poll(
 describe('jobs', () => {
   it('runs a job, reports progress in percent, then its result', async () => {
     const tenant = await buildTenant(t.database.db);
-    const actor = await merchantOf(tenant.id);
+    const { actor, owner } = await merchantJobOwner(tenant.id);
     const headers = await t.authAs(actor);
-    const id = await t.services.jobs.enqueue(
-      'test.progress',
-      { steps: 3 },
-      { tenantId: tenant.id, createdBy: actor.id },
-    );
+    const id = await t.services.jobs.enqueue('test.progress', { steps: 3 }, owner);
 
     const midway = await poll(id, headers, (j) => j.progress === 50);
     expect(midway.state).toBe('active');
@@ -102,8 +109,9 @@ describe('jobs', () => {
 
   it('retries a failed attempt with back-off and then succeeds', async () => {
     const tenant = await buildTenant(t.database.db);
-    const headers = await t.authAs(await merchantOf(tenant.id));
-    const id = await t.services.jobs.enqueue('test.flaky', null, { tenantId: tenant.id });
+    const { actor, owner } = await merchantJobOwner(tenant.id);
+    const headers = await t.authAs(actor);
+    const id = await t.services.jobs.enqueue('test.flaky', null, owner);
     const done = await poll(id, headers, (j) => j.state === 'completed');
     expect(done.attempts).toBe(2);
     expect(flakyCalls).toBe(2);
@@ -111,38 +119,65 @@ describe('jobs', () => {
 
   it('records the failure reason when retries are exhausted', async () => {
     const tenant = await buildTenant(t.database.db);
-    const headers = await t.authAs(await merchantOf(tenant.id));
-    const id = await t.services.jobs.enqueue('test.broken', null, { tenantId: tenant.id });
+    const { actor, owner } = await merchantJobOwner(tenant.id);
+    const headers = await t.authAs(actor);
+    const id = await t.services.jobs.enqueue('test.broken', null, owner);
     const failed = await poll(id, headers, (j) => j.state === 'failed');
     expect(failed).toMatchObject({ attempts: 2, error: 'the printer is on fire', result: null });
   });
 
-  it("gives 404 for another tenant's job, and the platform sees every tenant's", async () => {
+  it("gives 404 for another tenant's, another merchant's and the platform's view of a merchant's job", async () => {
     const a = await buildTenant(t.database.db);
     const b = await buildTenant(t.database.db);
-    const id = await t.services.jobs.enqueue('test.broken', null, { tenantId: a.id });
+    const { actor, owner } = await merchantJobOwner(a.id);
+    const id = await t.services.jobs.enqueue('test.broken', null, owner);
+    const read = async (reader: Actor) =>
+      t.app.inject({
+        method: 'GET',
+        url: `/api/v1/jobs/${id}`,
+        headers: { ...(await t.authAs(reader)), 'accept-language': 'en' },
+      });
 
-    const other = await t.app.inject({
-      method: 'GET',
-      url: `/api/v1/jobs/${id}`,
-      headers: { ...(await t.authAs(await merchantOf(b.id))), 'accept-language': 'en' },
-    });
-    expect(other.statusCode).toBe(404);
-    expect(other.json()).toMatchObject({ code: 404, msg: 'Job not found', data: null });
+    expect((await read(actor)).statusCode).toBe(200);
+    const otherTenant = await read(await merchantOf(b.id));
+    expect(otherTenant.statusCode).toBe(404);
+    expect(otherTenant.json()).toMatchObject({ code: 404, msg: 'Job not found', data: null });
+    // Another merchant of the same supplier, the supplier itself and the platform: not theirs.
+    expect((await read(await merchantOf(a.id))).statusCode).toBe(404);
+    expect((await read(adminActor(await buildSupplierAdmin(t.database.db, a.id)))).statusCode).toBe(404);
+    expect((await read(adminActor(await buildPlatformAdmin(t.database.db)))).statusCode).toBe(404);
+  });
 
-    const platform = adminActor(await buildPlatformAdmin(t.database.db));
-    const seen = await t.app.inject({
-      method: 'GET',
-      url: `/api/v1/jobs/${id}`,
-      headers: await t.authAs(platform),
+  it('a job queued under a permission is read only by holders of it; staff of limited scope read their own', async () => {
+    const tenant = await buildTenant(t.database.db);
+    const { merchant, primary } = await buildMerchant(t.database.db, tenant.id);
+    const owner = { tenantId: tenant.id, merchantId: merchant.id, createdBy: primary.id };
+    const exportJob = await t.services.jobs.enqueue('test.broken', null, {
+      ...owner,
+      permission: 'finished:export',
     });
-    expect(seen.statusCode).toBe(200);
-    expect(seen.json().data.id).toBe(id);
+    const plainJob = await t.services.jobs.enqueue('test.broken', null, owner);
+    const staff = await staffWithRole(
+      t,
+      await t.authAs(adminActor(primary)),
+      { tier: 'merchant', tenantId: tenant.id, merchantId: merchant.id },
+      { menus: ['publish/finished/my'] },
+    );
+    const read = (id: string, headers: Record<string, string>) =>
+      t.app.inject({ method: 'GET', url: `/api/v1/jobs/${id}`, headers });
+    const primaryHeaders = await t.authAs(adminActor(primary));
+    expect((await read(exportJob, primaryHeaders)).statusCode).toBe(200);
+    // Without finished:export, and (data scope "self") not the staff's own job.
+    expect((await read(exportJob, staff.headers)).statusCode).toBe(404);
+    expect((await read(plainJob, staff.headers)).statusCode).toBe(404);
+    const ownJob = await t.services.jobs.enqueue('test.broken', null, { ...owner, createdBy: staff.user.id });
+    expect((await read(ownJob, staff.headers)).statusCode).toBe(200);
   });
 
   it('needs an admin token: none, or a member token, gives 401', async () => {
     const tenant = await buildTenant(t.database.db);
-    const id = await t.services.jobs.enqueue('test.broken', null, { tenantId: tenant.id });
+    const { owner } = await merchantJobOwner(tenant.id);
+    const id = await t.services.jobs.enqueue('test.broken', null, owner);
     const none = await t.app.inject({
       method: 'GET',
       url: `/api/v1/jobs/${id}`,

@@ -1,11 +1,24 @@
-import { envelope, jobIdParamsSchema, jobSchema } from '@pod/shared';
+import { envelope, jobIdParamsSchema, jobSchema, type Job } from '@pod/shared';
+import type { ContextFactory } from '../crud/crud.ts';
 import { ok } from '../http/envelope.ts';
 import { AppError } from '../http/errors.ts';
 import type { ZodApp } from '../http/types.ts';
-import type { AppServices } from '../../services.ts';
-import type { JobScope } from './job-queue.ts';
+import type { FileUrls } from '../storage/file-urls.ts';
+import type { JobQueue } from './job-queue.ts';
 
-export function jobRoutes(app: ZodApp, { jobs }: AppServices): void {
+/** A result's stored file becomes a URL signed for this reader, now (decision 0026). */
+function signResult(job: Job, files: FileUrls): Job {
+  const result = job.result;
+  if (!result || typeof result !== 'object' || Array.isArray(result) || !('file_key' in result)) return job;
+  const { file_key: key, ...rest } = result as Record<string, unknown>;
+  return { ...job, result: typeof key === 'string' ? { ...rest, file_url: files.url(key) } : rest };
+}
+
+/** GET /api/v1/jobs/{id}: the caller's own organisation's jobs, under the permission that queued them. */
+export function jobRoutes(
+  app: ZodApp,
+  deps: { jobs: JobQueue; files: FileUrls; db: Parameters<ContextFactory>[1]; contextFor: ContextFactory },
+): void {
   app.get(
     '/api/v1/jobs/:id',
     {
@@ -19,13 +32,10 @@ export function jobRoutes(app: ZodApp, { jobs }: AppServices): void {
       },
     },
     async (request) => {
-      const actor = request.ctx.actor;
-      let scope: JobScope | null = null;
-      if (actor?.kind === 'admin' && actor.tier === 'platform') scope = { allTenants: true };
-      else if (actor?.tenantId) scope = { tenantId: actor.tenantId };
-      const job = scope ? await jobs.get(request.params.id, scope) : null;
+      const ctx = await deps.contextFor(request, deps.db);
+      const job = await deps.jobs.get(request.params.id, ctx);
       if (!job) throw AppError.notFound('jobs.notFound');
-      return ok(job);
+      return ok(signResult(job, deps.files));
     },
   );
 }

@@ -8,6 +8,8 @@
  * `npm run bench:wallet` (PGlite), or with DATABASE_URL for PostgreSQL.
  * BENCH_ITERATIONS (default 2000) and BENCH_CONCURRENCY (default 1 on PGlite, 8 on PostgreSQL).
  */
+import { MENU_CATALOGUE } from '../apps/server/src/modules/index.ts';
+import { systemContext } from '../apps/server/src/platform/context.ts';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -45,7 +47,7 @@ async function main() {
   const url = process.env.DATABASE_URL;
   const database = await openDatabase(url ? { kind: 'postgres', url, poolSize: 20 } : { kind: 'pglite' });
   await migrateDatabase(database);
-  await ensureSystemMenus(database.db);
+  await ensureSystemMenus(database.db, MENU_CATALOGUE);
   const app = await buildApp({ config, database, logger: false, startJobs: false });
   await app.ready();
   const db = database.db;
@@ -100,7 +102,7 @@ async function main() {
   const service = await throughput('wallet debit service (debit() in a transaction)', n, width, async (i) => {
     await db.transaction((tx) =>
       debit(
-        { tenantId: tenant.id, tx },
+        systemContext(tx, { tenantId: tenant.id }, 'bench'),
         {
           type: 'adjustment',
           merchantId: merchant.id,

@@ -4,6 +4,7 @@
  * accounts share one password hash, so no per-user argon2), a funded CNY wallet each, and unpaid
  * orders whose logistics snapshot is a real quote of that rate (payment re-checks it).
  */
+import { MENU_CATALOGUE } from '../../apps/server/src/modules/index.ts';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { buildApp } from '../../apps/server/src/app.ts';
@@ -44,7 +45,7 @@ export async function setUpDatabase(url: string, dataDir: string, jwtSecret: str
   });
   const database = await openDatabase({ kind: 'postgres', url, poolSize: 4 });
   await migrateDatabase(database);
-  await ensureSystemMenus(database.db);
+  await ensureSystemMenus(database.db, MENU_CATALOGUE);
   const app = await buildApp({ config, database, logger: false, startJobs: false });
   await app.ready();
   return {

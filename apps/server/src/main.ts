@@ -4,6 +4,7 @@ import { databaseOptionsFor, openDatabase } from './db/client.ts';
 import { migrateDatabase } from './db/migrate.ts';
 import { seedDemo } from './db/seed/seed.ts';
 import { ensureSystemMenus } from './modules/access/index.ts';
+import { MENU_CATALOGUE } from './modules/index.ts';
 import { sandboxFor } from './integrations/alipay/index.ts';
 
 function readConfig(): Config {
@@ -25,7 +26,7 @@ async function main(): Promise<void> {
     databaseOptionsFor(config.dataDir, config.databaseUrl, config.databasePoolSize),
   );
   await migrateDatabase(database);
-  await ensureSystemMenus(database.db);
+  await ensureSystemMenus(database.db, MENU_CATALOGUE);
   const app = await buildApp({ config, database });
   await app.ready();
 

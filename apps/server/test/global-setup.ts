@@ -7,6 +7,7 @@ import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../src/db/client.ts';
 import { migrateDatabase } from '../src/db/migrate.ts';
 import { ensureSystemMenus } from '../src/modules/access/index.ts';
+import { MENU_CATALOGUE } from '../src/modules/index.ts';
 import { withDatabase } from './helpers/database-url.ts';
 import type { TestDatabaseTemplate } from './helpers/test-database.ts';
 
@@ -31,7 +32,7 @@ export default async function setup(project: TestProject) {
     const templateUrl = withDatabase(url, name);
     const database = await openDatabase({ kind: 'postgres', url: templateUrl, poolSize: 1 });
     await migrateDatabase(database);
-    await ensureSystemMenus(database.db);
+    await ensureSystemMenus(database.db, MENU_CATALOGUE);
     await database.close();
     project.provide('dbTemplate', { kind: 'postgres', url, template: name });
     return async () => {
@@ -46,7 +47,7 @@ export default async function setup(project: TestProject) {
 
   const database = await openDatabase({ kind: 'pglite' });
   await migrateDatabase(database);
-  await ensureSystemMenus(database.db);
+  await ensureSystemMenus(database.db, MENU_CATALOGUE);
   const dump = await database.pglite!.dumpDataDir('none');
   await database.close();
   const dir = mkdtempSync(join(tmpdir(), 'pod-test-'));

@@ -1,4 +1,18 @@
 import type { ZodApp } from '../platform/http/types.ts';
+import type { MenuEntry } from '../platform/module.ts';
+import { MENUS as adminMenus } from './admin/menus.ts';
+import { MENUS as accessMenus } from './access/menus.ts';
+import { MENUS as tenancyMenus } from './tenancy/menus.ts';
+import { MENUS as logisticsMenus } from './logistics/menus.ts';
+import { MENUS as walletMenus } from './wallet/menus.ts';
+import { MENUS as siteMenus } from './site/menus.ts';
+import { MENUS as materialsMenus } from './materials/menus.ts';
+import { MENUS as catalogMenus } from './catalog/menus.ts';
+import { MENUS as designsMenus } from './designs/menus.ts';
+import { MENUS as cartMenus } from './cart/menus.ts';
+import { MENUS as ordersMenus } from './orders/menus.ts';
+import { MENUS as checkoutMenus } from './checkout/menus.ts';
+
 import type { AppServices } from '../services.ts';
 import { accessRoutes, profileRoutes } from './access/index.ts';
 import { adminToolRoutes, dashboardRoutes, uploadRoutes } from './admin/index.ts';
@@ -37,4 +51,20 @@ export const moduleRegistrations: Array<(app: ZodApp, services: AppServices) => 
   orderRoutes,
   checkoutRoutes,
   testHookRoutes,
+];
+
+/** The menu catalogue: every module's menus (decision 0027). */
+export const MENU_CATALOGUE: readonly MenuEntry[] = [
+  ...adminMenus,
+  ...accessMenus,
+  ...tenancyMenus,
+  ...logisticsMenus,
+  ...walletMenus,
+  ...siteMenus,
+  ...materialsMenus,
+  ...catalogMenus,
+  ...designsMenus,
+  ...cartMenus,
+  ...ordersMenus,
+  ...checkoutMenus,
 ];

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { validate } from '@readme/openapi-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminActor, MENU_CATALOGUE } from '../../src/modules/access/index.ts';
+import { adminActor } from '../../src/modules/access/index.ts';
+import { MENU_CATALOGUE } from '../../src/modules/index.ts';
 import { memberActor } from '../../src/modules/member/index.ts';
 import { AUDIENCES } from '../../src/platform/http/route-config.ts';
 import { buildMember, buildPlatformAdmin, buildTenant } from '../factories/index.ts';

@@ -4,6 +4,7 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { openDatabase, type Database } from '../../src/db/client.ts';
 import { ensureSystemMenus } from '../../src/modules/access/index.ts';
+import { MENU_CATALOGUE } from '../../src/modules/index.ts';
 import { withDatabase } from './database-url.ts';
 
 export type TestDatabaseTemplate =
@@ -53,5 +54,5 @@ export async function resetDatabase(database: Database): Promise<void> {
   );
   if (boss[0]?.name) tables.push('pgboss.job', 'pgboss.archive');
   if (tables.length) await database.raw.exec(`TRUNCATE ${tables.join(', ')} CASCADE`);
-  await ensureSystemMenus(database.db);
+  await ensureSystemMenus(database.db, MENU_CATALOGUE);
 }

@@ -17,7 +17,7 @@ export type { AdminUserRow } from './admin-user.repo.ts';
 export { dataScopeFor, grantsFor, hasPermission, menuTreeFor } from './access.service.ts';
 export { adminContext, merchantWideContext } from './context.ts';
 export { accessRoutes } from './access.routes.ts';
-export { ensureSystemMenus, menuIdByName, MENU_CATALOGUE } from './menu-catalogue.ts';
+export { ensureSystemMenus, menuIdByName } from './menu-catalogue.ts';
 export { profileOf, profileRoutes } from './profile.routes.ts';
 export { countAccess } from './access.repo.ts';
 export { avatarUrl } from './avatar.ts';

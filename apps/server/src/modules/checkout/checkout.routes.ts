@@ -9,6 +9,8 @@ import {
   settlementPreviewSchema,
   settlementSubmitReplySchema,
   settlementSubmitSchema,
+  orderPayReplySchema,
+  orderPaySchema,
   type OrderPayReply,
 } from '@pod/shared';
 import { idParamsSchema, listReplySchema } from '../../platform/crud/crud-schemas.ts';
@@ -18,7 +20,11 @@ import type { ZodApp } from '../../platform/http/types.ts';
 import { t } from '../../platform/i18n/i18n.ts';
 import type { AppServices } from '../../services.ts';
 import { merchantWideContext } from '../access/index.ts';
-import { findOrdersByIds, payFromBalance, toOrder } from '../orders/index.ts';
+import { alipayProviderFor } from '../../integrations/alipay/index.ts';
+import { withTx } from '../../platform/context.ts';
+import { findOrdersByIds, toOrder } from '../orders/index.ts';
+import { alipayUrls, registerAlipaySettlement } from '../wallet/index.ts';
+import { payFromBalance, payOrders, settleOrderPurchase } from './payment.workflow.ts';
 import * as repo from './address.repo.ts';
 import { addressScope, createAddress, deleteAddress, toAddress, updateAddress } from './address.service.ts';
 import { previewSettlement, submitSettlement } from './settlement.service.ts';
@@ -30,6 +36,41 @@ const ADDRESS = '/api/v1/admin/address';
 /** Consignee addresses and settlement (spec §2 /admin/settlement, §3 Address, Cart and settlement line). */
 export function checkoutRoutes(app: ZodApp, services: AppServices): void {
   const db = services.database.db;
+  registerAlipaySettlement('order', settleOrderPurchase);
+
+  // ---- Paying orders (the payment workflow) --------------------------------------------------------
+  app.post(
+    '/api/v1/admin/order/pay',
+    {
+      config: admin('order:pay'),
+      schema: {
+        tags: ['orders'],
+        operationId: 'orderPay',
+        summary:
+          'Pays unpaid orders from the balance (charged once per order, whatever the retries), or starts an Alipay payment',
+        body: orderPaySchema,
+        response: { 200: envelope(orderPayReplySchema) },
+      },
+    },
+    async (request) => {
+      const body = request.body;
+      const ctx = merchantWideContext(request, db);
+      const alipay = {
+        provider: alipayProviderFor(services.config.alipay),
+        urls: alipayUrls(
+          services.config,
+          request,
+          `/admin/payResult?type=alipay&order_nos=${encodeURIComponent(body.order_nos.join(','))}&`,
+        ),
+      };
+      // One balance-paid order is one statement (decision 0024): no explicit transaction needed.
+      const reply =
+        body.method === 'balance' && body.order_nos.length === 1
+          ? await payOrders(ctx, body, alipay)
+          : await db.transaction((tx) => payOrders(withTx(ctx, tx), body, alipay));
+      return ok(reply, t(request.ctx.lang, reply.pay_url ? 'common.ok' : 'order.paySuccess'));
+    },
+  );
 
   // ---- Consignee addresses ------------------------------------------------------------------------
   app.get(

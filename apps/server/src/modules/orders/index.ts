@@ -5,10 +5,20 @@ export {
   insertOrders,
   newOrderNo,
   orderScope,
-  payFromBalance,
   toOrder,
   expireOverdueOrders,
+  findPayableOrders,
+  PAID_STATUSES,
+  payableOrders,
+  totalsByCurrency,
+  unpayable,
 } from './order.service.ts';
-export { optionsIn, toStoredShipping, type PricedShipping } from './shipping.ts';
-export { findByIds as findOrdersByIds } from './order.repo.ts';
+export {
+  confirmOrderShipping,
+  optionsIn,
+  orderParcel,
+  toStoredShipping,
+  type PricedShipping,
+} from './shipping.ts';
+export { findByIds as findOrdersByIds, payableOrder } from './order.repo.ts';
 export type { NewOrder, NewOrderLine, OrderRow } from './order.repo.ts';

@@ -1,10 +1,9 @@
 import { and, asc, desc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { preparedQuery, type StatementPart } from '../../db/prepared.ts';
+import { preparedQuery } from '../../db/prepared.ts';
 import { orderLines, orders } from '../../db/schema/index.ts';
 import { pagedRows } from '../../platform/crud/paged.ts';
 import type { MerchantScope } from '../../platform/tenant-scope.ts';
-import { orderShippingServes } from './shipping.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderLineRow = typeof orderLines.$inferSelect;
@@ -127,30 +126,25 @@ export function linesOf(tx: Executor, orderIds: readonly string[]): Promise<Orde
 }
 
 /**
- * unpaid → paid, as the guard of the wallet's one-statement debit (decision 0024): the merchant's
- * order with this number is row-locked while unpaid, not timed out and its logistics still serve
- * it as chosen (a concurrent second payer waits, then finds it paid and nothing is charged); its
- * total is the amount debited, and it is marked paid with the ledger row's trade number (`t`).
- * No look-up before: the statement finds the order itself.
+ * The order's part of the paying statement (decision 0024, composed by the payment workflow):
+ * `lock` row-locks the merchant's order with this number while unpaid, not timed out and while
+ * `serves` (the workflow's other conditions, read from the same row) holds; its total is the
+ * amount debited. `markPaid` moves it to paid with the ledger row's trade number (`t`). No look-up
+ * before: the statement finds the order itself.
  */
-export function payGuard(
-  scope: MerchantScope,
-  orderNo: string,
-  payMethod: 'balance' | 'alipay',
-): StatementPart<{ lock: SQL; then: SQL }> {
+export function payableOrder(scope: MerchantScope, orderNo: string, payMethod: 'balance' | 'alipay') {
   const p = (name: string) => sql.placeholder(`order_${name}`);
   return {
-    shape: 'order_pay',
-    build: () => ({
-      lock: sql`SELECT ${orders.id} AS id, ${orders.totalAmount} AS amount, ${orders.currency} AS currency
+    lock: (serves: SQL) =>
+      sql`SELECT ${orders.id} AS id, ${orders.totalAmount} AS amount, ${orders.currency} AS currency
         FROM ${orders}
         WHERE ${orders.tenantId} = ${p('tenant')}::uuid AND ${orders.merchantId} = ${p('merchant')}::uuid
           AND ${orders.orderNo} = ${p('no')}::text AND ${orders.status} = 'unpaid' AND ${orders.expiresAt} > now()
-          AND ${orderShippingServes()}
+          AND ${serves}
         FOR UPDATE OF ${orders}`,
-      then: sql`UPDATE ${orders} SET status = 'paid', pay_method = ${p('pay_method')}::text, pay_no = t.trade_no,
+    markPaid: () =>
+      sql`UPDATE ${orders} SET status = 'paid', pay_method = ${p('pay_method')}::text, pay_no = t.trade_no,
         paid_at = t.paid_at, updated_at = now() FROM t, g WHERE ${orders.id} = g.id RETURNING ${orders.id}`,
-    }),
     values: {
       order_tenant: scope.tenantId,
       order_merchant: scope.merchantId,

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import type { Order, OrderDetail, OrderPayReply } from '@pod/shared';
+import type { Order, OrderDetail } from '@pod/shared';
 import type { Executor } from '../../db/client.ts';
 import type { ServiceContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/http/errors.ts';
@@ -7,9 +7,7 @@ import type { FileUrls } from '../../platform/storage/file-urls.ts';
 import { merchantScopeOf, type MerchantScope } from '../../platform/tenant-scope.ts';
 import { countFinishedOrders } from '../designs/index.ts';
 import { factoriesByIds } from '../logistics/index.ts';
-import { debitGuarded, type WalletContext } from '../wallet/index.ts';
 import * as repo from './order.repo.ts';
-import { confirmOrderShipping } from './shipping.ts';
 
 export const orderScope = (ctx: Pick<ServiceContext, 'scope' | 'actor'>) =>
   merchantScopeOf(ctx, 'order.merchantOnly');
@@ -155,7 +153,7 @@ export function totalsByCurrency(rows: Array<Pick<repo.OrderRow, 'currency' | 't
 }
 
 /** Why an order cannot be paid now, or null when it can. */
-function unpayable(row: repo.PayableOrder, now: Date): AppError | null {
+export function unpayable(row: repo.PayableOrder, now: Date): AppError | null {
   if (row.status === 'timed_out' || (row.status === 'unpaid' && row.expiresAt <= now))
     return AppError.conflict('order.timedOut', { order_no: row.orderNo });
   if (row.status !== 'unpaid') return AppError.conflict('order.notPayable', { order_no: row.orderNo });
@@ -175,70 +173,6 @@ export function payableOrders<T extends repo.PayableOrder>(rows: T[], now = new 
     if (problem) throw problem;
   }
   return { candidates, alreadyPaid };
-}
-
-/**
- * Pays the merchant's unpaid orders with these numbers from the balance, inside the caller's
- * transaction (spec §4). Per order, one statement (the wallet's guarded debit): the order is
- * locked while unpaid, not timed out and its logistics as chosen at settlement, its total is
- * taken with the key `order:<order_no>` (so a retry or a concurrent second payer is charged once),
- * and it moves to paid. Only when that statement finds nothing is the order read, to say why:
- * already paid (reported, not charged), not the merchant's (404), timed out or cancelled (409),
- * logistics changed (409 "current logistics unavailable or changed"). One failure (these, or
- * insufficient balance) rolls every order of the call back.
- */
-export async function payFromBalance(
-  wallet: WalletContext,
-  scope: MerchantScope,
-  orderNos: readonly string[],
-  payMethod: 'balance' | 'alipay' = 'balance',
-): Promise<OrderPayReply> {
-  const now = new Date();
-  const paid: Array<{ orderNo: string; currency: string; totalAmount: number }> = [];
-  const alreadyPaid: string[] = [];
-  const balances = new Map<string, number>();
-  for (const orderNo of [...new Set(orderNos)].sort()) {
-    const result = await debitGuarded(
-      wallet,
-      {
-        type: 'order_payment',
-        merchantId: scope.merchantId,
-        idempotencyKey: `order:${orderNo}`,
-        payMethod,
-        referenceType: 'order',
-        reference: orderNo,
-        paidAt: now,
-        remark: `Order ${orderNo}`,
-      },
-      repo.payGuard(scope, orderNo, payMethod),
-    );
-    if (result === 'unguarded') {
-      const [current] = await repo.findPayable(wallet.tx, scope, [orderNo]);
-      if (!current) throw AppError.notFound('order.notFound');
-      if (PAID_STATUSES.has(current.status)) {
-        alreadyPaid.push(orderNo);
-        continue;
-      }
-      const refusal = unpayable(current, new Date());
-      if (refusal) throw refusal;
-      await confirmOrderShipping(wallet.tx, scope.tenantId, current);
-      throw AppError.conflict('order.notPayable', { order_no: orderNo });
-    }
-    if (result.replayed) throw AppError.conflict('order.notPayable', { order_no: orderNo });
-    const { currency, amount, balanceAfter } = result.transaction;
-    paid.push({ orderNo, currency, totalAmount: -amount });
-    balances.set(currency, balanceAfter);
-  }
-  if (!paid.length && !alreadyPaid.length) throw AppError.badRequest('order.noPayable');
-  return {
-    method: payMethod,
-    paid: paid.map((r) => r.orderNo),
-    already_paid: alreadyPaid,
-    amounts: totalsByCurrency(paid),
-    balances: [...balances].map(([currency, balance]) => ({ currency, balance })),
-    pay_url: null,
-    out_trade_no: null,
-  };
 }
 
 /** Cancels an unpaid order (paid orders go through cancel requests, a later issue). */

@@ -4,8 +4,6 @@ import {
   orderDetailSchema,
   orderListQuerySchema,
   orderNoParamsSchema,
-  orderPayReplySchema,
-  orderPaySchema,
   orderPayStatusQuerySchema,
   orderPayStatusSchema,
   orderSchema,
@@ -17,7 +15,6 @@ import { t } from '../../platform/i18n/i18n.ts';
 import type { AppServices } from '../../services.ts';
 import { merchantWideContext } from '../access/index.ts';
 import { merchantBalances } from '../wallet/index.ts';
-import { payOrders, registerOrderPurchases } from './order-payment.ts';
 import * as repo from './order.repo.ts';
 import {
   cancelOrder,
@@ -38,7 +35,6 @@ const admin = (permission: string) => ({ audience: 'admin' as const, permission 
 /** Orders as checkout creates them (spec §2 /admin/order/list, /admin/order/detail): read, pay, cancel. */
 export function orderRoutes(app: ZodApp, services: AppServices): void {
   const db = services.database.db;
-  registerOrderPurchases();
   services.jobs.every('orders.timeout', services.config.orders.sweepSeconds, () => expireOverdueOrders(db));
 
   app.get(
@@ -111,25 +107,6 @@ export function orderRoutes(app: ZodApp, services: AppServices): void {
       const scope = orderScope(merchantWideContext(request, db));
       const row = await findOrder(db, scope, request.params.order_no);
       return ok(await toOrderDetail(db, row, services.files));
-    },
-  );
-
-  app.post(
-    `${BASE}/pay`,
-    {
-      config: admin('order:pay'),
-      schema: {
-        tags: TAGS,
-        operationId: 'orderPay',
-        summary:
-          'Pays unpaid orders from the balance (charged once per order, whatever the retries), or starts an Alipay payment',
-        body: orderPaySchema,
-        response: { 200: envelope(orderPayReplySchema) },
-      },
-    },
-    async (request) => {
-      const reply = await payOrders(services, request, request.body);
-      return ok(reply, t(request.ctx.lang, reply.pay_url ? 'common.ok' : 'order.paySuccess'));
     },
   );
 

@@ -2,9 +2,9 @@ import type { ShippingOption } from '@pod/shared';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import {
-  chosenShippingGuard,
   confirmShippingOption,
   shippingOptions,
+  type ChosenParcelSql,
   type ShippingQuery,
 } from '../logistics/index.ts';
 import { toCnyMinor } from '../wallet/index.ts';
@@ -80,17 +80,16 @@ export async function confirmOrderShipping(
 }
 
 /**
- * The same rule as a condition of the statement that pays, read from the order row that
- * statement locks (`orders`): its factory, country, weight and the option chosen at settlement.
+ * The order's parcel as columns of the row the paying statement locks (`orders`): its factory,
+ * country, weight and the option chosen at settlement, for logistics' "still serves" condition.
  */
-export const orderShippingServes = () =>
-  chosenShippingGuard({
-    tenantId: orders.tenantId,
-    factoryId: orders.factoryId,
-    country: orders.countryCode,
-    weightGrams: orders.weight,
-    methodId: sql`(${orders.shipping}->>'method_id')::uuid`,
-    rateId: sql`(${orders.shipping}->>'rate_id')::uuid`,
-    rateVersion: sql`(${orders.shipping}->>'rate_version')::int`,
-    currency: sql`(${orders.shipping}->>'currency')`,
-  });
+export const orderParcel = (): ChosenParcelSql => ({
+  tenantId: orders.tenantId,
+  factoryId: orders.factoryId,
+  country: orders.countryCode,
+  weightGrams: orders.weight,
+  methodId: sql`(${orders.shipping}->>'method_id')::uuid`,
+  rateId: sql`(${orders.shipping}->>'rate_id')::uuid`,
+  rateVersion: sql`(${orders.shipping}->>'rate_version')::int`,
+  currency: sql`(${orders.shipping}->>'currency')`,
+});

@@ -19,4 +19,5 @@ export {
   type WalletContext,
 } from './ledger.service.ts';
 export type { DebitGuard, TransactionRow as WalletTransactionRow } from './ledger.repo.ts';
+export { debitStatement } from './ledger.repo.ts';
 export { formatReconciliation, reconcile } from './reconcile.service.ts';

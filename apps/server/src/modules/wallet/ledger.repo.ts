@@ -77,7 +77,7 @@ export interface OneStatementDebit {
 const p = (name: string) => sql.placeholder(`d_${name}`);
 
 /** The debit statement around a guard; rendered once per guard shape (see runPrepared). */
-function debitStatement(guard: { lock: SQL; then: SQL } | undefined): SQL {
+export function debitStatement(guard: { lock: SQL; then: SQL } | undefined): SQL {
   return sql`
     WITH g AS (${guard ? guard.lock : sql`SELECT ${p('amount')}::bigint AS amount, ${p('currency')}::text AS currency`}),
     k AS (

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { envelope } from '@pod/shared';
 import { dataRecycle, sensitiveDataLogs } from '../../db/schema/index.ts';
-import type { AppServices } from '../../services.ts';
+import type { PlatformServices as AppServices } from '../services.ts';
 import type { ServiceContext } from '../context.ts';
 import { crudTables, type ContextFactory, type CrudDefinition, type Row } from './crud-definition.ts';
 import { containsPattern, filterCondition, getColumnKey, scopeConditions } from './crud-query.ts';

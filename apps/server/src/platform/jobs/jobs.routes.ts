@@ -2,7 +2,7 @@ import { envelope, jobIdParamsSchema, jobSchema } from '@pod/shared';
 import { ok } from '../http/envelope.ts';
 import { AppError } from '../http/errors.ts';
 import type { ZodApp } from '../http/types.ts';
-import type { AppServices } from '../../services.ts';
+import type { PlatformServices as AppServices } from '../services.ts';
 import type { JobScope } from './job-queue.ts';
 
 export function jobRoutes(app: ZodApp, { jobs }: AppServices): void {

@@ -16,7 +16,7 @@ import type { CrudDefinition } from '../../platform/crud/crud.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import type { AppServices } from '../../services.ts';
 import { sameTenant } from '../../platform/tenant-scope.ts';
-import { assertStaffSlot } from '../tenancy/index.ts';
+import { assertStaffSlot } from './staff-quota.ts';
 import { grantsFor } from './access.service.ts';
 
 type UserRow = typeof adminUsers.$inferSelect;

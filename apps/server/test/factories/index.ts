@@ -4,6 +4,7 @@ import { createAdminUser } from '../../src/modules/access/index.ts';
 import { createFactory } from '../../src/modules/logistics/index.ts';
 import { createMember } from '../../src/modules/member/index.ts';
 import { createMerchant, createTenant } from '../../src/modules/tenancy/index.ts';
+import { createPaymentAccount, credit } from '../../src/modules/wallet/index.ts';
 
 export const FACTORY_PASSWORD = 'Factory12345';
 
@@ -144,7 +145,6 @@ export async function fundWallet(
   amount: number,
   currency: 'CNY' | 'USD' = 'CNY',
 ) {
-  const { credit } = await import('../../src/modules/wallet/index.ts');
   const { transaction } = await credit(
     { tenantId: target.tenantId, tx, actor: null },
     {
@@ -170,17 +170,11 @@ export async function buildPaymentAccount(
     bankName?: string;
   } = {},
 ) {
-  const { paymentAccounts } = await import('../../src/db/schema/index.ts');
-  const [row] = await tx
-    .insert(paymentAccounts)
-    .values({
-      tenantId,
-      accountName: overrides.accountName ?? unique('Account'),
-      bankName: overrides.bankName ?? 'Bank of Test',
-      cardNumber: '6222020000000001',
-      currency: overrides.currency ?? 'CNY',
-      status: overrides.status ?? 'enabled',
-    })
-    .returning();
-  return row!;
+  return createPaymentAccount(tx, tenantId, {
+    accountName: overrides.accountName ?? unique('Account'),
+    bankName: overrides.bankName ?? 'Bank of Test',
+    cardNumber: '6222020000000001',
+    currency: overrides.currency ?? 'CNY',
+    status: overrides.status ?? 'enabled',
+  });
 }

@@ -101,16 +101,13 @@ async function main() {
 
   const service = await throughput('wallet debit service (debit() in a transaction)', n, width, async (i) => {
     await db.transaction((tx) =>
-      debit(
-        systemContext(tx, { tenantId: tenant.id }, 'bench'),
-        {
-          type: 'adjustment',
-          merchantId: merchant.id,
-          currency: 'CNY',
-          amount: 1,
-          idempotencyKey: `svc-${run}-${i}`,
-        },
-      ),
+      debit(systemContext(tx, { tenantId: tenant.id }, 'bench'), {
+        type: 'adjustment',
+        merchantId: merchant.id,
+        currency: 'CNY',
+        amount: 1,
+        idempotencyKey: `svc-${run}-${i}`,
+      }),
     );
   });
 

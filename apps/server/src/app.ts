@@ -9,15 +9,12 @@ import type { Database } from './db/client.ts';
 import { registerDemoJobs } from './db/seed/demo-jobs.ts';
 import { adminContext, hasPermission } from './modules/access/index.ts';
 import { crudAudit, installAdminLog } from './modules/admin/index.ts';
-import {
-  CaptchaService,
-  OutboxSender,
-  SessionService,
-  VerificationService,
-  type MessageSender,
-} from './modules/auth/index.ts';
+import { sessionMayAct } from './modules/auth/index.ts';
 import { moduleRegistrations } from './modules/index.ts';
+import { CaptchaService } from './platform/auth/captcha.ts';
 import { installAuthGuard, type PermissionChecker, type SessionValidator } from './platform/auth/guard.ts';
+import { SessionService } from './platform/auth/sessions.ts';
+import { OutboxSender, VerificationService, type MessageSender } from './platform/auth/verification.ts';
 import { RateLimiter } from './platform/rate-limit.ts';
 import { TokenService } from './platform/auth/tokens.ts';
 import { installErrorHandler } from './platform/http/error-handler.ts';
@@ -113,8 +110,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('services', services);
 
   // A token is good while its sign-in is live and its user may still act (not disabled or locked).
-  const validateSession: SessionValidator = (actor, sessionId) =>
-    services.sessions.mayAct(db, actor, sessionId);
+  const validateSession: SessionValidator = (actor, sessionId) => sessionMayAct(db, actor, sessionId);
 
   installErrorHandler(app);
   installNulGuard(app);

@@ -1,9 +1,11 @@
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
-import type { CaptchaService, SessionService, VerificationService } from './modules/auth/index.ts';
+import type { CaptchaService } from './platform/auth/captcha.ts';
 import type { PermissionChecker } from './platform/auth/guard.ts';
 import type { CrudKit } from './platform/crud/crud.ts';
+import type { SessionService } from './platform/auth/sessions.ts';
 import type { TokenService } from './platform/auth/tokens.ts';
+import type { VerificationService } from './platform/auth/verification.ts';
 import type { JobQueue } from './platform/jobs/job-queue.ts';
 import type { RateLimiter } from './platform/rate-limit.ts';
 import type { FileUrls } from './platform/storage/file-urls.ts';

@@ -5,6 +5,7 @@ import { createAdminUser } from '../../src/modules/access/index.ts';
 import { createFactory } from '../../src/modules/logistics/index.ts';
 import { createMember } from '../../src/modules/member/index.ts';
 import { createMerchant, createTenant } from '../../src/modules/tenancy/index.ts';
+import { createPaymentAccount, credit } from '../../src/modules/wallet/index.ts';
 
 export const FACTORY_PASSWORD = 'Factory12345';
 
@@ -145,7 +146,6 @@ export async function fundWallet(
   amount: number,
   currency: 'CNY' | 'USD' = 'CNY',
 ) {
-  const { credit } = await import('../../src/modules/wallet/index.ts');
   const { transaction } = await credit(systemContext(tx, target, 'test-funding'), {
     type: 'adjustment',
     merchantId: target.merchantId,
@@ -168,17 +168,11 @@ export async function buildPaymentAccount(
     bankName?: string;
   } = {},
 ) {
-  const { paymentAccounts } = await import('../../src/db/schema/index.ts');
-  const [row] = await tx
-    .insert(paymentAccounts)
-    .values({
-      tenantId,
-      accountName: overrides.accountName ?? unique('Account'),
-      bankName: overrides.bankName ?? 'Bank of Test',
-      cardNumber: '6222020000000001',
-      currency: overrides.currency ?? 'CNY',
-      status: overrides.status ?? 'enabled',
-    })
-    .returning();
-  return row!;
+  return createPaymentAccount(tx, tenantId, {
+    accountName: overrides.accountName ?? unique('Account'),
+    bankName: overrides.bankName ?? 'Bank of Test',
+    cardNumber: '6222020000000001',
+    currency: overrides.currency ?? 'CNY',
+    status: overrides.status ?? 'enabled',
+  });
 }

@@ -1,9 +1,9 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_USERNAMES } from '../../../test/factories/demo.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
 import { adminActor, findAdminUserByUsername } from '../../modules/access/index.ts';
 import { seedDemo } from './seed.ts';
+import { DEMO_USERNAMES } from './demo-platform.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -2,13 +2,13 @@ import { count, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
-import { DEMO_USERNAMES } from '../../../test/factories/demo.ts';
 import { adminActor, findAdminUserByUsername } from '../../modules/access/index.ts';
 import { verifyPassword } from '../../platform/auth/password.ts';
 import { shipFromFactory, shippingOptions } from '../../modules/logistics/index.ts';
 import { adminUsers, members, merchants, shippingMethods } from '../schema/index.ts';
 import { DEMO_FINISHED_NAME } from './demo-finished.ts';
 import { seedDemo } from './seed.ts';
+import { DEMO_USERNAMES } from './demo-platform.ts';
 
 let t: TestApp;
 beforeAll(async () => {

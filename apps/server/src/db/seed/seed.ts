@@ -1,8 +1,8 @@
 import type { AppServices } from '../../services.ts';
 import { findAdminUserByUsername } from '../../modules/access/index.ts';
-import { createDemoPlatform } from '../../../test/factories/demo.ts';
 import { DEMO_THUMBNAILS_JOB, type DemoThumbnailsData } from './demo-jobs.ts';
 import { storeDemoMockups } from './demo-images.ts';
+import { createDemoPlatform } from './demo-platform.ts';
 import { seedDemoCatalogue } from './demo-catalogue.ts';
 import { seedDemoLogistics } from './demo-logistics.ts';
 import { seedDemoFinished } from './demo-finished.ts';
@@ -14,8 +14,8 @@ export interface SeedResult {
 
 /**
  * Seeds the demo platform once (README "Demo accounts"). Idempotent: when the platform admin
- * exists, nothing is written. Accounts are created in one transaction through the test
- * factories; the mockup thumbnails are then made by a background job.
+ * exists, nothing is written. Accounts are created in one transaction through the modules' own
+ * create functions; the mockup thumbnails are then made by a background job.
  */
 export async function seedDemo(services: AppServices): Promise<SeedResult> {
   const { database, config, storage, jobs } = services;

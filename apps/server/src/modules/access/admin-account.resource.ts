@@ -18,7 +18,7 @@ import type { AppServices } from '../../services.ts';
 import { sameTenant } from '../../platform/tenant-scope.ts';
 import { ownedBy } from '../../platform/ownership.ts';
 import { DEPARTMENT_OWNER, ROLE_OWNER, STAFF_OWNER } from './owners.ts';
-import { assertStaffSlot } from '../tenancy/index.ts';
+import { assertStaffSlot } from './staff-quota.ts';
 import { grantsFor } from './access.service.ts';
 
 type UserRow = typeof adminUsers.$inferSelect;

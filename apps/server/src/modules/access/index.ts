@@ -16,6 +16,7 @@ export {
 export type { AdminUserRow } from './admin-user.repo.ts';
 export { dataScopeFor, grantsFor, hasPermission, menuTreeFor } from './access.service.ts';
 export { adminContext, merchantWideContext } from './context.ts';
+export { registerStaffQuota, type StaffQuota } from './staff-quota.ts';
 export { accessRoutes } from './access.routes.ts';
 export { ensureSystemMenus, menuIdByName } from './menu-catalogue.ts';
 export { profileOf, profileRoutes } from './profile.routes.ts';

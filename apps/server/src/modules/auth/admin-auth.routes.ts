@@ -14,7 +14,7 @@ import type { ZodApp } from '../../platform/http/types.ts';
 import { t } from '../../platform/i18n/i18n.ts';
 import type { AppServices } from '../../services.ts';
 import { currentAdminSession, loginAdmin, refreshAdmin, registerMerchant } from './admin-auth.service.ts';
-import { clientMeta } from './client-meta.ts';
+import { clientMeta } from '../../platform/http/client-meta.ts';
 
 const PUBLIC = { audience: 'public', permission: null } as const;
 const SIGNED_IN = { audience: 'admin', permission: null } as const;

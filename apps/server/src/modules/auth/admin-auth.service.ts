@@ -1,9 +1,11 @@
-import type { AdminLoginBody, AdminLoginReply, AdminRegisterBody, AdminSession, Language } from '@pod/shared';
+import type { AdminLoginBody, AdminLoginReply, AdminRegisterBody, AdminSession } from '@pod/shared';
 import type { Db } from '../../db/client.ts';
 import { dummyPasswordHash, verifyPassword } from '../../platform/auth/password.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { tooManyRequests, type RateLimitRule } from '../../platform/rate-limit.ts';
 import type { FileUrls } from '../../platform/storage/file-urls.ts';
+import type { IssuedSession } from '../../platform/auth/sessions.ts';
+import type { ClientMeta } from '../../platform/http/client-meta.ts';
 import type { AppServices } from '../../services.ts';
 import {
   activeAdminActor,
@@ -26,15 +28,6 @@ import {
   findMerchantByNumber,
   tenantForRequest,
 } from '../tenancy/index.ts';
-import type { IssuedSession } from './session.service.ts';
-
-/** Where a sign-in comes from: for limits, the session record and the site info. */
-export interface ClientMeta {
-  ip: string;
-  userAgent: string;
-  host: string | undefined;
-  lang: Language;
-}
 
 export const LOGIN_PER_IP: RateLimitRule = { name: 'login:ip', limit: 30, windowSeconds: 600 };
 /** Five wrong passwords lock the account for a quarter of an hour. */

@@ -3,7 +3,8 @@ import { dummyPasswordHash, hashPassword, verifyPassword } from '../../platform/
 import { AppError } from '../../platform/http/errors.ts';
 import { tooManyRequests, type RateLimitRule } from '../../platform/rate-limit.ts';
 import type { AppServices } from '../../services.ts';
-import type { ClientMeta, IssuedSession } from '../auth/index.ts';
+import type { IssuedSession } from '../../platform/auth/sessions.ts';
+import type { ClientMeta } from '../../platform/http/client-meta.ts';
 import { captchaPolicy, tenantForRequest } from '../tenancy/index.ts';
 import {
   activeMemberActor,

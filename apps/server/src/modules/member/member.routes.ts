@@ -24,7 +24,7 @@ import { ok } from '../../platform/http/envelope.ts';
 import type { ZodApp } from '../../platform/http/types.ts';
 import { t } from '../../platform/i18n/i18n.ts';
 import type { AppServices } from '../../services.ts';
-import { clientMeta } from '../auth/index.ts';
+import { clientMeta } from '../../platform/http/client-meta.ts';
 import {
   changeBind,
   changeMemberPassword,

@@ -21,7 +21,6 @@ export {
   assertMerchantSlot,
   assertMerchantQuota,
   assertShopSlot,
-  assertStaffSlot,
   assertStorage,
   assertTemplateSlot,
   merchantLevel,

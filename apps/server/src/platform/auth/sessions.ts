@@ -2,12 +2,9 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { LIMITS } from '@pod/shared';
 import type { Executor } from '../../db/client.ts';
-import { preparedQuery } from '../../db/prepared.ts';
-import { adminUsers, members, refreshTokens } from '../../db/schema/index.ts';
-import { canSignIn } from '../access/index.ts';
-import { memberMayAct } from '../member/index.ts';
-import type { Actor } from '../../platform/context.ts';
-import type { TokenKind, TokenService } from '../../platform/auth/tokens.ts';
+import { refreshTokens } from '../../db/schema/index.ts';
+import type { Actor } from '../context.ts';
+import type { TokenKind, TokenService } from './tokens.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 /** A sign-in lasts a day, or 30 days with "keep me signed in"; rotation does not extend it. */
@@ -29,6 +26,20 @@ export interface SessionMeta {
 export type RotateResult =
   | { ok: true; session: IssuedSession; actor: Actor }
   | { ok: false; reason: 'unknown' | 'expired' | 'revoked' | 'reused' | 'inactive' };
+
+/**
+ * The live sign-in of a token, as SQL on `refresh_tokens` with the placeholders `sessionId` and
+ * `subjectId`: not revoked, not expired. For a prepared query that also reads the user, so that a
+ * request is checked in one round trip (auth's sessionMayAct).
+ */
+export const liveSession = (kind: TokenKind) =>
+  and(
+    eq(refreshTokens.familyId, sql.placeholder('sessionId')),
+    eq(refreshTokens.subjectKind, kind),
+    eq(refreshTokens.subjectId, sql.placeholder('subjectId')),
+    isNull(refreshTokens.revokedAt),
+    gt(refreshTokens.expiresAt, sql`now()`),
+  );
 
 const hashToken = (raw: string) => createHash('sha256').update(raw).digest('hex');
 const newRawToken = () => randomBytes(32).toString('base64url');
@@ -141,42 +152,5 @@ export class SessionService {
           isNull(refreshTokens.revokedAt),
         ),
       );
-  }
-
-  /**
-   * Whether a verified token may act now, in one round trip (every authenticated request asks):
-   * its sign-in is live (not revoked, not expired) and its user still may act (an admin neither
-   * disabled nor locked, a member enabled).
-   */
-  async mayAct(tx: Executor, actor: Actor, sessionId: string): Promise<boolean> {
-    const params = { sessionId, subjectId: actor.id };
-    const live = (kind: Actor['kind']) =>
-      and(
-        eq(refreshTokens.familyId, sql.placeholder('sessionId')),
-        eq(refreshTokens.subjectKind, kind),
-        eq(refreshTokens.subjectId, sql.placeholder('subjectId')),
-        isNull(refreshTokens.revokedAt),
-        gt(refreshTokens.expiresAt, sql`now()`),
-      );
-    if (actor.kind === 'admin') {
-      const [user] = await preparedQuery(tx, 'session_admin_may_act', (t) =>
-        t
-          .select({ status: adminUsers.status, isLocked: adminUsers.isLocked })
-          .from(refreshTokens)
-          .innerJoin(adminUsers, eq(adminUsers.id, refreshTokens.subjectId))
-          .where(live('admin'))
-          .limit(1),
-      ).execute(params);
-      return user !== undefined && canSignIn(user);
-    }
-    const [member] = await preparedQuery(tx, 'session_member_may_act', (t) =>
-      t
-        .select({ status: members.status })
-        .from(refreshTokens)
-        .innerJoin(members, eq(members.id, refreshTokens.subjectId))
-        .where(live('member'))
-        .limit(1),
-    ).execute(params);
-    return member !== undefined && memberMayAct(member);
   }
 }

@@ -2,7 +2,7 @@ import { and, eq, gt, isNotNull, lt } from 'drizzle-orm';
 import type { ClickCaptcha } from '@pod/shared';
 import type { Executor } from '../../db/client.ts';
 import { captchas } from '../../db/schema/index.ts';
-import { AppError } from '../../platform/http/errors.ts';
+import { AppError } from '../http/errors.ts';
 import { CAPTCHA_HEIGHT, CAPTCHA_WIDTH, clicksMatch, parseClicks, renderCaptcha } from './captcha-image.ts';
 
 /** Seconds a captcha may be answered in, and then used by the login that follows. */

@@ -4,9 +4,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Language } from '@pod/shared';
 import type { Executor } from '../../db/client.ts';
 import { messageOutbox, verificationCodes } from '../../db/schema/index.ts';
-import { AppError } from '../../platform/http/errors.ts';
-import { t } from '../../platform/i18n/i18n.ts';
-import { tooManyRequests, type RateLimiter, type RateLimitRule } from '../../platform/rate-limit.ts';
+import { AppError } from '../http/errors.ts';
+import { t } from '../i18n/i18n.ts';
+import { tooManyRequests, type RateLimiter, type RateLimitRule } from '../rate-limit.ts';
 
 export type CodeChannel = 'sms' | 'email';
 

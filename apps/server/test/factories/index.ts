@@ -62,7 +62,13 @@ export async function buildFactoryWithUser(
 ) {
   const factory = await createFactory(
     { tenantId, tx },
-    { name: overrides.name ?? unique('Factory'), number: unique('F') },
+    {
+      name: overrides.name ?? unique('Factory'),
+      number: unique('F'),
+      address: '1 Test Road',
+      sender_name: 'Sender',
+      sender_phone: '13800000000',
+    },
   );
   const user = await createAdminUser(tx, {
     tier: 'factory',

@@ -40,7 +40,18 @@ export async function createDemoPlatform(tx: Executor, password: string) {
   });
 
   // A random factory number, of the form the demo has always had.
-  const factory = await createFactory(scope, { name: 'Demo Factory', number: `F1${hex(3)}` });
+  const factory = await createFactory(scope, {
+    name: 'Demo Factory',
+    number: `F1${hex(3)}`,
+    province: '广东省',
+    city: '深圳市',
+    district: '宝安区',
+    address: 'Demo Industrial Park 1 / 演示工业园 1 号',
+    post_code: '518000',
+    sender_name: 'Demo Factory / 演示工厂',
+    sender_phone: '13800000000',
+    is_main: true,
+  });
   const factoryUser = await createAdminUser(tx, {
     tier: 'factory',
     tenantId: tenant.id,

@@ -61,6 +61,21 @@ describe('demo seed', () => {
     expect(options.map((o) => o.code).sort()).toEqual(['4PX-US', 'DHL-EXP', 'YUN-STD']);
   });
 
+  // The demo factory was written without an address or sender, which the factory reply requires.
+  it('bug: the demo supplier’s factory list answered 500; it shows the demo factory with its address', async () => {
+    await seedDemo(t.services);
+    const supplier = await findAdminUserByUsername(t.database.db, DEMO_USERNAMES.supplier);
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/admin/factory',
+      headers: await t.authAs(adminActor(supplier!)),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const [factory] = res.json().data.list;
+    expect(factory).toMatchObject({ name: 'Demo Factory', is_main: true, sender_phone: '13800000000' });
+    expect(factory.address).not.toBe('');
+  });
+
   it("makes the mockup thumbnails in a background job that the supplier's admin can follow", async () => {
     await t.reset();
     const seeded = await seedDemo(t.services);

@@ -15,13 +15,18 @@ import type { ServiceContext } from '../../platform/context.ts';
 import type { CrudDefinition } from '../../platform/crud/crud.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import type { AppServices } from '../../services.ts';
-import { sameTenant } from '../../platform/tenant-scope.ts';
-import { ownedBy } from '../../platform/ownership.ts';
+import { ownedBy, type Ownership } from '../../platform/ownership.ts';
 import { DEPARTMENT_OWNER, ROLE_OWNER, STAFF_OWNER } from './owners.ts';
 import { assertStaffSlot } from './staff-quota.ts';
 import { grantsFor } from './access.service.ts';
 
 type UserRow = typeof adminUsers.$inferSelect;
+
+/**
+ * Factory permissions (spec §6) are granted only on factories the granter may act for itself:
+ * a merchant account has none, so any factory id is not found.
+ */
+const FACTORY_PERMISSION: Ownership = { level: 'factory', tenant: factories.tenantId, factory: factories.id };
 type Input = Partial<z.infer<typeof adminAccountCreateSchema>> & { is_locked?: boolean };
 
 /** Roles must be of the tenant and tier, and grant nothing the caller does not hold. */
@@ -37,9 +42,7 @@ async function checkAssignable(ctx: ServiceContext, input: Input): Promise<void>
     const found = await ctx.tx
       .select({ id: factories.id })
       .from(factories)
-      .where(
-        and(inArray(factories.id, input.factory_ids), sameTenant(factories.tenantId, ctx.scope.tenantId)),
-      );
+      .where(and(inArray(factories.id, input.factory_ids), ...ownedBy(FACTORY_PERMISSION, ctx.scope)));
     if (found.length !== new Set(input.factory_ids).size) throw AppError.notFound('crud.notFound');
   }
   if (!input.role_ids?.length) return;

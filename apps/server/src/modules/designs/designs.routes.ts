@@ -381,6 +381,8 @@ export function designRoutes(app: ZodApp, services: AppServices): void {
         sizeIds: [],
         prefix: 'document',
       });
+      // The group is checked before queuing: another merchant's group is not found (issue 16).
+      if (body.group_id) await findGroup(db, m, body.group_id);
       if (!services.jobs.isStarted) throw new AppError(503, 'http.503');
       const jobId = await services.jobs.enqueue<BatchJobData>(
         DESIGN_JOBS.batch,

@@ -7,23 +7,9 @@ import type { CrudDefinition } from '../../platform/crud/crud.ts';
 import { ownedBy, type Ownership } from '../../platform/ownership.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { assertFactorySlot } from '../tenancy/index.ts';
+import { factoryValues } from './factory.service.ts';
 
 type FactoryRow = typeof factories.$inferSelect;
-type Input = Partial<z.infer<typeof factoryCreateSchema>>;
-
-const toValues = (input: Input): Partial<FactoryRow> => {
-  const renames: Record<string, keyof FactoryRow> = {
-    post_code: 'postCode',
-    sender_name: 'senderName',
-    sender_phone: 'senderPhone',
-    is_main: 'isMain',
-  };
-  return Object.fromEntries(
-    Object.entries(input)
-      .filter(([, v]) => v !== undefined)
-      .map(([k, v]) => [renames[k] ?? k, v]),
-  );
-};
 
 /** spec §6 factory permissions: a factory is the caller's when it may act for it (decision 0026). */
 export const FACTORY_OWNER: Ownership = {
@@ -79,9 +65,9 @@ export const factoryResource: CrudDefinition<
       .from(factories)
       .where(and(eq(factories.tenantId, ctx.scope.tenantId), eq(factories.number, input.number)));
     if ((dupe?.n ?? 0) > 0) throw AppError.conflict('logistics.factoryNumberTaken', {}, { field: 'number' });
-    return toValues(input);
+    return factoryValues(input);
   },
-  toUpdate: (_ctx, input) => toValues(input),
+  toUpdate: (_ctx, input) => factoryValues(input),
   // One main shipping factory per tenant: marking one clears the others.
   async afterWrite(ctx, row) {
     if (!row.isMain || !ctx.scope.tenantId) return;

@@ -1,16 +1,41 @@
 import { and, eq, inArray } from 'drizzle-orm';
+import { factoryCreateSchema } from '@pod/shared';
+import type { z } from 'zod';
 import { factories } from '../../db/schema/index.ts';
 import type { Executor } from '../../db/client.ts';
 import { distinctIds } from '../../platform/distinct-ids.ts';
 
-/** Creates a factory of a tenant. Regions, addresses and carriers arrive with logistics. */
+type FactoryRow = typeof factories.$inferSelect;
+
+/** A factory's API fields as its columns (the rest keep their names). */
+export const factoryValues = (input: Partial<z.output<typeof factoryCreateSchema>>): Partial<FactoryRow> => {
+  const renames: Record<string, keyof FactoryRow> = {
+    post_code: 'postCode',
+    sender_name: 'senderName',
+    sender_phone: 'senderPhone',
+    is_main: 'isMain',
+  };
+  return Object.fromEntries(
+    Object.entries(input)
+      .filter(([, v]) => v !== undefined)
+      .map(([k, v]) => [renames[k] ?? k, v]),
+  );
+};
+
+/**
+ * A factory of the tenant, outside a request (the demo seed, tests): validated by the same schema
+ * as the API's, so no factory is stored that the factory pages could not show.
+ */
 export async function createFactory(
   ctx: { tenantId: string; tx: Executor },
-  input: { name: string; number: string },
+  input: z.input<typeof factoryCreateSchema>,
 ) {
   const [row] = await ctx.tx
     .insert(factories)
-    .values({ tenantId: ctx.tenantId, name: input.name, number: input.number })
+    .values({
+      ...factoryValues(factoryCreateSchema.parse(input)),
+      tenantId: ctx.tenantId,
+    } as typeof factories.$inferInsert)
     .returning();
   if (!row) throw new Error('factory insert returned nothing');
   return row;

@@ -35,12 +35,9 @@ const RECEIPT_MIMES = ['image/jpeg', 'image/png'];
 export async function submitTransfer(ctx: ServiceContext, input: z.output<typeof transferCreateSchema>) {
   const scope = merchantScope(ctx);
   const [account] = await repo.accountsByIds(ctx.tx, [input.payment_account_id]);
-  if (
-    !account ||
-    account.tenantId !== scope.tenantId ||
-    account.status !== 'enabled' ||
-    account.currency !== input.currency
-  ) {
+  // Another tenant's account is not found, like any other tenant's object (decision 0026).
+  if (!account || account.tenantId !== scope.tenantId) throw AppError.notFound('crud.notFound');
+  if (account.status !== 'enabled' || account.currency !== input.currency) {
     throw AppError.badRequest(
       'wallet.accountUnavailable',
       { currency: input.currency },

@@ -400,7 +400,8 @@ describe('recharge by bank transfer', () => {
     );
     expect((await post(url, w.merchant, transfer(account.id, { amount: 0 }))).statusCode).toBe(400);
     const foreignAccount = await buildPaymentAccount(t.database.db, (await buildTenant(t.database.db)).id);
-    expect((await post(url, w.merchant, transfer(foreignAccount.id))).statusCode).toBe(400);
+    // Another tenant's account is not found, like any of its objects (issue 16).
+    expect((await post(url, w.merchant, transfer(foreignAccount.id))).statusCode).toBe(404);
     expect((await get('/api/v1/admin/finance/transfer', w.finance)).json().data.total).toBe(0);
   });
 

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { levels, merchants } from '../../../src/db/schema/index.ts';
-import { adminActor, grantsFor, MENU_CATALOGUE } from '../../../src/modules/access/index.ts';
+import { adminActor, grantsFor } from '../../../src/modules/access/index.ts';
+import { MENU_CATALOGUE } from '../../../src/modules/index.ts';
 import {
   buildMerchant,
   buildPaymentAccount,

@@ -132,9 +132,10 @@ export function operationsIn(group: unknown): AnyOperation[] {
 
 // ---- Types of a call -----------------------------------------------------------------------------
 
-type SchemaOf<Op, K extends 'params' | 'query' | 'body'> = Op extends { readonly [P in K]: infer S }
-  ? S extends z.ZodType
-    ? S
+/** The schema of one request part; never when the operation has none. */
+type SchemaOf<Op, K extends 'params' | 'query' | 'body'> = Op extends { readonly [P in K]?: infer S }
+  ? [Exclude<S, undefined>] extends [z.ZodType]
+    ? Exclude<S, undefined>
     : never
   : never;
 

@@ -20,7 +20,7 @@ export const crudListQueryBase = z.object({
     .string()
     .regex(/^[A-Za-z_]+,(asc|desc)$/)
     .optional(),
-  quickSearch: z.string().max(100).optional(),
+  quickSearch: z.string().max(LIMITS.text.search).optional(),
   /** `true` returns `{ options: [{ value, label }] }` for select inputs. */
   select: z.enum(['true', 'false']).optional(),
 });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { RECORD_STATUSES } from '../access/schemas.ts';
 import { crudOperations, defineOperation } from '../contract.ts';
 import { idParamsSchema, listReplySchema } from '../crud-schemas.ts';
+import { KEY_PATTERN } from '../patterns.ts';
 import { PERMISSIONS } from '../permissions.ts';
 import { STOREFRONT_ROUTES } from '../storefront-routes.ts';
 import {
@@ -129,7 +130,7 @@ export const catalogOperations = {
     item: spuDictionarySchema,
     create: spuDictionaryCreateSchema,
     update: spuDictionaryUpdateSchema,
-    filters: { type: z.string().regex(/^[a-z][a-z0-9_]{0,29}$/), status },
+    filters: { type: z.string().regex(KEY_PATTERN), status },
     sortable: true,
   }),
   spu: crudOperations({

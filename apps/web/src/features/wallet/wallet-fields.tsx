@@ -20,13 +20,13 @@ import {
   WALLET_CURRENCIES,
   type MenuNode,
   type WalletCurrency,
+  tenancyOperations,
 } from '@pod/shared';
 import { PATHS } from '../../app/paths.ts';
 import { currentLanguage } from '../../i18n/i18n.ts';
 import { useAdminSession } from '../admin/admin-session-context.ts';
 import { useCrudSelect } from '../crud/api.ts';
 import { menuHref } from '../layout/menu-tree.ts';
-import { TENANCY_RESOURCES } from '../tenancy/api.ts';
 import {
   CURRENCY_SYMBOLS,
   formatMoney,
@@ -120,7 +120,7 @@ export function MerchantSelect(props: {
   width?: number;
 }) {
   const { t } = useTranslation();
-  const merchants = useCrudSelect(TENANCY_RESOURCES.merchant);
+  const merchants = useCrudSelect(tenancyOperations.merchant);
   const { width = 200, allowClear = true, ...rest } = props;
   return (
     <Select

@@ -28,7 +28,7 @@ import { useFieldLabel } from '../../forms/use-zod-field.ts';
 import { StatusSelect, StatusTag, useStatusOptions } from '../access/shared-fields.tsx';
 import { useCrudList } from '../crud/api.ts';
 import { CrudPage, type CrudFormConfig } from '../crud/crud-page.tsx';
-import { type ShippingMethodRow, type ShippingRateRow } from './api.ts';
+import type { ShippingMethodRow, ShippingRateRow } from './api.ts';
 import { useCountries } from './factory-page.tsx';
 import { FeeText, PreviewWeight, PricingText } from './fee-preview.tsx';
 import { useLogisticsField } from './logistics-form.ts';

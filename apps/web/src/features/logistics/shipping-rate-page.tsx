@@ -15,7 +15,7 @@ import { DateTime, StatusSelect, StatusTag, useStatusOptions } from '../access/s
 import { useCrudSelect } from '../crud/api.ts';
 import { CrudPage, type CrudFormConfig } from '../crud/crud-page.tsx';
 import { CURRENCY_SYMBOLS } from '../wallet/money-format.ts';
-import { type ShippingRateRow } from './api.ts';
+import type { ShippingRateRow } from './api.ts';
 import { FeeText, PreviewWeight, PricingText } from './fee-preview.tsx';
 import { toMinorUnits, useLogisticsField } from './logistics-form.ts';
 

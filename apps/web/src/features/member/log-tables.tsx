@@ -1,6 +1,6 @@
 import { Empty, Table, Typography, type TablePaginationConfig } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { type MemberMoneyLog, type MemberScoreLog } from '@pod/shared';
+import type { MemberMoneyLog, MemberScoreLog } from '@pod/shared';
 import { currentLanguage } from '../../i18n/i18n.ts';
 import { formatDateTime, formatMinorUnits } from '../../i18n/format.ts';
 

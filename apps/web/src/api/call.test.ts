@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { orderOperations } from '@pod/shared';
 import { ApiError } from './api-error.ts';
 import { call, fillPath, toQuery } from './call.ts';
-import { bindClientUi, type ClientUiBindings } from './ui-bindings.ts';
+import { bindClientUi } from './ui-bindings.ts';
 
 type FetchArgs = [input: string, init: RequestInit];
 
@@ -17,7 +17,7 @@ const payStatus = { orders: [], success: true, amounts: [], balances: [{ currenc
 
 let unbind: () => void;
 beforeEach(() => {
-  unbind = bindClientUi({ showSuccess: vi.fn(), showError: vi.fn(), navigate: vi.fn() } as ClientUiBindings);
+  unbind = bindClientUi({ showSuccess: vi.fn(), showError: vi.fn(), navigate: vi.fn() });
 });
 afterEach(() => {
   unbind();

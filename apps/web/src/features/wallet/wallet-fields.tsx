@@ -21,6 +21,7 @@ import {
   type MenuNode,
   type WalletCurrency,
   tenancyOperations,
+  type Transfer,
 } from '@pod/shared';
 import { PATHS } from '../../app/paths.ts';
 import { currentLanguage } from '../../i18n/i18n.ts';
@@ -248,11 +249,7 @@ export function rechargeHref(method: 'transfer' | 'alipay', currency?: WalletCur
 }
 
 /** An attachment the page knows the address of (the uploads it made itself). */
-export interface KnownImage {
-  id: string;
-  url: string;
-  thumb_url: string | null;
-}
+export type KnownImage = Transfer['receipt_images'][number];
 
 /**
  * The receipt images of a transfer (spec §5: up to 3). Thumbnails show for images whose address is

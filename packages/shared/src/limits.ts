@@ -27,6 +27,30 @@ export const LIMITS = {
   logisticsImportLines: 50,
   dateRangeMaxDays: 366,
   pagination: { defaultPageSize: 20, maxPageSize: 100 },
+  /**
+   * The longest texts that patterns allow, for inputs' `maxLength` where a schema has a pattern
+   * rather than a length check. The patterns are built from these.
+   */
+  text: {
+    /** A mobile number: + and 15 digits (E.164). */
+    mobile: 16,
+    /** An SMS or e-mail verification code: 6 digits. */
+    verificationCode: 6,
+    /** A post code: letters, digits, spaces and dashes. */
+    postCode: 12,
+    /** A sender's phone: digits, spaces and dashes after an optional +. */
+    phone: 20,
+    /** A bank card or account number, spaces and dashes included. */
+    cardNumber: 40,
+    /** A product's style code. */
+    styleCode: 30,
+    /** A lowercase key (a surface's key, a dictionary type): a letter, then letters, digits and `_`. */
+    key: 30,
+    /** A colour as `#rrggbb`. */
+    hexColor: 7,
+    /** A search box: quick search, keyword. */
+    search: 100,
+  },
 } as const;
 
 /** spec §9 layout constants shared by the web shell. */

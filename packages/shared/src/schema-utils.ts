@@ -16,3 +16,29 @@ export function patchOf<T extends z.ZodRawShape>(schema: z.ZodObject<T>) {
     [K in keyof T]: z.ZodOptional<z.ZodType<z.output<T[K]>, z.input<T[K]>>>;
   }>;
 }
+
+/**
+ * The longest text a field schema accepts, for an input's `maxLength`: the string inside optional,
+ * nullable, default and pipe wrappers; of a union, the longest of its options. Undefined when the
+ * schema has no such limit.
+ */
+export function maxLengthOf(schema: z.ZodType): number | undefined {
+  // Strings and string formats (e-mail, url…) alike.
+  if (schema._zod.def.type === 'string') return (schema as z.ZodString).maxLength ?? undefined;
+  if (
+    schema instanceof z.ZodOptional ||
+    schema instanceof z.ZodNullable ||
+    schema instanceof z.ZodDefault ||
+    schema instanceof z.ZodPrefault ||
+    schema instanceof z.ZodCatch ||
+    schema instanceof z.ZodReadonly
+  )
+    return maxLengthOf(schema.unwrap() as z.ZodType);
+  if (schema instanceof z.ZodPipe)
+    return maxLengthOf(schema.in as z.ZodType) ?? maxLengthOf(schema.out as z.ZodType);
+  if (schema instanceof z.ZodUnion) {
+    const limits = (schema.options as z.ZodType[]).map(maxLengthOf).filter((n) => n !== undefined);
+    return limits.length ? Math.max(...limits) : undefined;
+  }
+  return undefined;
+}

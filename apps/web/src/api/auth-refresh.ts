@@ -1,8 +1,8 @@
-import { memberTokenPairSchema, tokenPairSchema } from '@pod/shared';
+import { authOperations, memberOperations } from '@pod/shared';
 import { PATHS } from '../app/paths.ts';
 import { decodeTarget, loginHref, targetOf, type RouteArea, type RouteTarget } from '../app/route-target.ts';
 import { ApiError } from './api-error.ts';
-import { request } from './client.ts';
+import { call } from './call.ts';
 import type { TokenRefresher } from './token-refresh.ts';
 import { clearAreaTokens, getRefreshToken, setTokens, type StoredTokens, type TokenArea } from './tokens.ts';
 import { clientUi } from './ui-bindings.ts';
@@ -21,17 +21,16 @@ const ROUTE_AREA: Record<TokenArea, RouteArea> = { admin: 'admin', member: 'user
  */
 async function renew(area: TokenArea, refreshToken: string): Promise<StoredTokens> {
   const common = {
-    method: 'PUT' as const,
     body: { token: refreshToken },
     // A 401 here means the refresh token itself is spent: nothing left to renew it with.
     skipTokenRefresh: true,
     showErrorMessage: false,
   };
   if (area === 'admin') {
-    const pair = await request('/api/v1/auth/refresh', { ...common, schema: tokenPairSchema });
+    const pair = await call(authOperations.adminRefresh, common);
     return { access: pair.access_token, refresh: pair.refresh_token };
   }
-  const pair = await request('/api/user/refresh', { ...common, schema: memberTokenPairSchema });
+  const pair = await call(memberOperations.memberRefresh, common);
   return { access: pair.token, refresh: pair.refresh_token };
 }
 

@@ -1,32 +1,28 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type {
-  Health,
-  SiteInfo,
-  StorefrontProduct,
-  storefrontCategorySchema,
-  storefrontProductListItemSchema,
-  storefrontProductListQuerySchema,
+import {
+  STOREFRONT_ROUTES,
+  type catalogOperations,
+  type ListPage,
+  type OpData,
+  type OpQuery,
+  type siteOperations,
+  type StorefrontProduct,
 } from '@pod/shared';
-import type { z } from 'zod';
-import { api } from '../api/client.ts';
+import { callUnchecked } from '../api/call.ts';
 
 /*
  * The storefront's calls (GET /api/v1/storefront/…, spec §2 storefront routes). Replies are typed
- * from the shared schemas but not parsed again here: the server already serialises them through
- * those schemas, and parsing would put zod in every public page's JS (docs/decisions/0022).
+ * by the shared contracts but not parsed again here: the server already serialises them through
+ * those schemas, and parsing would put zod in every public page's JS (docs/decisions/0022). So the
+ * contracts are imported as types only, and the calls go by their zod-free routes.
  */
 
-export type StoreCategory = z.infer<typeof storefrontCategorySchema>;
-export type StoreProductItem = z.infer<typeof storefrontProductListItemSchema>;
-export type StoreListQuery = Partial<z.infer<typeof storefrontProductListQuerySchema>>;
+type Ops = typeof catalogOperations;
+export type StoreCategory = OpData<Ops['storefrontCategories']>[number];
+export type StoreProductItem = OpData<Ops['storefrontProductList']>['list'][number];
+export type StoreListQuery = OpQuery<Ops['storefrontProductList']>;
+export type StoreListPage = ListPage<StoreProductItem>;
 export type { StorefrontProduct };
-
-export interface StoreListPage {
-  list: StoreProductItem[];
-  total: number;
-  page: number;
-  limit: number;
-}
 
 /** Query keys of the storefront (CONVENTIONS §14). */
 export const storeKeys = {
@@ -45,7 +41,11 @@ export const storeKeys = {
 export function useStoreSiteInfo() {
   return useQuery({
     queryKey: storeKeys.site(),
-    queryFn: ({ signal }) => api.get<SiteInfo>('/api/v1/index', { signal, showErrorMessage: false }),
+    queryFn: ({ signal }) =>
+      callUnchecked<typeof siteOperations.getSiteIndex>(STOREFRONT_ROUTES.getSiteIndex, {
+        signal,
+        showErrorMessage: false,
+      }),
     staleTime: 5 * 60_000,
   });
 }
@@ -54,7 +54,11 @@ export function useStoreSiteInfo() {
 export function useStoreHealth() {
   return useQuery({
     queryKey: storeKeys.health(),
-    queryFn: ({ signal }) => api.get<Health>('/api/health', { signal, showErrorMessage: false }),
+    queryFn: ({ signal }) =>
+      callUnchecked<typeof siteOperations.getHealth>(STOREFRONT_ROUTES.getHealth, {
+        signal,
+        showErrorMessage: false,
+      }),
   });
 }
 
@@ -63,7 +67,10 @@ export function useStoreCategories() {
   return useQuery({
     queryKey: storeKeys.categories(),
     queryFn: ({ signal }) =>
-      api.get<StoreCategory[]>('/api/v1/storefront/categories', { signal, showErrorMessage: false }),
+      callUnchecked<Ops['storefrontCategories']>(STOREFRONT_ROUTES.storefrontCategories, {
+        signal,
+        showErrorMessage: false,
+      }),
     staleTime: 60_000,
   });
 }
@@ -73,8 +80,8 @@ export function useStoreProducts(query: StoreListQuery) {
   return useQuery({
     queryKey: storeKeys.products(query),
     queryFn: ({ signal }) =>
-      api.get<StoreListPage>('/api/v1/storefront/products', {
-        query: { ...query },
+      callUnchecked<Ops['storefrontProductList']>(STOREFRONT_ROUTES.storefrontProductList, {
+        query,
         signal,
         showErrorMessage: false,
       }),
@@ -87,7 +94,8 @@ export function useStoreProduct(id: string | null) {
   return useQuery({
     queryKey: storeKeys.product(id ?? ''),
     queryFn: ({ signal }) =>
-      api.get<StorefrontProduct>(`/api/v1/storefront/products/${encodeURIComponent(id ?? '')}`, {
+      callUnchecked<Ops['storefrontProductGet']>(STOREFRONT_ROUTES.storefrontProductGet, {
+        params: { id: id ?? '' },
         signal,
         showErrorMessage: false,
       }),

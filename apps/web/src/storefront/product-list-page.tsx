@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { LIMITS } from '@pod/shared';
 import { useStoreCategories, useStoreProducts } from './api.ts';
 import {
   categoriesInTreeOrder,
@@ -91,7 +92,7 @@ export function ProductListPage() {
               value={keyword}
               placeholder={t('storefront.list.searchPlaceholder')}
               aria-label={t('storefront.list.search')}
-              maxLength={100}
+              maxLength={LIMITS.text.search}
               onChange={(event) => setKeyword(event.target.value)}
             />
             <button type="submit" className="sf-button sf-button--primary">

@@ -200,3 +200,10 @@ export const grantableMenuSchema: z.ZodType<GrantableMenu> = z
     }),
   )
   .meta({ id: 'GrantableMenu' });
+
+export type Department = z.infer<typeof departmentSchema>;
+export type Menu = z.infer<typeof menuSchema>;
+export type AdminAccount = z.infer<typeof adminAccountSchema>;
+export type AdminLog = z.infer<typeof adminLogSchema>;
+export type RecycleEntry = z.infer<typeof recycleSchema>;
+export type SensitiveLog = z.infer<typeof sensitiveLogSchema>;

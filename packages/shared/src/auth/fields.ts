@@ -31,7 +31,9 @@ export const memberPasswordSchema = z
   .refine((v) => !/[&<>"']/.test(v), { params: { rule: 'noSpecial' } });
 
 /** A mainland mobile number, or an international one in E.164 form (+ and 7–15 digits). */
-export const mobileSchema = z.string().regex(/^(1[3-9]\d{9}|\+[1-9]\d{6,14})$/);
+export const mobileSchema = z
+  .string()
+  .regex(new RegExp(`^(1[3-9]\\d{9}|\\+[1-9]\\d{6,${LIMITS.text.mobile - 2}})$`));
 
 export const emailSchema = z.email().max(100);
 
@@ -43,7 +45,7 @@ export const merchantNumberSchema = z
   .regex(/^[A-Za-z0-9_-]+$/);
 
 /** A 6-digit SMS or e-mail verification code. */
-export const verificationCodeSchema = z.string().regex(/^\d{6}$/);
+export const verificationCodeSchema = z.string().regex(new RegExp(`^\\d{${LIMITS.text.verificationCode}}$`));
 
 /** Client-chosen captcha id: letters, digits, dash; 8–64 characters. */
 export const captchaIdSchema = z

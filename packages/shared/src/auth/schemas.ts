@@ -357,3 +357,6 @@ export const dashboardSchema = z.object({
   lastLoginTime: z.string().nullable(),
   lastLoginIp: z.string().nullable(),
 });
+
+export type MemberMoneyLog = z.infer<typeof memberMoneyLogSchema>;
+export type MemberScoreLog = z.infer<typeof memberScoreLogSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LIMITS } from '../limits.ts';
 import { RECORD_STATUSES } from '../access/schemas.ts';
 import { MAX_PRICE_MINOR } from '../pricing/engine.ts';
 
@@ -65,7 +66,7 @@ export type ImageRef = z.infer<typeof imageRefSchema>;
 export const hexColorSchema = z
   .string()
   .trim()
-  .regex(/^#[0-9A-Fa-f]{6}$/)
+  .regex(new RegExp(`^#[0-9A-Fa-f]{${LIMITS.text.hexColor - 1}}$`))
   .transform((v) => v.toLowerCase());
 
 /** A select option of reference data (`?select=true` lists). */

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { LIMITS } from '../limits.ts';
+import { PHONE_PATTERN, POST_CODE_PATTERN } from '../patterns.ts';
 import { CURRENCIES } from '../i18n.ts';
 import { patchOf } from '../schema-utils.ts';
 import { MAX_QUOTE_QUANTITY, PRICE_TIER_KINDS, priceTierIssues } from '../pricing/engine.ts';
@@ -68,15 +70,8 @@ export const factoryAddressInputSchema = z.object({
     .default('CN'),
   province: optionalText(50),
   address: requiredText(200),
-  post_code: z
-    .string()
-    .trim()
-    .regex(/^[A-Za-z0-9 -]{0,12}$/)
-    .default(''),
-  phone: z
-    .string()
-    .trim()
-    .regex(/^(1[3-9]\d{9}|\+?[0-9 -]{6,20})$/),
+  post_code: z.string().trim().regex(POST_CODE_PATTERN).default(''),
+  phone: z.string().trim().regex(PHONE_PATTERN),
 });
 
 const productFields = z.object({
@@ -90,7 +85,7 @@ const productFields = z.object({
   style_code: z
     .string()
     .trim()
-    .regex(/^[A-Za-z0-9_-]{0,30}$/)
+    .regex(new RegExp(`^[A-Za-z0-9_-]{0,${LIMITS.text.styleCode}}$`))
     .default(''),
   material: optionalText(100),
   process: optionalText(100),
@@ -298,7 +293,7 @@ export const catalogProductListQuerySchema = z.object({
   /** A category and everything below it. */
   category_id: z.uuid().optional(),
   /** Name, English name or style code contains this. */
-  keyword: z.string().trim().max(100).optional(),
+  keyword: z.string().trim().max(LIMITS.text.search).optional(),
   /** `own`: only the merchant's own product templates. */
   scope: z.enum(['all', 'own']).default('all'),
 });
@@ -383,7 +378,7 @@ export const storefrontProductListQuerySchema = z.object({
   /** A category and everything below it. */
   category_id: z.uuid().optional(),
   /** Name, English name or style code contains this. */
-  keyword: z.string().trim().max(100).optional(),
+  keyword: z.string().trim().max(LIMITS.text.search).optional(),
   sort: z.enum(STOREFRONT_SORTS).default('default'),
 });
 export const storefrontProductListItemSchema = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { KEY_PATTERN } from '../patterns.ts';
 import { patchOf } from '../schema-utils.ts';
 import {
   CATALOG_LIMITS,
@@ -66,6 +67,7 @@ export const spuAttributeSchema = z.object({
   status: catalogStatus,
   created_at: z.string(),
 });
+export type SpuAttribute = z.infer<typeof spuAttributeSchema>;
 
 // ---- Colours (name + hex + swatch) -------------------------------------------------------------
 const colorFields = z.object({
@@ -130,6 +132,7 @@ export const spuSizeAttributeSchema = z.object({
   status: catalogStatus,
   created_at: z.string(),
 });
+export type SpuSizeAttribute = z.infer<typeof spuSizeAttributeSchema>;
 
 // ---- Size templates (a size chart: measurements per size) -------------------------------------
 const measurement = z.coerce.number().min(0).max(100_000).multipleOf(0.1).nullable();
@@ -211,10 +214,7 @@ export const DICTIONARY_TYPES = [
   'wash_care',
 ] as const;
 const dictionaryFields = z.object({
-  type: z
-    .string()
-    .trim()
-    .regex(/^[a-z][a-z0-9_]{0,29}$/),
+  type: z.string().trim().regex(KEY_PATTERN),
   label: requiredText(50),
   value: requiredText(50),
   sort: catalogSort.default(0),
@@ -228,3 +228,4 @@ export const spuDictionarySchema = dictionaryFields.extend({
   sort: z.number().int(),
   created_at: z.string(),
 });
+export type SpuDictionary = z.infer<typeof spuDictionarySchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { KEY_PATTERN } from '../patterns.ts';
 import {
   CATALOG_LIMITS,
   catalogSort,
@@ -50,10 +51,7 @@ export const surfaceInputSchema = z.object({
   /** Kept on edit so designs that point at the surface keep pointing at it. */
   id: z.uuid().optional(),
   /** Stable per product: `front`, `back`, `sleeve_left`, `wrap`… */
-  key: z
-    .string()
-    .trim()
-    .regex(/^[a-z][a-z0-9_]{0,29}$/),
+  key: z.string().trim().regex(KEY_PATTERN),
   name: requiredText(30),
   en_name: optionalText(50),
   /** `wrap`: the print wraps round a cylinder (mugs, bottles); mockups bend it. */

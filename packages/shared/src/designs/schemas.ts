@@ -174,6 +174,13 @@ export const finishedGroupSchema = z.object({
   children: z.array(z.object({ ...groupNode, children: z.array(z.never()) })),
 });
 export type FinishedGroup = z.infer<typeof finishedGroupSchema>;
+/** A group as its create and update reply it (no counts, no children). */
+export const finishedGroupReplySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  parent_id: z.string().nullable(),
+  sort: z.number(),
+});
 
 // ---- Replies ----------------------------------------------------------------------------------------
 /** One rendered surface of one colour. URLs are signed (decision 0009); null until rendered. */

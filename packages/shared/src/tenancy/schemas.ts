@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CARD_NUMBER_PATTERN, PHONE_PATTERN, POST_CODE_PATTERN } from '../patterns.ts';
 import { RECORD_STATUSES } from '../access/schemas.ts';
 import { adminPasswordSchema, usernameSchema } from '../auth/fields.ts';
 import { patchOf } from '../schema-utils.ts';
@@ -102,7 +103,7 @@ const paymentAccountFields = z.object({
   card_number: z
     .string()
     .trim()
-    .regex(/^[0-9 -]{8,40}$/)
+    .regex(CARD_NUMBER_PATTERN)
     .transform((v) => v.replace(/[ -]/g, '')),
   currency: z.enum(['CNY', 'USD']),
   sort: z.coerce.number().int().min(-100_000).max(100_000).default(0),
@@ -207,16 +208,9 @@ const factoryFields = z.object({
   city: z.string().trim().max(50).default(''),
   district: z.string().trim().max(50).default(''),
   address: z.string().trim().min(1).max(200),
-  post_code: z
-    .string()
-    .trim()
-    .regex(/^[A-Za-z0-9 -]{0,12}$/)
-    .default(''),
+  post_code: z.string().trim().regex(POST_CODE_PATTERN).default(''),
   sender_name: z.string().trim().min(1).max(50),
-  sender_phone: z
-    .string()
-    .trim()
-    .regex(/^(1[3-9]\d{9}|\+?[0-9 -]{6,20})$/),
+  sender_phone: z.string().trim().regex(PHONE_PATTERN),
   is_main: z.boolean().default(false),
   status: status.default('enabled'),
 });
@@ -260,3 +254,9 @@ export const areaQuerySchema = z.object({
     .optional(),
 });
 export const areaOptionSchema = z.object({ value: z.string(), label: z.string() });
+
+export type Supplier = z.infer<typeof supplierSchema>;
+export type PaymentAccount = z.infer<typeof paymentAccountSchema>;
+export type ExchangeRate = z.infer<typeof exchangeRateSchema>;
+export type Merchant = z.infer<typeof merchantSchema>;
+export type Factory = z.infer<typeof factorySchema>;

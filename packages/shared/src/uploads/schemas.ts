@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pagedListQueryBase } from '../crud-schemas.ts';
 
 /**
  * What an upload is for. Each topic has its own rules: `general` follows the tenant's upload
@@ -40,3 +41,17 @@ export const batchFileResultSchema = z.object({
   reason: z.enum(['incomplete', 'type', 'size', 'pixels', 'unsafeSvg', 'corrupt', 'quota']).nullable(),
   message: z.string().nullable(),
 });
+
+/** The attachments page: paging, quick search (name), topic and MIME type. */
+export const attachmentListQuerySchema = pagedListQueryBase.extend({
+  topic: z.enum(UPLOAD_TOPICS).optional(),
+  mime_type: z.string().max(100).optional(),
+});
+
+/** A signed file read: `/files/{a}/{b}/{name}?e=…&s=…`, as stored rows hand the URL out. */
+export const fileReadParamsSchema = z.object({
+  a: z.string().regex(/^[0-9a-f]{2}$/),
+  b: z.string().regex(/^[0-9a-f]{2}$/),
+  name: z.string().regex(/^[0-9a-f]{64}(\.[a-z0-9]{1,10})?$/),
+});
+export const fileReadQuerySchema = z.object({ e: z.coerce.number().int(), s: z.string().max(64) });

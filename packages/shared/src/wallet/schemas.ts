@@ -207,7 +207,7 @@ export const transferCreateSchema = z.object({
   bank_account_no: z
     .string()
     .trim()
-    .regex(/^[0-9 -]{4,40}$/)
+    .regex(new RegExp(`^[0-9 -]{4,${LIMITS.text.cardNumber}}$`))
     .transform((v) => v.replace(/[ -]/g, '')),
   remark: z.string().trim().max(200).default(''),
   agreement: agreementSchema,

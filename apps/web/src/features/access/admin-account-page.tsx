@@ -1,34 +1,24 @@
 import { App, Button, Form, Input, Radio, Select, Space, Switch, Tag } from 'antd';
 import { LockOutlined, UnlockOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { adminAccountCreateSchema, adminAccountUpdateSchema } from '@pod/shared';
+import {
+  adminAccountCreateSchema,
+  adminAccountUpdateSchema,
+  accessOperations,
+  logisticsOperations,
+  type AdminAccount,
+  PERMISSIONS,
+  maxLengthOf,
+  LIMITS,
+} from '@pod/shared';
 import { useZodField } from '../../forms/use-zod-field.ts';
 import { useCrudMutations, useCrudSelect } from '../crud/api.ts';
 import { CrudPage, type CrudFormConfig } from '../crud/crud-page.tsx';
 import { usePageButtons } from '../layout/current-menu.ts';
 import { useAdminSession } from '../admin/admin-session-context.ts';
 import { menuPaths } from '../admin/permissions.ts';
-import { ACCESS_RESOURCES } from './api.ts';
 import { DepartmentTreeSelect } from './department-tree-select.tsx';
 import { DateTime, StatusSelect, StatusTag, useStatusOptions } from './shared-fields.tsx';
-
-/** A staff account as listed (adminAccountSchema of @pod/shared). */
-interface AdminAccount {
-  id: string;
-  username: string;
-  nickname: string;
-  mobile: string;
-  email: string;
-  is_primary: boolean;
-  status: string;
-  is_locked: boolean;
-  department_id: string | null;
-  role_ids: string[];
-  /** Factories the account is limited to; empty means all (spec §6 factory permissions). */
-  factory_ids: string[];
-  last_login_time: string | null;
-  created_at: string;
-}
 
 const FIELDS = [
   'username',
@@ -50,14 +40,14 @@ export function AdminAccountPage() {
   const field = useZodField();
   const statusOptions = useStatusOptions();
   const buttons = usePageButtons();
-  const roles = useCrudSelect(ACCESS_RESOURCES.role);
-  const departments = useCrudSelect(ACCESS_RESOURCES.department);
+  const roles = useCrudSelect(accessOperations.role);
+  const departments = useCrudSelect(accessOperations.department);
   // Only users whose menus include the factory list may limit staff to factories; nobody else asks.
   const canListFactories = menuPaths(useAdminSession().menus).some((path) =>
     path.endsWith('/tenancy/factory'),
   );
-  const factories = useCrudSelect({ name: 'factory', prefix: '/api/v1/admin/factory' }, canListFactories);
-  const { update } = useCrudMutations(ACCESS_RESOURCES.admin);
+  const factories = useCrudSelect(logisticsOperations.factory, canListFactories);
+  const { update } = useCrudMutations(accessOperations.admin);
   const labelOf = (options: { value: string; label: string }[] | undefined, id: string) =>
     options?.find((option) => option.value === id)?.label ?? '—';
 
@@ -90,23 +80,26 @@ export function AdminAccountPage() {
         <>
           {mode === 'create' ? (
             <Form.Item {...field('username', create.username)}>
-              <Input autoComplete="off" maxLength={15} />
+              <Input autoComplete="off" maxLength={maxLengthOf(create.username)} />
             </Form.Item>
           ) : null}
           <Form.Item
             {...field('password', mode === 'create' ? create.password : update.password)}
             extra={mode === 'edit' ? t('access.admin.passwordKeep') : t('auth.adminPasswordRule')}
           >
-            <Input.Password autoComplete="new-password" maxLength={20} />
+            <Input.Password
+              autoComplete="new-password"
+              maxLength={maxLengthOf(mode === 'create' ? create.password : update.password)}
+            />
           </Form.Item>
           <Form.Item {...field('nickname', create.nickname)}>
-            <Input maxLength={30} />
+            <Input maxLength={maxLengthOf(create.nickname)} />
           </Form.Item>
           <Form.Item {...field('mobile', create.mobile)}>
-            <Input maxLength={16} />
+            <Input maxLength={LIMITS.text.mobile} />
           </Form.Item>
           <Form.Item {...field('email', create.email)}>
-            <Input maxLength={100} />
+            <Input maxLength={maxLengthOf(create.email)} />
           </Form.Item>
           <Form.Item name="department_id" label={t('fields.department_id')}>
             <DepartmentTreeSelect />
@@ -146,10 +139,10 @@ export function AdminAccountPage() {
   return (
     <CrudPage<AdminAccount>
       testId="admin-account-page"
-      resource={ACCESS_RESOURCES.admin}
+      resource={accessOperations.admin}
       form={form}
       rowActions={(row) =>
-        buttons.has('admin:edit') && !row.is_primary ? (
+        buttons.has(PERMISSIONS.admin.edit) && !row.is_primary ? (
           <Button
             size="small"
             type="link"

@@ -1,20 +1,16 @@
 import { Form, Input, InputNumber, Radio } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { departmentCreateSchema, departmentUpdateSchema } from '@pod/shared';
+import {
+  departmentCreateSchema,
+  departmentUpdateSchema,
+  accessOperations,
+  type Department,
+  maxLengthOf,
+} from '@pod/shared';
 import { useZodField } from '../../forms/use-zod-field.ts';
 import { CrudPage, type CrudFormConfig } from '../crud/crud-page.tsx';
-import { ACCESS_RESOURCES } from './api.ts';
 import { DepartmentTreeSelect } from './department-tree-select.tsx';
 import { DateTime, StatusSelect, StatusTag, useStatusOptions } from './shared-fields.tsx';
-
-interface Department {
-  id: string;
-  parent_id: string | null;
-  name: string;
-  sort: number;
-  status: string;
-  created_at: string;
-}
 
 const FIELDS = ['parent_id', 'name', 'sort', 'status'] as const;
 
@@ -36,7 +32,7 @@ export function DepartmentPage() {
             <DepartmentTreeSelect placeholder={t('access.topLevel')} excludeId={row?.id ?? null} />
           </Form.Item>
           <Form.Item {...field('name', shape.name)}>
-            <Input maxLength={50} />
+            <Input maxLength={maxLengthOf(shape.name)} />
           </Form.Item>
           <Form.Item {...field('sort', shape.sort)} extra={t('access.sortHint')}>
             <InputNumber style={{ width: '100%' }} />
@@ -52,7 +48,7 @@ export function DepartmentPage() {
   return (
     <CrudPage<Department>
       testId="department-page"
-      resource={ACCESS_RESOURCES.department}
+      resource={accessOperations.department}
       isTree
       isSortable
       form={form}

@@ -1,7 +1,7 @@
 import { TreeSelect } from 'antd';
+import { accessOperations } from '@pod/shared';
 import { useCrudSelect } from '../crud/api.ts';
 import { useCrudTreeOptions } from '../crud/tree-select-options.ts';
-import { ACCESS_RESOURCES } from './api.ts';
 
 type Props = {
   /** This department and those below it cannot be chosen (a department's own parent). */
@@ -17,8 +17,8 @@ type Props = {
  * departments still sees the flat options the select endpoint gives.
  */
 export function DepartmentTreeSelect(props: Props) {
-  const tree = useCrudTreeOptions(ACCESS_RESOURCES.department, props.excludeId);
-  const flat = useCrudSelect(ACCESS_RESOURCES.department, tree.options.length === 0 && !tree.isPending);
+  const tree = useCrudTreeOptions(accessOperations.department, props.excludeId);
+  const flat = useCrudSelect(accessOperations.department, tree.options.length === 0 && !tree.isPending);
   const treeData = tree.options.length
     ? tree.options
     : (flat.data ?? []).map((o) => ({ value: String(o.value), title: o.label }));

@@ -1,31 +1,20 @@
 import { Checkbox, Form, Input, InputNumber, Radio, Select, Switch, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ADMIN_TIERS, MENU_TYPES, menuCreateSchema, menuUpdateSchema } from '@pod/shared';
+import {
+  ADMIN_TIERS,
+  MENU_TYPES,
+  menuCreateSchema,
+  menuUpdateSchema,
+  accessOperations,
+  type Menu,
+  maxLengthOf,
+} from '@pod/shared';
 import { useZodField } from '../../forms/use-zod-field.ts';
 import { useCrudSelect } from '../crud/api.ts';
 import { CrudPage, type CrudFormConfig } from '../crud/crud-page.tsx';
 import { MENU_ICON_NAMES, MenuIcon } from '../layout/menu-icon.tsx';
 import { useMenuTitle } from '../layout/use-menu-title.ts';
-import { ACCESS_RESOURCES } from './api.ts';
 import { StatusSelect, StatusTag, useStatusOptions } from './shared-fields.tsx';
-
-interface MenuRow {
-  id: string;
-  parent_id: string | null;
-  type: (typeof MENU_TYPES)[number];
-  title: string;
-  name: string;
-  permission: string;
-  icon: string;
-  path: string;
-  component: string;
-  url: string;
-  is_external: boolean;
-  keepalive: boolean;
-  tiers: string[];
-  sort: number;
-  status: string;
-}
 
 const FIELDS = [
   'parent_id',
@@ -50,10 +39,10 @@ export function MenuPage() {
   const field = useZodField();
   const menuTitle = useMenuTitle();
   const statusOptions = useStatusOptions();
-  const parents = useCrudSelect(ACCESS_RESOURCES.menu);
+  const parents = useCrudSelect(accessOperations.menu);
   const typeOptions = MENU_TYPES.map((type) => ({ value: type, label: t(`access.menuType.${type}`) }));
 
-  const form: CrudFormConfig<MenuRow> = {
+  const form: CrudFormConfig<Menu> = {
     fieldNames: FIELDS,
     width: 760,
     initialValues: {
@@ -91,13 +80,13 @@ export function MenuPage() {
             <Radio.Group options={typeOptions} optionType="button" />
           </Form.Item>
           <Form.Item {...field('title', shape.title)} extra={t('access.menu.titleHint')}>
-            <Input maxLength={50} />
+            <Input maxLength={maxLengthOf(shape.title)} />
           </Form.Item>
           <Form.Item {...field('name', shape.name)}>
-            <Input maxLength={100} />
+            <Input maxLength={maxLengthOf(shape.name)} />
           </Form.Item>
           <Form.Item {...field('permission', shape.permission)}>
-            <Input maxLength={100} />
+            <Input maxLength={maxLengthOf(shape.permission)} />
           </Form.Item>
           <Form.Item {...field('icon', shape.icon)}>
             <Select
@@ -114,13 +103,13 @@ export function MenuPage() {
             />
           </Form.Item>
           <Form.Item {...field('path', shape.path)}>
-            <Input maxLength={200} />
+            <Input maxLength={maxLengthOf(shape.path)} />
           </Form.Item>
           <Form.Item {...field('component', shape.component)}>
-            <Input maxLength={200} />
+            <Input maxLength={maxLengthOf(shape.component)} />
           </Form.Item>
           <Form.Item {...field('url', shape.url)}>
-            <Input maxLength={500} />
+            <Input maxLength={maxLengthOf(shape.url)} />
           </Form.Item>
           <Form.Item name="is_external" label={t('fields.is_external')} valuePropName="checked">
             <Switch />
@@ -145,9 +134,9 @@ export function MenuPage() {
   };
 
   return (
-    <CrudPage<MenuRow>
+    <CrudPage<Menu>
       testId="menu-page"
-      resource={ACCESS_RESOURCES.menu}
+      resource={accessOperations.menu}
       isTree
       isSortable
       form={form}

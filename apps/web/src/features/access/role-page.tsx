@@ -1,9 +1,15 @@
 import { Form, Input, InputNumber, Radio, Select, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { DATA_SCOPES, roleCreateSchema, roleUpdateSchema, type Role } from '@pod/shared';
+import {
+  DATA_SCOPES,
+  roleCreateSchema,
+  roleUpdateSchema,
+  type Role,
+  accessOperations,
+  maxLengthOf,
+} from '@pod/shared';
 import { useZodField } from '../../forms/use-zod-field.ts';
 import { CrudPage, type CrudFormConfig } from '../crud/crud-page.tsx';
-import { ACCESS_RESOURCES } from './api.ts';
 import { DepartmentTreeSelect } from './department-tree-select.tsx';
 import { MenuTreeField } from './menu-tree-field.tsx';
 import { DateTime, StatusSelect, StatusTag, useStatusOptions } from './shared-fields.tsx';
@@ -41,10 +47,10 @@ export function RolePage() {
       return (
         <>
           <Form.Item {...field('name', shape.name)}>
-            <Input maxLength={50} />
+            <Input maxLength={maxLengthOf(shape.name)} />
           </Form.Item>
           <Form.Item {...field('code', shape.code)} extra={t('access.role.codeHint')}>
-            <Input maxLength={50} />
+            <Input maxLength={maxLengthOf(shape.code)} />
           </Form.Item>
           <Form.Item {...field('data_scope', shape.data_scope)}>
             <Select options={scopeOptions} />
@@ -68,7 +74,7 @@ export function RolePage() {
             <InputNumber style={{ width: '100%' }} />
           </Form.Item>
           <Form.Item {...field('remark', shape.remark)}>
-            <Input.TextArea maxLength={200} rows={2} />
+            <Input.TextArea maxLength={maxLengthOf(shape.remark)} rows={2} />
           </Form.Item>
         </>
       );
@@ -78,7 +84,7 @@ export function RolePage() {
   return (
     <CrudPage<Role>
       testId="role-page"
-      resource={ACCESS_RESOURCES.role}
+      resource={accessOperations.role}
       isSortable
       form={form}
       filters={

@@ -2,30 +2,19 @@ import { useState } from 'react';
 import { Button, DatePicker, Descriptions, Drawer, Form, Select, Tag } from 'antd';
 import { EyeOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { LIMITS, type AdminLog } from '@pod/shared';
 import type { QueryParams } from '../../api/client.ts';
 import { CrudPage } from '../crud/crud-page.tsx';
 import { DateTime } from '../access/shared-fields.tsx';
 import { TOOL_RESOURCES } from './api.ts';
 import { JsonView } from './json-view.tsx';
 
-/** One write by an admin user (adminLogSchema of @pod/shared). */
-interface AdminLog {
-  id: string;
-  username: string;
-  method: string;
-  url: string;
-  route: string;
-  operation_id: string;
-  status_code: string;
-  ip: string;
-  user_agent: string;
-  summary: unknown;
-  created_at: string;
-}
-
 const METHODS = ['POST', 'PUT', 'PATCH', 'DELETE'] as const;
-/** spec §5: a date range must not exceed one year. */
-const MAX_RANGE_DAYS = 365;
+/**
+ * spec §5: a date range must not exceed one year. Days between the picked dates: the range runs from
+ * the first day's start to the last day's end, so the last day counts whole.
+ */
+const MAX_RANGE_DAYS = LIMITS.dateRangeMaxDays - 1;
 
 /** What a range picker holds: two dates (dayjs objects) or nothing. */
 interface PickedDate {

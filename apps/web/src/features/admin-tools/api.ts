@@ -1,24 +1,31 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ConfigItem } from '@pod/shared';
-import { api } from '../../api/client.ts';
-import { crudKeys, type CrudResource } from '../crud/api.ts';
+import {
+  adminOperations,
+  siteOperations,
+  uploadOperations,
+  type idParamsSchema,
+  type OpBody,
+} from '@pod/shared';
+import { call, type JsonOperation } from '../../api/call.ts';
+import { crudKeys, type ListResource } from '../crud/api.ts';
 
 /** The admin tools' lists, shown through the CRUD kit's table (issue: admin tools). */
 export const TOOL_RESOURCES = {
-  adminLog: { name: 'adminLog', prefix: '/api/v1/admin/adminLog' },
-  recycle: { name: 'recycle', prefix: '/api/v1/admin/recycle' },
-  sensitiveLog: { name: 'sensitiveLog', prefix: '/api/v1/admin/sensitiveLog' },
-} as const satisfies Record<string, CrudResource>;
+  adminLog: { resource: 'adminLog', list: adminOperations.adminLogList },
+  recycle: { resource: 'recycle', list: adminOperations.recycleList },
+  sensitiveLog: { resource: 'sensitiveLog', list: adminOperations.sensitiveLogList },
+  attachment: { resource: 'attachment', list: uploadOperations.attachmentList },
+} as const satisfies Record<string, ListResource>;
+
+/** An operation on one row of a tool's list (restore, purge, roll back, delete). */
+type RowOperation = JsonOperation & { readonly params: typeof idParamsSchema };
 
 /** Restoring, purging and rolling back; each refreshes the resource's lists. */
-export function useToolAction(resource: CrudResource, method: 'POST' | 'DELETE', suffix = '') {
+export function useToolAction(resource: ListResource, operation: RowOperation) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) =>
-      method === 'POST'
-        ? api.post(`${resource.prefix}/${id}${suffix}`, { showSuccessMessage: true })
-        : api.delete(`${resource.prefix}/${id}${suffix}`, { showSuccessMessage: true }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: crudKeys.resource(resource.name) }),
+    mutationFn: (id: string) => call(operation, { params: { id }, showSuccessMessage: true }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: crudKeys.resource(resource.resource) }),
   });
 }
 
@@ -31,7 +38,7 @@ export const configKeys = {
 export function useConfigItems() {
   return useQuery({
     queryKey: configKeys.all,
-    queryFn: ({ signal }) => api.get<ConfigItem[]>('/api/v1/admin/config', { signal }),
+    queryFn: ({ signal }) => call(siteOperations.configList, { signal }),
   });
 }
 
@@ -39,8 +46,8 @@ export function useConfigItems() {
 export function useSaveConfig() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (values: Record<string, unknown>) =>
-      api.patch('/api/v1/admin/config', {
+    mutationFn: (values: OpBody<typeof siteOperations.configUpdate>['values']) =>
+      call(siteOperations.configUpdate, {
         body: { values },
         showSuccessMessage: true,
         showErrorMessage: false,

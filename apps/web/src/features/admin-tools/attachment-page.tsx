@@ -1,14 +1,12 @@
 import { Button, Form, Image, Input, Popconfirm, Select, Tag } from 'antd';
 import { DeleteOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { UPLOAD_TOPICS, type Attachment } from '@pod/shared';
+import { UPLOAD_TOPICS, type Attachment, uploadOperations, PERMISSIONS } from '@pod/shared';
 import { DateTime } from '../access/shared-fields.tsx';
 import { CrudPage } from '../crud/crud-page.tsx';
 import { usePageButtons } from '../layout/current-menu.ts';
 import { formatBytes } from '../uploads/file-checks.ts';
-import { useToolAction } from './api.ts';
-
-const RESOURCE = { name: 'attachment', prefix: '/api/v1/admin/attachment' } as const;
+import { TOOL_RESOURCES, useToolAction } from './api.ts';
 
 /**
  * Attachments (admin console, issue 4): every file uploaded in the caller's tenant (a merchant's
@@ -18,12 +16,12 @@ const RESOURCE = { name: 'attachment', prefix: '/api/v1/admin/attachment' } as c
 export function AttachmentPage() {
   const { t } = useTranslation();
   const buttons = usePageButtons();
-  const remove = useToolAction(RESOURCE, 'DELETE');
+  const remove = useToolAction(TOOL_RESOURCES.attachment, uploadOperations.attachmentDelete);
 
   return (
     <CrudPage<Attachment>
       testId="attachment-page"
-      resource={RESOURCE}
+      resource={TOOL_RESOURCES.attachment}
       isDeletable={false}
       filters={
         <>
@@ -42,7 +40,7 @@ export function AttachmentPage() {
         </>
       }
       rowActions={(row) =>
-        buttons.has('attachment:del') ? (
+        buttons.has(PERMISSIONS.attachment.del) ? (
           <Popconfirm
             title={t('uploads.attachments.deleteConfirm')}
             okText={t('crud.delete')}

@@ -17,6 +17,7 @@ import {
 import { SaveOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { ConfigItem } from '@pod/shared';
+import { PERMISSIONS } from '@pod/shared';
 import type { ApiError } from '../../api/api-error.ts';
 import { useFormFailure } from '../../forms/use-form-failure.ts';
 import { usePageButtons } from '../layout/current-menu.ts';
@@ -56,7 +57,7 @@ export function ConfigPage() {
   const { t, i18n } = useTranslation();
   const { message } = App.useApp();
   const buttons = usePageButtons();
-  const canEdit = buttons.has('config:edit');
+  const canEdit = buttons.has(PERMISSIONS.config.edit);
   const items = useConfigItems();
   const save = useSaveConfig();
   const [form] = Form.useForm<Values>();

@@ -2,24 +2,15 @@ import { useState } from 'react';
 import { Button, Drawer, Form, Input, Popconfirm } from 'antd';
 import { DeleteOutlined, EyeOutlined, UndoOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { adminOperations, PERMISSIONS, type RecycleEntry } from '@pod/shared';
 import { CrudPage } from '../crud/crud-page.tsx';
 import { DateTime } from '../access/shared-fields.tsx';
 import { usePageButtons } from '../layout/current-menu.ts';
 import { TOOL_RESOURCES, useToolAction } from './api.ts';
 import { JsonView, jsonPreview } from './json-view.tsx';
 
-/** A deleted row kept for restoring (recycleSchema of @pod/shared). */
-interface RecycledRow {
-  id: string;
-  resource: string;
-  row_id: string;
-  data: unknown;
-  deleted_by: string | null;
-  created_at: string;
-}
-
 /** What a person calls the deleted row: its name, title or username, else its id. */
-function recordLabel(row: RecycledRow): string {
+function recordLabel(row: RecycleEntry): string {
   const data = (row.data ?? {}) as Record<string, unknown>;
   for (const key of ['name', 'title', 'username', 'account_name']) {
     if (typeof data[key] === 'string' && data[key]) return data[key];
@@ -31,13 +22,13 @@ function recordLabel(row: RecycledRow): string {
 export function RecyclePage() {
   const { t } = useTranslation();
   const buttons = usePageButtons();
-  const restore = useToolAction(TOOL_RESOURCES.recycle, 'POST', '/restore');
-  const purge = useToolAction(TOOL_RESOURCES.recycle, 'DELETE');
-  const [shown, setShown] = useState<RecycledRow | null>(null);
+  const restore = useToolAction(TOOL_RESOURCES.recycle, adminOperations.recycleRestore);
+  const purge = useToolAction(TOOL_RESOURCES.recycle, adminOperations.recyclePurge);
+  const [shown, setShown] = useState<RecycleEntry | null>(null);
 
   return (
     <>
-      <CrudPage<RecycledRow>
+      <CrudPage<RecycleEntry>
         testId="recycle-page"
         resource={TOOL_RESOURCES.recycle}
         isDeletable={false}
@@ -52,7 +43,7 @@ export function RecyclePage() {
             <Button size="small" type="link" icon={<EyeOutlined />} onClick={() => setShown(row)}>
               {t('tools.details')}
             </Button>
-            {buttons.has('recycle:restore') ? (
+            {buttons.has(PERMISSIONS.recycle.restore) ? (
               <Popconfirm
                 title={t('tools.recycle.restoreConfirm')}
                 okText={t('tools.recycle.restore')}
@@ -64,7 +55,7 @@ export function RecyclePage() {
                 </Button>
               </Popconfirm>
             ) : null}
-            {buttons.has('recycle:del') ? (
+            {buttons.has(PERMISSIONS.recycle.del) ? (
               <Popconfirm
                 title={t('tools.recycle.purgeConfirm')}
                 okText={t('tools.recycle.purge')}

@@ -1,23 +1,12 @@
 import { Button, Popconfirm } from 'antd';
 import { RollbackOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { adminOperations, PERMISSIONS, type SensitiveLog } from '@pod/shared';
 import { CrudPage } from '../crud/crud-page.tsx';
 import { DateTime } from '../access/shared-fields.tsx';
 import { usePageButtons } from '../layout/current-menu.ts';
 import { TOOL_RESOURCES, useToolAction } from './api.ts';
 import { jsonPreview } from './json-view.tsx';
-
-/** A change to a sensitive field (sensitiveLogSchema of @pod/shared). */
-interface SensitiveLog {
-  id: string;
-  resource: string;
-  row_id: string;
-  field: string;
-  before: unknown;
-  after: unknown;
-  user_id: string | null;
-  created_at: string;
-}
 
 /**
  * Sensitive data logs: changes to sensitive fields with before and after, rolled back with
@@ -26,7 +15,7 @@ interface SensitiveLog {
 export function SensitiveLogPage() {
   const { t } = useTranslation();
   const buttons = usePageButtons();
-  const rollback = useToolAction(TOOL_RESOURCES.sensitiveLog, 'POST', '/rollback');
+  const rollback = useToolAction(TOOL_RESOURCES.sensitiveLog, adminOperations.sensitiveLogRollback);
 
   return (
     <CrudPage<SensitiveLog>
@@ -35,7 +24,7 @@ export function SensitiveLogPage() {
       isDeletable={false}
       hasQuickSearch={false}
       rowActions={(row) =>
-        buttons.has('sensitiveLog:rollback') ? (
+        buttons.has(PERMISSIONS.sensitiveLog.rollback) ? (
           <Popconfirm
             title={t('tools.sensitive.rollbackConfirm', { field: row.field })}
             okText={t('tools.sensitive.rollback')}

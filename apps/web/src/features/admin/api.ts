@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { adminProfileSchema, dashboardSchema } from '@pod/shared';
-import { api } from '../../api/client.ts';
+import { accessOperations, adminOperations, uploadOperations, type OpBody } from '@pod/shared';
+import { call } from '../../api/call.ts';
 
 /** Query keys of the admin console (CONVENTIONS §14). */
 export const adminKeys = {
@@ -13,8 +13,7 @@ export const adminKeys = {
 export function useDashboard() {
   return useQuery({
     queryKey: adminKeys.dashboard(),
-    queryFn: ({ signal }) =>
-      api.get('/api/v1/admin/dashboard', { signal, schema: dashboardSchema, showErrorMessage: false }),
+    queryFn: ({ signal }) => call(adminOperations.dashboard, { signal, showErrorMessage: false }),
   });
 }
 
@@ -22,8 +21,7 @@ export function useDashboard() {
 export function useAdminProfile() {
   return useQuery({
     queryKey: adminKeys.profile(),
-    queryFn: ({ signal }) =>
-      api.get('/api/v1/admin/profile', { signal, schema: adminProfileSchema, showErrorMessage: false }),
+    queryFn: ({ signal }) => call(accessOperations.adminProfile, { signal, showErrorMessage: false }),
   });
 }
 
@@ -31,8 +29,12 @@ export function useAdminProfile() {
 export function useUpdateAdminProfile() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: unknown) =>
-      api.post('/api/v1/admin/profile', { body, showSuccessMessage: true, showErrorMessage: false }),
+    mutationFn: (body: OpBody<typeof accessOperations.updateAdminProfile>) =>
+      call(accessOperations.updateAdminProfile, {
+        body,
+        showSuccessMessage: true,
+        showErrorMessage: false,
+      }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.profile() }),
   });
 }
@@ -42,7 +44,7 @@ export function useSetAdminAvatar() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (attachmentId: string | null) =>
-      api.put('/api/v1/admin/profile/avatar', {
+      call(uploadOperations.updateAdminAvatar, {
         body: { attachment_id: attachmentId },
         showSuccessMessage: true,
       }),
@@ -53,7 +55,7 @@ export function useSetAdminAvatar() {
 /** POST /api/v1/admin/profile/password: ends every session of the account. */
 export function useChangeAdminPassword() {
   return useMutation({
-    mutationFn: (body: unknown) =>
-      api.post('/api/v1/admin/profile/password', { body, showErrorMessage: false }),
+    mutationFn: (body: OpBody<typeof accessOperations.changeAdminPassword>) =>
+      call(accessOperations.changeAdminPassword, { body, showErrorMessage: false }),
   });
 }

@@ -3,7 +3,14 @@ import { UserOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { adminChangePasswordBodySchema, adminProfileBodySchema } from '@pod/shared';
+import {
+  adminChangePasswordBodySchema,
+  adminProfileBodySchema,
+  type accessOperations,
+  type OpBody,
+  maxLengthOf,
+  LIMITS,
+} from '@pod/shared';
 import type { ApiError } from '../../api/api-error.ts';
 import { clearAreaTokens } from '../../api/tokens.ts';
 import { PATHS } from '../../app/paths.ts';
@@ -29,8 +36,8 @@ export function AdminProfilePage() {
   const save = useUpdateAdminProfile();
   const setAvatar = useSetAdminAvatar();
   const changePassword = useChangeAdminPassword();
-  const [profileForm] = Form.useForm();
-  const [passwordForm] = Form.useForm();
+  const [profileForm] = Form.useForm<OpBody<typeof accessOperations.updateAdminProfile>>();
+  const [passwordForm] = Form.useForm<OpBody<typeof accessOperations.changeAdminPassword>>();
   const onProfileFailure = useFormFailure(profileForm, PROFILE_FIELDS);
   const onPasswordFailure = useFormFailure(passwordForm, PASSWORD_FIELDS);
   const profileShape = adminProfileBodySchema.shape;
@@ -70,13 +77,13 @@ export function AdminProfilePage() {
             <Input value={profile.data.username} disabled />
           </Form.Item>
           <Form.Item {...field('nickname', profileShape.nickname)}>
-            <Input maxLength={30} />
+            <Input maxLength={maxLengthOf(profileShape.nickname)} />
           </Form.Item>
           <Form.Item {...field('email', profileShape.email)}>
-            <Input maxLength={100} />
+            <Input maxLength={maxLengthOf(profileShape.email)} />
           </Form.Item>
           <Form.Item {...field('mobile', profileShape.mobile)}>
-            <Input maxLength={16} />
+            <Input maxLength={LIMITS.text.mobile} />
           </Form.Item>
           <Button type="primary" htmlType="submit" loading={save.isPending}>
             {t('app.save')}

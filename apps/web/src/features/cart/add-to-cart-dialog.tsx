@@ -16,7 +16,7 @@ import {
 import { CloseOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { CART_LIMITS } from '@pod/shared';
+import { CART_LIMITS, PERMISSIONS } from '@pod/shared';
 import type { ApiError } from '../../api/api-error.ts';
 import { PATHS } from '../../app/paths.ts';
 import { fieldErrorsOf } from '../../forms/field-errors.ts';
@@ -29,7 +29,7 @@ import { choicesFor, sizeAfterColour, sizesOf, type CartChoices } from './cart-o
 
 /** Whether the user may add to the cart (the cart menu's `cart:add` button, spec §6). */
 export function useCanAddToCart(): boolean {
-  return useMenuLink('publish/shopCart')?.buttons.has('cart:add') ?? false;
+  return useMenuLink('publish/shopCart')?.buttons.has(PERMISSIONS.cart.add) ?? false;
 }
 
 /** A finished product to add: its id and name (the rest is fetched). */

@@ -1,12 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
-import { cartLineSchema, cartListReplySchema, type cartItemSchema } from '@pod/shared';
-import { api } from '../../api/client.ts';
+import { cartOperations, type OpBody } from '@pod/shared';
+import { call } from '../../api/call.ts';
 
 export type { CartLine } from '@pod/shared';
-export type CartItem = z.input<typeof cartItemSchema>;
-
-const CART = '/api/v1/admin/cart';
+export type CartItem = OpBody<typeof cartOperations.cartAdd>['items'][number];
 
 /** Query keys of the cart (CONVENTIONS 14). */
 export const cartKeys = {
@@ -18,7 +15,7 @@ export const cartKeys = {
 export function useCart() {
   return useQuery({
     queryKey: cartKeys.list(),
-    queryFn: ({ signal }) => api.get(CART, { signal, schema: cartListReplySchema, showErrorMessage: false }),
+    queryFn: ({ signal }) => call(cartOperations.cartList, { signal, showErrorMessage: false }),
     // A kept-alive cart must show what was added from the finished products a moment ago.
     staleTime: 0,
   });
@@ -34,7 +31,7 @@ export function useAddToCart() {
   const refresh = useRefreshCart();
   return useMutation({
     mutationFn: (items: CartItem[]) =>
-      api.post(CART, {
+      call(cartOperations.cartAdd, {
         body: { items },
         showSuccessMessage: true,
         // Failures naming a product are shown beside it.
@@ -48,13 +45,8 @@ export function useAddToCart() {
 export function useUpdateCartLine() {
   const refresh = useRefreshCart();
   return useMutation({
-    mutationFn: ({
-      id,
-      patch,
-    }: {
-      id: string;
-      patch: { quantity?: number; color_id?: string; size_id?: string };
-    }) => api.patch(`${CART}/${id}`, { body: patch, schema: cartLineSchema }),
+    mutationFn: ({ id, patch }: { id: string; patch: OpBody<typeof cartOperations.cartUpdate> }) =>
+      call(cartOperations.cartUpdate, { params: { id }, body: patch }),
     onSettled: refresh,
   });
 }
@@ -64,7 +56,7 @@ export function useDeleteCartLines() {
   const refresh = useRefreshCart();
   return useMutation({
     mutationFn: (ids: readonly string[]) =>
-      api.delete(CART, { query: { ids: ids.join(',') }, showSuccessMessage: true }),
+      call(cartOperations.cartDelete, { query: { ids: ids.join(',') }, showSuccessMessage: true }),
     onSettled: refresh,
   });
 }

@@ -18,7 +18,7 @@ import {
 import { DeleteOutlined, ShoppingOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { CART_LIMITS, type CartLineState } from '@pod/shared';
+import { CART_LIMITS, type CartLineState, PERMISSIONS } from '@pod/shared';
 import { settlementHref } from '../checkout/settlement-input.ts';
 import { FINISHED_LIST_PATH } from '../designs/paths.ts';
 import { usePageButtons } from '../layout/current-menu.ts';
@@ -51,9 +51,9 @@ export function CartPage() {
   const update = useUpdateCartLine();
   const remove = useDeleteCartLines();
   const [picked, setSelected] = useState<string[]>([]);
-  const canEdit = buttons.has('cart:edit');
-  const canDelete = buttons.has('cart:del');
-  const canSettle = buttons.has('cart:settle');
+  const canEdit = buttons.has(PERMISSIONS.cart.edit);
+  const canDelete = buttons.has(PERMISSIONS.cart.del);
+  const canSettle = buttons.has(PERMISSIONS.cart.settle);
   const lines = useMemo(() => cart.data?.list ?? [], [cart.data]);
 
   // Lines deleted, settled or no longer orderable drop out of the selection.

@@ -2,11 +2,12 @@ import { useMemo } from 'react';
 import { AutoComplete, Flex, Select, Tag, TreeSelect } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Currency, ImageRef, SpuCategory, SpuColor } from '@pod/shared';
+import { catalogOperations, type SpuDictionary } from '@pod/shared';
 import { currentLanguage } from '../../i18n/i18n.ts';
-import { useCrudSelect, type CrudResource } from '../crud/api.ts';
+import { useCrudSelect, type ListResource } from '../crud/api.ts';
 import type { KnownAttachment } from '../uploads/upload-field.tsx';
 import { formatMoney } from '../wallet/money-format.ts';
-import { CATALOG_RESOURCES, useReferenceRows } from './api.ts';
+import { useReferenceRows } from './api.ts';
 import { categoryTreeOptions } from './catalog-tree.ts';
 
 /** A colour as a round swatch (its swatch image when it has one). */
@@ -66,7 +67,7 @@ export function CategoryTreeSelect(props: {
   width?: number;
 }) {
   const { t } = useTranslation();
-  const list = useReferenceRows<SpuCategory>(CATALOG_RESOURCES.spuCategory);
+  const list = useReferenceRows<SpuCategory>(catalogOperations.spuCategory);
   const treeData = useMemo(
     () => categoryTreeOptions(list.data?.list ?? [], props.excludeId ?? null),
     [list.data, props.excludeId],
@@ -94,7 +95,7 @@ export function ColorSelect(props: {
   onChange?: (ids: string[]) => void;
   testId?: string;
 }) {
-  const list = useReferenceRows<SpuColor>(CATALOG_RESOURCES.spuColor);
+  const list = useReferenceRows<SpuColor>(catalogOperations.spuColor);
   const language = currentLanguage();
   const options = (list.data?.list ?? []).map((c) => ({
     value: c.id,
@@ -123,7 +124,7 @@ export function ColorSelect(props: {
 
 /** A select of another resource's rows (`GET P?select=true`), one or several. */
 export function ReferenceSelect(props: {
-  resource: CrudResource;
+  resource: ListResource;
   value?: string | string[] | null;
   onChange?: (value: string | string[] | null) => void;
   isMultiple?: boolean;
@@ -147,14 +148,6 @@ export function ReferenceSelect(props: {
   );
 }
 
-interface DictionaryEntry {
-  id: string;
-  type: string;
-  label: string;
-  value: string;
-  status: string;
-}
-
 /** Free text with the dictionary's values of one type as suggestions (spec §2 SPU dictionary). */
 export function DictionaryInput(props: {
   type: string;
@@ -162,7 +155,7 @@ export function DictionaryInput(props: {
   onChange?: (value: string) => void;
   maxLength?: number;
 }) {
-  const list = useReferenceRows<DictionaryEntry>(CATALOG_RESOURCES.spuDictionary, { type: props.type });
+  const list = useReferenceRows<SpuDictionary>(catalogOperations.spuDictionary, { type: props.type });
   const options = (list.data?.list ?? [])
     .filter((d) => d.status === 'enabled')
     .map((d) => ({ value: d.value, label: d.label === d.value ? d.value : `${d.label} (${d.value})` }));

@@ -1,3 +1,4 @@
+import type { SpuCategory } from '@pod/shared';
 import { buildTree, type TreeRow } from '../crud/tree.ts';
 
 /** A node of an antd TreeSelect. */
@@ -8,12 +9,8 @@ export interface CategoryOption {
   children?: CategoryOption[];
 }
 
-interface CategoryRow {
-  id: string;
-  parent_id: string | null;
-  category_name: string;
-  sort: number;
-}
+/** What the tree reads of a category. */
+type CategoryRow = Pick<SpuCategory, 'id' | 'parent_id' | 'category_name' | 'sort'>;
 
 /**
  * The category tree as TreeSelect options, largest sort first among siblings (decision 0016: one

@@ -17,10 +17,19 @@ import {
 } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { CATALOG_LIMITS, CURRENCIES, PRODUCT_STATUSES, productCreateSchema, type Product } from '@pod/shared';
+import {
+  CATALOG_LIMITS,
+  CURRENCIES,
+  PRODUCT_STATUSES,
+  productCreateSchema,
+  type Product,
+  catalogOperations,
+  logisticsOperations,
+  maxLengthOf,
+  LIMITS,
+} from '@pod/shared';
 import { useFieldLabel, useZodField } from '../../forms/use-zod-field.ts';
 import { UploadField } from '../uploads/upload-field.tsx';
-import { CATALOG_RESOURCES, LINKED_RESOURCES } from './api.ts';
 import { useCatalogField, useIssueText } from './catalog-form.ts';
 import { ColorDot, DictionaryInput, knownImages, ReferenceSelect } from './catalog-fields.tsx';
 import type { ProductOptions } from './product-options.ts';
@@ -97,17 +106,19 @@ export function ProductFormFields({
   });
 
   // The dictionary is the supplier's (spec §2 SPU inventory); a merchant types its own values.
-  const suggest = (type: string, max: number) =>
+  const suggest = (type: string, max: number | undefined) =>
     isSupplier ? <DictionaryInput type={type} maxLength={max} /> : <Input maxLength={max} />;
   const text = (
     name: 'name' | 'en_name' | 'material' | 'process' | 'season',
-    max: number,
     dictionary?: string,
-  ): ReactNode => (
-    <Form.Item {...field(name, shape[name])}>
-      {dictionary ? suggest(dictionary, max) : <Input maxLength={max} />}
-    </Form.Item>
-  );
+  ): ReactNode => {
+    const max = maxLengthOf(shape[name]);
+    return (
+      <Form.Item {...field(name, shape[name])}>
+        {dictionary ? suggest(dictionary, max) : <Input maxLength={max} />}
+      </Form.Item>
+    );
+  };
 
   const basic = (
     <Row gutter={16}>
@@ -123,25 +134,27 @@ export function ProductFormFields({
           />
         </Form.Item>
       </Col>
-      <Col span={8}>{text('name', 100)}</Col>
-      <Col span={8}>{text('en_name', 200)}</Col>
+      <Col span={8}>{text('name')}</Col>
+      <Col span={8}>{text('en_name')}</Col>
       <Col span={8}>
         <Form.Item {...field('style_code', shape.style_code)} extra={t('catalog.product.styleCodeHint')}>
-          <Input maxLength={30} />
+          <Input maxLength={LIMITS.text.styleCode} />
         </Form.Item>
       </Col>
       <Col span={8}>
-        <Form.Item {...field('product_type', shape.product_type)}>{suggest('product_type', 50)}</Form.Item>
+        <Form.Item {...field('product_type', shape.product_type)}>
+          {suggest('product_type', maxLengthOf(shape.product_type))}
+        </Form.Item>
       </Col>
       {isSupplier ? (
         <Col span={8}>
           <Form.Item {...field('spu_id', shape.spu_id)}>
-            <ReferenceSelect resource={CATALOG_RESOURCES.spu} />
+            <ReferenceSelect resource={catalogOperations.spu} />
           </Form.Item>
         </Col>
       ) : null}
-      <Col span={8}>{text('material', 100, 'material')}</Col>
-      <Col span={8}>{text('process', 100, 'process')}</Col>
+      <Col span={8}>{text('material', 'material')}</Col>
+      <Col span={8}>{text('process', 'process')}</Col>
       <Col span={8}>
         <Form.Item {...field('weight', shape.weight)}>
           <InputNumber min={0} max={1_000_000} precision={0} suffix="g" style={{ width: '100%' }} />
@@ -150,15 +163,15 @@ export function ProductFormFields({
       {isSupplier ? (
         <Col span={8}>
           <Form.Item {...field('factory_id', shape.factory_id)}>
-            <ReferenceSelect resource={LINKED_RESOURCES.factory} />
+            <ReferenceSelect resource={logisticsOperations.factory} />
           </Form.Item>
         </Col>
       ) : null}
-      <Col span={8}>{text('season', 30, 'season')}</Col>
+      <Col span={8}>{text('season', 'season')}</Col>
       {isSupplier ? (
         <Col span={8}>
           <Form.Item {...field('size_template_id', shape.size_template_id)}>
-            <ReferenceSelect resource={CATALOG_RESOURCES.spuSizeTemplate} />
+            <ReferenceSelect resource={catalogOperations.spuSizeTemplate} />
           </Form.Item>
         </Col>
       ) : null}
@@ -183,16 +196,22 @@ export function ProductFormFields({
         </Form.Item>
       </Col>
       <Col span={12}>
-        <Form.Item {...field('wash_care', shape.wash_care)}>{suggest('wash_care', 500)}</Form.Item>
+        <Form.Item {...field('wash_care', shape.wash_care)}>
+          {suggest('wash_care', maxLengthOf(shape.wash_care))}
+        </Form.Item>
       </Col>
       <Col span={12}>
         <Form.Item {...field('image_requirements', shape.image_requirements)}>
-          <Input.TextArea rows={2} maxLength={500} placeholder={t('catalog.product.imageRequirementsHint')} />
+          <Input.TextArea
+            rows={2}
+            maxLength={maxLengthOf(shape.image_requirements)}
+            placeholder={t('catalog.product.imageRequirementsHint')}
+          />
         </Form.Item>
       </Col>
       <Col span={24}>
         <Form.Item {...field('introduction', shape.introduction)}>
-          <Input.TextArea rows={3} maxLength={5000} />
+          <Input.TextArea rows={3} maxLength={maxLengthOf(shape.introduction)} />
         </Form.Item>
       </Col>
       <Col span={24}>

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import type { CatalogProduct, Product, SpuColor, SpuCategory, SpuSize } from '@pod/shared';
-import { CATALOG_RESOURCES, useCatalogCategories, useReferenceRows } from './api.ts';
+import { catalogOperations } from '@pod/shared';
+import { useCatalogCategories, useReferenceRows } from './api.ts';
 import { categoryTreeOptions, type CategoryOption } from './catalog-tree.ts';
 
 type ColorOption = Pick<SpuColor, 'id' | 'name' | 'en_name' | 'hex' | 'swatch'>;
@@ -42,9 +43,9 @@ function uniqueById<T extends { id: string }>(items: readonly T[]): T[] {
 
 /** The supplier's own reference data: its category tree, colours and sizes (enabled ones). */
 export function useSupplierOptions(row: Product | null): ProductOptions {
-  const categories = useReferenceRows<SpuCategory>(CATALOG_RESOURCES.spuCategory);
-  const colors = useReferenceRows<SpuColor>(CATALOG_RESOURCES.spuColor);
-  const sizes = useReferenceRows<SpuSize>(CATALOG_RESOURCES.spuSize);
+  const categories = useReferenceRows<SpuCategory>(catalogOperations.spuCategory);
+  const colors = useReferenceRows<SpuColor>(catalogOperations.spuColor);
+  const sizes = useReferenceRows<SpuSize>(catalogOperations.spuSize);
   return useMemo(
     () =>
       withLookups(

@@ -2,13 +2,20 @@ import { useEffect, useMemo, useState } from 'react';
 import { Alert, Button, Flex, Form, Input, Select, Space, Tag, Typography, type FormInstance } from 'antd';
 import { EyeOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { PRODUCT_STATUSES, type CatalogProduct, type Product } from '@pod/shared';
+import {
+  PRODUCT_STATUSES,
+  type CatalogProduct,
+  type Product,
+  catalogOperations,
+  maxLengthOf,
+  LIMITS,
+} from '@pod/shared';
 import { PATHS } from '../../app/paths.ts';
 import { useFieldLabel } from '../../forms/use-zod-field.ts';
 import { minorToYuan } from '../tenancy/money.ts';
 import { DateTime } from '../access/shared-fields.tsx';
 import { CrudPage, type CrudFormConfig } from '../crud/crud-page.tsx';
-import { CATALOG_RESOURCES, useCatalogProduct, useCatalogProducts } from './api.ts';
+import { useCatalogProduct, useCatalogProducts } from './api.ts';
 import { CategoryTreeSelect, ColorDot, ImageThumb, SaleTag, useMoneyText } from './catalog-fields.tsx';
 import { ProductFormFields, type ProductFlavour } from './product-form.tsx';
 import { useMerchantOptions, useSupplierOptions } from './product-options.ts';
@@ -118,7 +125,11 @@ function prefillFrom(base: CatalogProduct): Values {
 function MerchantProductFields({ form, row }: { form: FormInstance<Values>; row: Product | null }) {
   const { t } = useTranslation();
   const [baseId, setBaseId] = useState<string | null>(null);
-  const catalogue = useCatalogProducts({ page: 1, limit: 100, scope: 'all' });
+  const catalogue = useCatalogProducts({
+    page: 1,
+    limit: LIMITS.pagination.maxPageSize,
+    scope: 'all',
+  });
   const base = useCatalogProduct(baseId);
   const options = useMerchantOptions(row, base.data ?? null);
   const chosen = base.data;
@@ -163,7 +174,7 @@ export function ProductPage({ flavour = 'supplier' }: { flavour?: ProductFlavour
   const fieldLabel = useFieldLabel();
   const money = useMoneyText();
   const isSupplier = flavour === 'supplier';
-  const resource = isSupplier ? CATALOG_RESOURCES.product : CATALOG_RESOURCES.productTemplate;
+  const resource = isSupplier ? catalogOperations.product : catalogOperations.productTemplate;
 
   // One config object per page: the CRUD kit's modal reloads the edited row when it changes.
   const form = useMemo<CrudFormConfig<Product>>(
@@ -208,7 +219,11 @@ export function ProductPage({ flavour = 'supplier' }: { flavour?: ProductFlavour
             </Form.Item>
           ) : null}
           <Form.Item name="style_code" label={fieldLabel('style_code')}>
-            <Input allowClear maxLength={30} style={{ width: 160 }} />
+            <Input
+              allowClear
+              maxLength={maxLengthOf(catalogOperations.product.list.query.shape.style_code)}
+              style={{ width: 160 }}
+            />
           </Form.Item>
         </>
       }

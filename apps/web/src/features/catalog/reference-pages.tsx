@@ -12,18 +12,29 @@ import {
   type SpuCategory,
   type SpuColor,
   type SpuSize,
+  catalogOperations,
+  type SpuAttribute,
+  type SpuSizeAttribute,
+  type SpuDictionary,
+  maxLengthOf,
+  LIMITS,
 } from '@pod/shared';
+import type { z } from 'zod';
 import { useFieldLabel, useZodField } from '../../forms/use-zod-field.ts';
-import type { FieldSchema } from '../../forms/zod-rule.ts';
 import { UploadField } from '../uploads/upload-field.tsx';
-import { CATALOG_RESOURCES } from './api.ts';
 import { CategoryTreeSelect, ColorDot, knownImages } from './catalog-fields.tsx';
-import { FieldRow, ReferencePage, type ReferenceColumn, type ReferenceRow } from './reference-page-kit.tsx';
+import { FieldRow, ReferencePage, type ReferenceColumn } from './reference-page-kit.tsx';
 
 /** A name and its English name, side by side (colours, sizes, size attributes). */
-function NameFields({ shape }: { shape: { name: FieldSchema; en_name: FieldSchema } }) {
+function NameFields({ shape }: { shape: { name: z.ZodType; en_name: z.ZodType } }) {
   return (
-    <FieldRow shape={shape} fields={{ name: <Input maxLength={30} />, en_name: <Input maxLength={50} /> }} />
+    <FieldRow
+      shape={shape}
+      fields={{
+        name: <Input maxLength={maxLengthOf(shape.name)} />,
+        en_name: <Input maxLength={maxLengthOf(shape.en_name)} />,
+      }}
+    />
   );
 }
 
@@ -39,7 +50,7 @@ export function SpuCategoryPage() {
   return (
     <ReferencePage<SpuCategory>
       testId="spu-category-page"
-      resource={CATALOG_RESOURCES.spuCategory}
+      resource={catalogOperations.spuCategory}
       isTree
       shape={shape}
       form={{
@@ -48,7 +59,7 @@ export function SpuCategoryPage() {
         render: ({ row }) => (
           <>
             <Form.Item {...field('category_name', shape.category_name)}>
-              <Input maxLength={50} />
+              <Input maxLength={maxLengthOf(shape.category_name)} />
             </Form.Item>
             <Form.Item {...field('parent_id', shape.parent_id)}>
               <CategoryTreeSelect excludeId={row?.id ?? null} />
@@ -63,20 +74,15 @@ export function SpuCategoryPage() {
 
 // ---- Attributes ------------------------------------------------------------------------------------
 
-interface Attribute extends ReferenceRow {
-  name: string;
-  values: string[];
-}
-
 /** SPU attributes (e.g. collar: round, V-neck), each with its values. */
 export function SpuAttributePage() {
   const { t } = useTranslation();
   const field = useZodField();
   const shape = spuAttributeCreateSchema.shape;
   return (
-    <ReferencePage<Attribute>
+    <ReferencePage<SpuAttribute>
       testId="spu-attribute-page"
-      resource={CATALOG_RESOURCES.spuAttribute}
+      resource={catalogOperations.spuAttribute}
       shape={shape}
       form={{
         fieldNames: ['name', 'values'],
@@ -84,7 +90,7 @@ export function SpuAttributePage() {
         render: () => (
           <>
             <Form.Item {...field('name', shape.name)}>
-              <Input maxLength={50} />
+              <Input maxLength={maxLengthOf(shape.name)} />
             </Form.Item>
             <Form.Item {...field('values', shape.values)} extra={t('catalog.attribute.valuesHint')}>
               <Select mode="tags" tokenSeparators={[',', '，']} open={false} />
@@ -128,7 +134,7 @@ function HexInput({ value, onChange }: { value?: string; onChange?: (value: stri
       />
       <Input
         value={value ?? ''}
-        maxLength={7}
+        maxLength={LIMITS.text.hexColor}
         placeholder="#1677ff"
         data-testid="color-hex"
         onChange={(event) => onChange?.(event.target.value.trim())}
@@ -145,7 +151,7 @@ export function SpuColorPage() {
   return (
     <ReferencePage<SpuColor>
       testId="spu-color-page"
-      resource={CATALOG_RESOURCES.spuColor}
+      resource={catalogOperations.spuColor}
       shape={shape}
       form={{
         fieldNames: ['name', 'en_name', 'hex', 'swatch'],
@@ -189,7 +195,7 @@ export function SpuSizePage() {
   return (
     <ReferencePage<SpuSize>
       testId="spu-size-page"
-      resource={CATALOG_RESOURCES.spuSize}
+      resource={catalogOperations.spuSize}
       shape={shape}
       form={{ fieldNames: ['name', 'en_name'], render: () => <NameFields shape={shape} /> }}
       columns={NAME_COLUMNS}
@@ -199,20 +205,14 @@ export function SpuSizePage() {
 
 // ---- Size attributes -------------------------------------------------------------------------------
 
-interface SizeAttribute extends ReferenceRow {
-  name: string;
-  en_name: string;
-  unit: string;
-}
-
 /** Size attributes: the measured dimensions of a size chart (chest width, body length…). */
 export function SpuSizeAttributePage() {
   const field = useZodField();
   const shape = spuSizeAttributeCreateSchema.shape;
   return (
-    <ReferencePage<SizeAttribute>
+    <ReferencePage<SpuSizeAttribute>
       testId="spu-size-attribute-page"
-      resource={CATALOG_RESOURCES.spuSizeAttribute}
+      resource={catalogOperations.spuSizeAttribute}
       shape={shape}
       form={{
         fieldNames: ['name', 'en_name', 'unit'],
@@ -236,13 +236,6 @@ export function SpuSizeAttributePage() {
 
 // ---- Dictionary ------------------------------------------------------------------------------------
 
-interface DictionaryRow extends ReferenceRow {
-  type: string;
-  label: string;
-  value: string;
-  remark: string;
-}
-
 /** The dictionary: the value lists the SPU and product forms suggest (seasons, units, brands…). */
 export function SpuDictionaryPage() {
   const { t } = useTranslation();
@@ -255,9 +248,9 @@ export function SpuDictionaryPage() {
       : type;
   const typeOptions = DICTIONARY_TYPES.map((type) => ({ value: type, label: `${typeName(type)} (${type})` }));
   return (
-    <ReferencePage<DictionaryRow>
+    <ReferencePage<SpuDictionary>
       testId="spu-dictionary-page"
-      resource={CATALOG_RESOURCES.spuDictionary}
+      resource={catalogOperations.spuDictionary}
       shape={shape}
       form={{
         fieldNames: ['type', 'label', 'value', 'remark'],
@@ -266,14 +259,17 @@ export function SpuDictionaryPage() {
           <>
             <Form.Item {...field('type', shape.type)} extra={t('catalog.dictionary.typeHint')}>
               {/* Suppliers may add types of their own, so the list only suggests. */}
-              <AutoComplete options={typeOptions} maxLength={30} />
+              <AutoComplete options={typeOptions} maxLength={LIMITS.text.key} />
             </Form.Item>
             <FieldRow
               shape={shape}
-              fields={{ label: <Input maxLength={50} />, value: <Input maxLength={50} /> }}
+              fields={{
+                label: <Input maxLength={maxLengthOf(shape.label)} />,
+                value: <Input maxLength={maxLengthOf(shape.value)} />,
+              }}
             />
             <Form.Item {...field('remark', shape.remark)}>
-              <Input.TextArea maxLength={200} rows={2} />
+              <Input.TextArea maxLength={maxLengthOf(shape.remark)} rows={2} />
             </Form.Item>
           </>
         ),

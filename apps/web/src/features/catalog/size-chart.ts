@@ -1,5 +1,8 @@
+import type { spuSizeTemplateRowSchema } from '@pod/shared';
+import type { z } from 'zod';
+
 /** One row of a size chart: a size and its measurement per column (size attribute id). */
-export type ChartRow = { size_id: string; values: Record<string, number | null> };
+export type ChartRow = z.output<typeof spuSizeTemplateRowSchema>;
 
 /** The chart's rows for a choice of sizes: kept rows keep their measurements, new ones start empty. */
 export function rowsForSizes(rows: readonly ChartRow[], sizeIds: readonly string[]): ChartRow[] {

@@ -1,19 +1,20 @@
 import { Flex, Form, Input, InputNumber, Radio, Select, Space, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { CATALOG_LIMITS, spuSizeTemplateCreateSchema, type SpuSize, type SpuSizeTemplate } from '@pod/shared';
+import {
+  CATALOG_LIMITS,
+  spuSizeTemplateCreateSchema,
+  type SpuSize,
+  type SpuSizeTemplate,
+  catalogOperations,
+  type SpuSizeAttribute,
+  maxLengthOf,
+} from '@pod/shared';
 import { useFieldLabel, useZodField } from '../../forms/use-zod-field.ts';
 import { StatusSelect, StatusTag, useStatusOptions } from '../access/shared-fields.tsx';
 import { CrudPage, type CrudFormConfig } from '../crud/crud-page.tsx';
-import { CATALOG_RESOURCES, useReferenceRows } from './api.ts';
+import { useReferenceRows } from './api.ts';
 import { useCatalogField } from './catalog-form.ts';
 import { rowsForSizes, valuesForColumns, type ChartRow } from './size-chart.ts';
-
-interface SizeAttribute {
-  id: string;
-  name: string;
-  en_name: string;
-  unit: string;
-}
 
 /** A size chart editor: the sizes (rows) and a measurement per size and column. */
 function SizeChartInput({
@@ -26,8 +27,8 @@ function SizeChartInput({
   columnIds: readonly string[];
 }) {
   const { t } = useTranslation();
-  const sizes = useReferenceRows<SpuSize>(CATALOG_RESOURCES.spuSize);
-  const attributes = useReferenceRows<SizeAttribute>(CATALOG_RESOURCES.spuSizeAttribute);
+  const sizes = useReferenceRows<SpuSize>(catalogOperations.spuSize);
+  const attributes = useReferenceRows<SpuSizeAttribute>(catalogOperations.spuSizeAttribute);
   const sizeName = (id: string) => sizes.data?.list.find((s) => s.id === id)?.name ?? id;
   const columns = columnIds.map((id) => attributes.data?.list.find((a) => a.id === id) ?? null);
   const setCell = (sizeId: string, columnId: string, cell: number | null) =>
@@ -92,7 +93,7 @@ export function SpuSizeTemplatePage() {
   const catalogField = useCatalogField();
   const fieldLabel = useFieldLabel();
   const statusOptions = useStatusOptions();
-  const attributes = useReferenceRows<SizeAttribute>(CATALOG_RESOURCES.spuSizeAttribute);
+  const attributes = useReferenceRows<SpuSizeAttribute>(catalogOperations.spuSizeAttribute);
   const shape = spuSizeTemplateCreateSchema.shape;
 
   const form: CrudFormConfig<SpuSizeTemplate> = {
@@ -110,7 +111,7 @@ export function SpuSizeTemplatePage() {
     render: () => (
       <>
         <Form.Item {...catalogField('template_name', shape.template_name)}>
-          <Input maxLength={50} data-testid="size-template-name" />
+          <Input maxLength={maxLengthOf(shape.template_name)} data-testid="size-template-name" />
         </Form.Item>
         <Form.Item
           {...catalogField('size_attribute_ids', shape.size_attribute_ids)}
@@ -137,7 +138,7 @@ export function SpuSizeTemplatePage() {
           )}
         </Form.Item>
         <Form.Item {...field('remark', shape.remark)}>
-          <Input.TextArea rows={2} maxLength={200} />
+          <Input.TextArea rows={2} maxLength={maxLengthOf(shape.remark)} />
         </Form.Item>
         <Flex gap={16}>
           <Form.Item {...field('sort', shape.sort)} style={{ flex: 1 }}>
@@ -154,7 +155,7 @@ export function SpuSizeTemplatePage() {
   return (
     <CrudPage<SpuSizeTemplate>
       testId="spu-size-template-page"
-      resource={CATALOG_RESOURCES.spuSizeTemplate}
+      resource={catalogOperations.spuSizeTemplate}
       form={form}
       isSortable
       filters={

@@ -1,13 +1,20 @@
 import { Col, Flex, Form, Input, InputNumber, Radio, Row, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { CURRENCIES, SPU_GENDERS, spuCreateSchema, type Spu } from '@pod/shared';
+import {
+  CURRENCIES,
+  SPU_GENDERS,
+  spuCreateSchema,
+  type Spu,
+  catalogOperations,
+  logisticsOperations,
+  maxLengthOf,
+} from '@pod/shared';
 import { useFieldLabel, useZodField } from '../../forms/use-zod-field.ts';
 import { DateTime, StatusSelect, StatusTag, useStatusOptions } from '../access/shared-fields.tsx';
 import { CrudPage, type CrudFormConfig } from '../crud/crud-page.tsx';
 import { YuanInput } from '../tenancy/money-input.tsx';
 import { withMinor, withYuan } from '../tenancy/money.ts';
 import { UploadField } from '../uploads/upload-field.tsx';
-import { CATALOG_RESOURCES, LINKED_RESOURCES } from './api.ts';
 import { useCatalogField } from './catalog-form.ts';
 import {
   CategoryTreeSelect,
@@ -58,13 +65,16 @@ export function SpuPage() {
   const shape = spuCreateSchema.shape;
   const genderOptions = SPU_GENDERS.map((g) => ({ value: g, label: t(`catalog.gender.${g}`) }));
 
-  const text = (name: (typeof FIELDS)[number], max: number, dictionary?: string) => (
-    <Col span={8}>
-      <Form.Item {...field(name, shape[name])}>
-        {dictionary ? <DictionaryInput type={dictionary} maxLength={max} /> : <Input maxLength={max} />}
-      </Form.Item>
-    </Col>
-  );
+  const text = (name: (typeof FIELDS)[number], dictionary?: string) => {
+    const max = maxLengthOf(shape[name]);
+    return (
+      <Col span={8}>
+        <Form.Item {...field(name, shape[name])}>
+          {dictionary ? <DictionaryInput type={dictionary} maxLength={max} /> : <Input maxLength={max} />}
+        </Form.Item>
+      </Col>
+    );
+  };
 
   const form: CrudFormConfig<Spu> = {
     fieldNames: FIELDS,
@@ -89,9 +99,9 @@ export function SpuPage() {
             </Typography.Paragraph>
           </Col>
         ) : null}
-        {text('article_number', 50)}
-        {text('name', 100)}
-        {text('style_number', 50)}
+        {text('article_number')}
+        {text('name')}
+        {text('style_number')}
         <Col span={8}>
           <Form.Item
             {...catalogField('inventory_category_id', shape.inventory_category_id, [], { isChoice: true })}
@@ -99,11 +109,11 @@ export function SpuPage() {
             <CategoryTreeSelect />
           </Form.Item>
         </Col>
-        {text('type', 50, 'spu_type')}
-        {text('main_material', 100, 'material')}
+        {text('type', 'spu_type')}
+        {text('main_material', 'material')}
         <Col span={8}>
           <Form.Item {...field('factory_id', shape.factory_id)}>
-            <ReferenceSelect resource={LINKED_RESOURCES.factory} />
+            <ReferenceSelect resource={logisticsOperations.factory} />
           </Form.Item>
         </Col>
         <Col span={16}>
@@ -111,10 +121,10 @@ export function SpuPage() {
             <ColorSelect />
           </Form.Item>
         </Col>
-        {text('material_size', 100)}
-        {text('composition', 200, 'composition')}
-        {text('season', 30, 'season')}
-        {text('unit', 20, 'unit')}
+        {text('material_size')}
+        {text('composition', 'composition')}
+        {text('season', 'season')}
+        {text('unit', 'unit')}
         <Col span={8}>
           <Form.Item {...field('fabric_weight', shape.fabric_weight)}>
             <InputNumber min={0} max={10_000} precision={0} addonAfter="g/m²" style={{ width: '100%' }} />
@@ -122,7 +132,7 @@ export function SpuPage() {
         </Col>
         <Col span={8}>
           <Form.Item {...field('size_template_id', shape.size_template_id)}>
-            <ReferenceSelect resource={CATALOG_RESOURCES.spuSizeTemplate} />
+            <ReferenceSelect resource={catalogOperations.spuSizeTemplate} />
           </Form.Item>
         </Col>
         <Col span={8}>
@@ -130,7 +140,7 @@ export function SpuPage() {
             <Select options={genderOptions} />
           </Form.Item>
         </Col>
-        {text('brand', 50, 'brand')}
+        {text('brand', 'brand')}
         <Col span={8}>
           <Form.Item {...field('cost_price', shape.cost_price)}>
             <YuanInput />
@@ -158,7 +168,7 @@ export function SpuPage() {
   return (
     <CrudPage<Spu>
       testId="spu-page"
-      resource={CATALOG_RESOURCES.spu}
+      resource={catalogOperations.spu}
       form={form}
       filters={
         <>

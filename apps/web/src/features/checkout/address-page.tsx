@@ -1,6 +1,6 @@
 import { Card, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ADDRESS_LIMITS } from '@pod/shared';
+import { ADDRESS_LIMITS, PERMISSIONS } from '@pod/shared';
 import { usePageButtons } from '../layout/current-menu.ts';
 import { AddressBook } from './address-book.tsx';
 
@@ -16,9 +16,9 @@ export function AddressPage() {
       <AddressBook
         isCollapsible={false}
         rights={{
-          canAdd: buttons.has('address:add'),
-          canEdit: buttons.has('address:edit'),
-          canDelete: buttons.has('address:del'),
+          canAdd: buttons.has(PERMISSIONS.address.add),
+          canEdit: buttons.has(PERMISSIONS.address.edit),
+          canDelete: buttons.has(PERMISSIONS.address.del),
         }}
       />
     </Card>

@@ -1,24 +1,19 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
 import {
   ADDRESS_LIMITS,
-  addressSchema,
-  settlementPreviewReplySchema,
-  settlementSubmitReplySchema,
+  checkoutOperations,
   type AddressCreate,
-  type settlementPreviewSchema,
-  type settlementSubmitSchema,
+  type OpBody,
+  type OpData,
 } from '@pod/shared';
-import { api } from '../../api/client.ts';
+import { call } from '../../api/call.ts';
 import { cartKeys } from '../cart/api.ts';
 import { useRefreshOrders } from '../orders/api.ts';
 
 export type { ConsigneeAddress, SettlementPreview } from '@pod/shared';
-export type SettlementPreviewInput = z.input<typeof settlementPreviewSchema>;
-export type SettlementSubmitInput = z.input<typeof settlementSubmitSchema>;
-export type SettlementSubmitReply = z.infer<typeof settlementSubmitReplySchema>;
-
-const ADDRESS = '/api/v1/admin/address';
+export type SettlementPreviewInput = OpBody<typeof checkoutOperations.settlementPreview>;
+export type SettlementSubmitInput = OpBody<typeof checkoutOperations.settlementSubmit>;
+export type SettlementSubmitReply = OpData<typeof checkoutOperations.settlementSubmit>;
 
 /** Query keys of checkout (CONVENTIONS 14). */
 export const checkoutKeys = {
@@ -27,26 +22,16 @@ export const checkoutKeys = {
   preview: (input: SettlementPreviewInput) => [...checkoutKeys.all, 'preview', input] as const,
 };
 
-const addressListSchema = {
-  parse: (data: unknown) => {
-    const list = (data as { list?: unknown } | null)?.list;
-    return { list: addressSchema.array().parse(list) };
-  },
-};
-
 /** The merchant's consignee addresses, the default first (all of them: at most 200). */
 export function useAddresses() {
   return useQuery({
     queryKey: checkoutKeys.addresses(),
     queryFn: ({ signal }) =>
-      api
-        .get(ADDRESS, {
-          query: { page: 1, limit: ADDRESS_LIMITS.perMerchant },
-          signal,
-          schema: addressListSchema,
-          showErrorMessage: false,
-        })
-        .then((reply) => reply.list),
+      call(checkoutOperations.addressList, {
+        query: { page: 1, limit: ADDRESS_LIMITS.perMerchant },
+        signal,
+        showErrorMessage: false,
+      }).then((reply) => reply.list),
   });
 }
 
@@ -56,15 +41,14 @@ export function useSaveAddress() {
   return useMutation({
     mutationFn: ({ id, body }: { id: string | null; body: AddressCreate }) =>
       id
-        ? api.patch(`${ADDRESS}/${id}`, {
+        ? call(checkoutOperations.addressUpdate, {
+            params: { id },
             body,
-            schema: addressSchema,
             showSuccessMessage: true,
             showErrorMessage: false,
           })
-        : api.post(ADDRESS, {
+        : call(checkoutOperations.addressCreate, {
             body,
-            schema: addressSchema,
             showSuccessMessage: true,
             showErrorMessage: false,
           }),
@@ -77,9 +61,9 @@ export function useMakeDefaultAddress() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) =>
-      api.patch(`${ADDRESS}/${id}`, {
+      call(checkoutOperations.addressUpdate, {
+        params: { id },
         body: { is_default: true },
-        schema: addressSchema,
         showSuccessMessage: true,
       }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: checkoutKeys.all }),
@@ -90,7 +74,8 @@ export function useMakeDefaultAddress() {
 export function useDeleteAddress() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.delete(`${ADDRESS}/${id}`, { showSuccessMessage: true }),
+    mutationFn: (id: string) =>
+      call(checkoutOperations.addressDelete, { params: { id }, showSuccessMessage: true }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: checkoutKeys.all }),
   });
 }
@@ -103,12 +88,7 @@ export function useSettlementPreview(input: SettlementPreviewInput, isEnabled: b
   return useQuery({
     queryKey: checkoutKeys.preview(input),
     queryFn: ({ signal }) =>
-      api.post('/api/v1/admin/settlement/preview', {
-        body: input,
-        signal,
-        schema: settlementPreviewReplySchema,
-        showErrorMessage: false,
-      }),
+      call(checkoutOperations.settlementPreview, { body: input, signal, showErrorMessage: false }),
     enabled: isEnabled,
     placeholderData: keepPreviousData,
     staleTime: 0,
@@ -125,11 +105,7 @@ export function useSubmitSettlement() {
   const refreshOrders = useRefreshOrders();
   return useMutation({
     mutationFn: (body: SettlementSubmitInput) =>
-      api.post('/api/v1/admin/settlement/submit', {
-        body,
-        schema: settlementSubmitReplySchema,
-        showErrorMessage: false,
-      }),
+      call(checkoutOperations.settlementSubmit, { body, showErrorMessage: false }),
     onSuccess: () =>
       Promise.all([queryClient.invalidateQueries({ queryKey: cartKeys.all }), refreshOrders()]),
   });

@@ -1,26 +1,42 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, type QueryParams } from '../../api/client.ts';
+import type {
+  idParamsSchema,
+  idsQuerySchema,
+  ListPage,
+  selectOptionsSchema,
+  SelectOption,
+  sortableBodySchema,
+} from '@pod/shared';
+import type { z } from 'zod';
+import { call, type JsonOperation } from '../../api/call.ts';
+import type { QueryParams } from '../../api/client.ts';
+import { invalidReply } from '../../api/failures.ts';
 
-/** A back-office resource served by the server's CRUD kit (spec §7 generic CRUD). */
-export interface CrudResource {
-  /** Permission prefix, e.g. `role` → buttons `role:add`, `role:edit`, `role:del`, `role:sortable`. */
-  name: string;
-  /** e.g. `/api/v1/admin/role` */
-  prefix: string;
-}
+export type { ListPage, SelectOption };
 
-/** One page of a list (`GET P?page&limit&order&quickSearch&…`). */
-export interface ListPage<Row> {
-  list: Row[];
-  total: number;
-  page: number;
-  limit: number;
-}
+type Op<Shape> = JsonOperation & Shape;
+type ListReply<Row> = ListPage<Row> | z.output<typeof selectOptionsSchema>;
 
-export interface SelectOption {
-  value: string;
-  label: string;
+/**
+ * What a CRUD page lists and edits (spec §7 generic CRUD): a resource's list, and the CRUD kit's
+ * other operations when it has them. A kit resource's `crudOperations(...)` from @pod/shared is one;
+ * a hand-written list is `{ resource, list }`.
+ */
+export interface CrudResource<Row = unknown> {
+  /** Permission prefix (`role` → buttons `role:add`, `role:edit`…), also names query keys. */
+  readonly resource: string;
+  /** The list's fixed filters, sent with every page (e.g. a review queue's `status=pending`). */
+  readonly fixedQuery?: QueryParams;
+  readonly list: Op<{ method: 'GET'; query?: z.ZodObject; response: z.ZodType<ListReply<Row>> }>;
+  readonly get?: Op<{ method: 'GET'; params: typeof idParamsSchema; response: z.ZodType<Row> }>;
+  readonly create?: Op<{ method: 'POST'; body: z.ZodType }>;
+  readonly update?: Op<{ method: 'PATCH'; params: typeof idParamsSchema; body: z.ZodType }>;
+  readonly delete?: Op<{ method: 'DELETE'; params: typeof idParamsSchema }>;
+  readonly deleteMany?: Op<{ method: 'DELETE'; query: typeof idsQuerySchema }>;
+  readonly sort?: Op<{ method: 'POST'; body: typeof sortableBodySchema }>;
 }
+/** A resource whose list the page reads (selects and reference rows need no more). */
+export type ListResource<Row = unknown> = Pick<CrudResource<Row>, 'resource' | 'list' | 'fixedQuery'>;
 
 /** Query keys of the CRUD kit (CONVENTIONS §14); everything of one resource sits under its key. */
 export const crudKeys = {
@@ -31,13 +47,25 @@ export const crudKeys = {
   select: (name: string) => [...crudKeys.resource(name), 'select'] as const,
 };
 
+/** A page of a list; the select mode's options where a page was asked for break the contract. */
+export function asPage<Row>(reply: ListReply<Row>): ListPage<Row> {
+  if ('list' in reply) return reply;
+  throw invalidReply(1, 200, reply);
+}
+
 /** A page of the resource's list; the previous page stays shown while the next loads. */
-export function useCrudList<Row>(resource: CrudResource, params: QueryParams) {
+export function useCrudList<Row>(resource: ListResource<Row>, params: QueryParams) {
   return useQuery({
-    queryKey: crudKeys.list(resource.name, params),
+    queryKey: crudKeys.list(resource.resource, params),
     // The table shows the failure inline with a retry.
-    queryFn: ({ signal }) =>
-      api.get<ListPage<Row>>(resource.prefix, { query: params, signal, showErrorMessage: false }),
+    queryFn: async ({ signal }): Promise<ListPage<Row>> =>
+      asPage<Row>(
+        await call(resource.list, {
+          query: { ...params, ...resource.fixedQuery },
+          signal,
+          showErrorMessage: false,
+        }),
+      ),
     placeholderData: keepPreviousData,
   });
 }
@@ -46,26 +74,34 @@ export function useCrudList<Row>(resource: CrudResource, params: QueryParams) {
  * `GET P?select=true`: the resource's options for select inputs. Quiet on failure: a page may offer a
  * select of a resource the user cannot list (spec §6), and then shows the ids' labels as a dash.
  */
-export function useCrudSelect(resource: CrudResource, isEnabled = true) {
+export function useCrudSelect(resource: ListResource, isEnabled = true) {
   return useQuery({
-    queryKey: crudKeys.select(resource.name),
+    queryKey: crudKeys.select(resource.resource),
     queryFn: ({ signal }) =>
-      api
-        .get<{ options: SelectOption[] }>(resource.prefix, {
-          query: { select: 'true' },
-          signal,
-          showErrorMessage: false,
-        })
-        .then((reply) => reply.options),
+      call(resource.list, {
+        query: { ...resource.fixedQuery, select: 'true' },
+        signal,
+        showErrorMessage: false,
+      }).then((reply): SelectOption[] => {
+        if ('options' in reply) return reply.options;
+        throw invalidReply(1, 200, reply);
+      }),
     enabled: isEnabled,
   });
 }
 
+/** Fails loudly when a page uses an operation its resource does not have. */
+function need<T>(operation: T | undefined, resource: string, name: string): T {
+  if (!operation) throw new Error(`the resource ${resource} has no ${name} operation`);
+  return operation;
+}
+
 /** `GET P/{id}`: one row, for the edit form. */
-export function useCrudDetail<Row>(resource: CrudResource, id: string | null) {
+export function useCrudDetail<Row>(resource: CrudResource<Row>, id: string | null) {
   return useQuery({
-    queryKey: crudKeys.detail(resource.name, id ?? ''),
-    queryFn: ({ signal }) => api.get<Row>(`${resource.prefix}/${id ?? ''}`, { signal }),
+    queryKey: crudKeys.detail(resource.resource, id ?? ''),
+    queryFn: ({ signal }) =>
+      call(need(resource.get, resource.resource, 'get'), { params: { id: id ?? '' }, signal }),
     enabled: id !== null,
     staleTime: 0,
   });
@@ -74,31 +110,45 @@ export function useCrudDetail<Row>(resource: CrudResource, id: string | null) {
 /** Create, update, delete, batch delete and sortable; each refreshes the resource's lists. */
 export function useCrudMutations(resource: CrudResource) {
   const queryClient = useQueryClient();
-  const onSuccess = () => queryClient.invalidateQueries({ queryKey: crudKeys.resource(resource.name) });
+  const name = resource.resource;
+  const onSuccess = () => queryClient.invalidateQueries({ queryKey: crudKeys.resource(name) });
   return {
     create: useMutation({
       // Form failures are shown on the form's fields.
       mutationFn: (body: unknown) =>
-        api.post(resource.prefix, { body, showSuccessMessage: true, showErrorMessage: false }),
+        call(need(resource.create, name, 'create'), {
+          body,
+          showSuccessMessage: true,
+          showErrorMessage: false,
+        }),
       onSuccess,
     }),
     update: useMutation({
       mutationFn: ({ id, body }: { id: string; body: unknown }) =>
-        api.patch(`${resource.prefix}/${id}`, { body, showSuccessMessage: true, showErrorMessage: false }),
+        call(need(resource.update, name, 'update'), {
+          params: { id },
+          body,
+          showSuccessMessage: true,
+          showErrorMessage: false,
+        }),
       onSuccess,
     }),
     remove: useMutation({
-      mutationFn: (id: string) => api.delete(`${resource.prefix}/${id}`, { showSuccessMessage: true }),
+      mutationFn: (id: string) =>
+        call(need(resource.delete, name, 'delete'), { params: { id }, showSuccessMessage: true }),
       onSuccess,
     }),
     removeMany: useMutation({
       mutationFn: (ids: readonly string[]) =>
-        api.delete(`${resource.prefix}/del`, { query: { ids: ids.join(',') }, showSuccessMessage: true }),
+        call(need(resource.deleteMany, name, 'deleteMany'), {
+          query: { ids: ids.join(',') },
+          showSuccessMessage: true,
+        }),
       onSuccess,
     }),
     sortable: useMutation({
-      mutationFn: (body: { id: string; targetId: string }) =>
-        api.post(`${resource.prefix}/sortable`, { body }),
+      mutationFn: (body: z.input<typeof sortableBodySchema>) =>
+        call(need(resource.sort, name, 'sort'), { body }),
       onSuccess,
     }),
   };

@@ -68,7 +68,8 @@ export interface CrudFormConfig<Row> {
 }
 
 export interface CrudPageProps<Row extends { id: string }> {
-  resource: CrudResource;
+  /** The resource's contracts: a kit resource's `crudOperations(...)`, or `{ resource, list }`. */
+  resource: CrudResource<Row>;
   testId: string;
   columns: readonly CrudColumn<Row>[];
   /** Form.Items of the filter form; their names are the list's filter parameters. */
@@ -109,7 +110,7 @@ export function CrudPage<Row extends { id: string }>(props: CrudPageProps<Row>) 
   const { message } = App.useApp();
   const { t } = useTranslation();
   const buttons = usePageButtons();
-  const can = (action: string) => buttons.has(`${resource.name}:${action}`);
+  const can = (action: string) => buttons.has(`${resource.resource}:${action}`);
   const [filterForm] = Form.useForm<Values>();
   const [page, setPage] = useState(1);
   const [limit, setLimit] = useState<number>(isTree ? TREE_LIMIT : LIMITS.pagination.defaultPageSize);
@@ -119,7 +120,7 @@ export function CrudPage<Row extends { id: string }>(props: CrudPageProps<Row>) 
   const [selected, setSelected] = useState<Key[]>([]);
   const [editing, setEditing] = useState<{ mode: FormMode; id: string | null } | null>(null);
   const [hidden, setHidden] = useHiddenColumns(
-    resource.name,
+    resource.resource,
     columns.filter((c) => c.isHiddenByDefault).map((c) => c.key),
   );
 
@@ -453,7 +454,7 @@ function CrudFormModal<Row extends { id: string }>({
   id,
   onClose,
 }: {
-  resource: CrudResource;
+  resource: CrudResource<Row>;
   config: CrudFormConfig<Row>;
   mode: FormMode;
   id: string | null;

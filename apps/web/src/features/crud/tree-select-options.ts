@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
-import { useCrudList, type CrudResource } from './api.ts';
+import { LIMITS } from '@pod/shared';
+import { useCrudList, type ListResource } from './api.ts';
 import { buildTree, type TreeRow } from './tree.ts';
 
 /** A node of an antd TreeSelect. */
@@ -10,6 +11,7 @@ export interface TreeOption {
   children?: TreeOption[];
 }
 
+/** What the tree reads of a row. */
 interface Named {
   id: string;
   parent_id: string | null;
@@ -17,13 +19,13 @@ interface Named {
 }
 
 /** The tree's biggest page: tree resources (departments, categories) are listed whole. */
-const TREE_LIMIT = 100;
+const TREE_LIMIT = LIMITS.pagination.maxPageSize;
 
 /**
  * A tree resource (departments) as TreeSelect options. `excludeId` and everything below it are
  * disabled: a node cannot become its own ancestor.
  */
-export function useCrudTreeOptions(resource: CrudResource, excludeId?: string | null) {
+export function useCrudTreeOptions(resource: ListResource<Named>, excludeId?: string | null) {
   const list = useCrudList<Named>(resource, { page: 1, limit: TREE_LIMIT });
   const options = useMemo(() => {
     const toOption = (row: TreeRow<Named>, isDisabled: boolean): TreeOption => {

@@ -1,40 +1,17 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
-  catalogProductSchema,
-  finishedGroupSchema,
-  finishedProductDetailSchema,
-  finishedProductSaveReplySchema,
-  jobSchema,
-  type CatalogProduct,
-  type FinishedGroup,
-  type FinishedProduct,
-  type FinishedProductDetail,
+  catalogOperations,
+  designOperations,
+  jobOperations,
+  materialOperations,
+  type DesignBatch,
   type FinishedProductSave,
   type FinishedProductUpdate,
-  type DesignBatch,
   type Job,
-  type LibraryMaterial,
+  type OpData,
 } from '@pod/shared';
-import type { z } from 'zod';
-import { api, type QueryParams } from '../../api/client.ts';
-import type { ListPage } from '../crud/api.ts';
-
-/** The design API (issue 8), served by the server's designs module. */
-export const DESIGN_API = {
-  catalogProduct: (id: string) => `/api/v1/admin/catalog/products/${id}`,
-  catalogProducts: '/api/v1/admin/catalog/products',
-  library: '/api/v1/admin/material/library',
-  libraryMaterial: (id: string) => `/api/v1/admin/material/library/${id}`,
-  finished: '/api/v1/admin/design/finished',
-  finishedOne: (id: string) => `/api/v1/admin/design/finished/${id}`,
-  finishedCopy: (id: string) => `/api/v1/admin/design/finished/${id}/copy`,
-  finishedMove: '/api/v1/admin/design/finished/move',
-  finishedExport: '/api/v1/admin/design/finished/export',
-  groups: '/api/v1/admin/design/groups',
-  group: (id: string) => `/api/v1/admin/design/groups/${id}`,
-  batch: '/api/v1/admin/design/batch',
-  job: (id: string) => `/api/v1/jobs/${id}`,
-} as const;
+import { call } from '../../api/call.ts';
+import type { QueryParams } from '../../api/client.ts';
 
 export const designKeys = {
   all: ['designs'] as const,
@@ -52,29 +29,19 @@ export function useCatalogProduct(id: string | null) {
     queryKey: designKeys.product(id ?? ''),
     enabled: id !== null,
     queryFn: ({ signal }) =>
-      api.get<CatalogProduct>(DESIGN_API.catalogProduct(id!), {
-        signal,
-        schema: catalogProductSchema,
-        showErrorMessage: false,
-      }),
+      call(catalogOperations.catalogProductGet, { params: { id: id! }, signal, showErrorMessage: false }),
     retry: false,
   });
 }
 
-export interface CatalogProductItem {
-  id: string;
-  name: string;
-  style_code: string;
-  colors: Array<{ id: string; name: string; hex: string }>;
-  surfaces: Array<{ id: string; key: string; name: string }>;
-}
+/** A product of the merchant's catalogue, as its list shows it. */
+export type CatalogProductItem = OpData<typeof catalogOperations.catalogProductList>['list'][number];
 
 export function useCatalogProducts(params: QueryParams, isEnabled = true) {
   return useQuery({
     queryKey: designKeys.products(params),
     enabled: isEnabled,
-    queryFn: ({ signal }) =>
-      api.get<ListPage<CatalogProductItem>>(DESIGN_API.catalogProducts, { query: params, signal }),
+    queryFn: ({ signal }) => call(catalogOperations.catalogProductList, { query: params, signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -84,7 +51,7 @@ export function useDesignLibrary(params: QueryParams) {
   return useQuery({
     queryKey: designKeys.library(params),
     queryFn: ({ signal }) =>
-      api.get<ListPage<LibraryMaterial>>(DESIGN_API.library, {
+      call(materialOperations.materialLibrary, {
         query: { usable: 'true', ...params },
         signal,
         showErrorMessage: false,
@@ -93,35 +60,35 @@ export function useDesignLibrary(params: QueryParams) {
   });
 }
 
+/** One material a saved design names, for its signed URL. */
+export function libraryMaterial(id: string) {
+  return call(materialOperations.materialLibraryGet, { params: { id }, showErrorMessage: false });
+}
+
 export function useFinishedDetail(id: string | null) {
   return useQuery({
     queryKey: designKeys.finished(id ?? ''),
     enabled: id !== null,
     queryFn: ({ signal }) =>
-      api.get<FinishedProductDetail>(DESIGN_API.finishedOne(id!), {
-        signal,
-        schema: finishedProductDetailSchema,
-        showErrorMessage: false,
-      }),
+      call(designOperations.finishedProductGet, { params: { id: id! }, signal, showErrorMessage: false }),
     retry: false,
   });
 }
 
-export type SaveReply = z.infer<typeof finishedProductSaveReplySchema>;
+export type SaveReply = OpData<typeof designOperations.finishedProductCreate>;
 
 export function saveFinished(body: FinishedProductSave): Promise<SaveReply> {
-  return api.post(DESIGN_API.finished, { body, schema: finishedProductSaveReplySchema });
+  return call(designOperations.finishedProductCreate, { body });
 }
 
 export function updateFinished(id: string, body: FinishedProductUpdate): Promise<SaveReply> {
-  return api.put(DESIGN_API.finishedOne(id), { body, schema: finishedProductSaveReplySchema });
+  return call(designOperations.finishedProductUpdate, { params: { id }, body });
 }
 
 export function useFinishedList(params: QueryParams) {
   return useQuery({
     queryKey: designKeys.finishedList(params),
-    queryFn: ({ signal }) =>
-      api.get<ListPage<FinishedProduct>>(DESIGN_API.finished, { query: params, signal }),
+    queryFn: ({ signal }) => call(designOperations.finishedProductList, { query: params, signal }),
     placeholderData: keepPreviousData,
     // Rows still rendering are polled until their thumbnails arrive.
     refetchInterval: (query) =>
@@ -136,13 +103,12 @@ export function useFinishedList(params: QueryParams) {
 export function useFinishedGroups() {
   return useQuery({
     queryKey: designKeys.groups(),
-    queryFn: ({ signal }) =>
-      api.get<FinishedGroup[]>(DESIGN_API.groups, { signal, schema: finishedGroupSchema.array() }),
+    queryFn: ({ signal }) => call(designOperations.finishedGroupTree, { signal }),
   });
 }
 
-export function startBatch(body: DesignBatch): Promise<{ job_id: string }> {
-  return api.post(DESIGN_API.batch, { body });
+export function startBatch(body: DesignBatch): Promise<OpData<typeof designOperations.designBatch>> {
+  return call(designOperations.designBatch, { body });
 }
 
 /** A background job, polled until it ends (progress bars). */
@@ -151,7 +117,7 @@ export function useJob(id: string | null) {
     queryKey: designKeys.job(id ?? ''),
     enabled: id !== null,
     queryFn: ({ signal }) =>
-      api.get<Job>(DESIGN_API.job(id!), { signal, schema: jobSchema, showErrorMessage: false }),
+      call(jobOperations.getJob, { params: { id: id! }, signal, showErrorMessage: false }),
     refetchInterval: (query) => {
       const state = query.state.data?.state;
       return state === 'completed' || state === 'failed' || state === 'cancelled' ? false : 1_000;

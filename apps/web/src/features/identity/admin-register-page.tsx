@@ -1,7 +1,7 @@
 import { App, Button, Flex, Form, Input, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { adminRegisterBodySchema } from '@pod/shared';
+import { adminRegisterBodySchema, LIMITS } from '@pod/shared';
 import { PATHS } from '../../app/paths.ts';
 import { useFormFailure } from '../../forms/use-form-failure.ts';
 import { useConfirmationRule, useFieldLabel, useZodField } from '../../forms/use-zod-field.ts';
@@ -79,7 +79,11 @@ function AdminRegisterForm({ variant }: { variant: DeviceVariant }) {
         <Form.Item label={fieldLabel('code')} required>
           <Flex gap={8}>
             <Form.Item {...field('code', shape.code)} label={undefined} noStyle>
-              <Input inputMode="numeric" autoComplete="one-time-code" maxLength={6} />
+              <Input
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                maxLength={LIMITS.text.verificationCode}
+              />
             </Form.Item>
             <SmsCodeButton form={form} mobileField="mobile" send={sendRegisterCode} />
           </Flex>

@@ -1,16 +1,15 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   adminLoginBodySchema,
-  adminLoginReplySchema,
   adminRegisterBodySchema,
   adminSessionSchema,
-  clickCaptchaSchema,
   type AdminLoginBody,
   type AdminLoginReply,
   type AdminRegisterBody,
   type AdminSession,
+  authOperations,
 } from '@pod/shared';
-import { api } from '../../api/client.ts';
+import { call } from '../../api/call.ts';
 import { clearAreaTokens, setTokens } from '../../api/tokens.ts';
 
 /** Query keys of the identity context (CONVENTIONS §14). */
@@ -29,8 +28,7 @@ export function adminSessionQuery() {
   return queryOptions({
     queryKey: identityKeys.adminSession(),
     // The loading screen renders the failure with a retry.
-    queryFn: ({ signal }) =>
-      api.get('/api/v1/auth/index', { signal, schema: adminSessionSchema, showErrorMessage: false }),
+    queryFn: ({ signal }) => call(authOperations.getAdminSession, { signal, showErrorMessage: false }),
     staleTime: Infinity,
     gcTime: Infinity,
   });
@@ -41,12 +39,7 @@ export function clickCaptchaQuery(id: string) {
   return queryOptions({
     queryKey: identityKeys.captcha(id),
     queryFn: ({ signal }) =>
-      api.get('/api/common/clickCaptcha', {
-        query: { id },
-        signal,
-        schema: clickCaptchaSchema,
-        showErrorMessage: false,
-      }),
+      call(authOperations.getClickCaptcha, { query: { id }, signal, showErrorMessage: false }),
     // Single use: never refetched, dropped as soon as the panel lets go of it.
     staleTime: Infinity,
     gcTime: 0,
@@ -55,7 +48,7 @@ export function clickCaptchaQuery(id: string) {
 
 /** POST /api/common/checkClickCaptcha; `unset: false` keeps a passed captcha for the login that follows. */
 export function checkClickCaptcha(id: string, info: string): Promise<unknown> {
-  return api.post('/api/common/checkClickCaptcha', {
+  return call(authOperations.checkClickCaptcha, {
     body: { id, info, unset: false },
     showErrorMessage: false,
   });
@@ -79,9 +72,8 @@ export function useAdminLogin() {
   const store = useStoreAdminLogin();
   return useMutation({
     mutationFn: (body: AdminLoginBody) =>
-      api.post('/api/v1/auth/login', {
+      call(authOperations.adminLogin, {
         body: adminLoginBodySchema.parse(body),
-        schema: adminLoginReplySchema,
         // A 401 here is a wrong password, not an expired token; the form shows it.
         skipTokenRefresh: true,
         showErrorMessage: false,
@@ -95,9 +87,8 @@ export function useAdminRegister() {
   const store = useStoreAdminLogin();
   return useMutation({
     mutationFn: (body: AdminRegisterBody) =>
-      api.post('/api/v1/auth/register', {
+      call(authOperations.adminRegister, {
         body: adminRegisterBodySchema.parse(body),
-        schema: adminLoginReplySchema,
         skipTokenRefresh: true,
         showErrorMessage: false,
       }),
@@ -107,7 +98,10 @@ export function useAdminRegister() {
 
 /** POST /api/v1/verify/code: sends the registration SMS code (rate limited by the server). */
 export function sendRegisterCode(mobile: string): Promise<unknown> {
-  return api.post('/api/v1/verify/code', { body: { mobile, event: 'register' }, showSuccessMessage: true });
+  return call(authOperations.sendVerifyCode, {
+    body: { mobile, event: 'register' },
+    showSuccessMessage: true,
+  });
 }
 
 /**
@@ -116,7 +110,7 @@ export function sendRegisterCode(mobile: string): Promise<unknown> {
  */
 export async function adminLogout(): Promise<void> {
   try {
-    await api.delete('/api/v1/auth/logout', { skipTokenRefresh: true, showErrorMessage: false });
+    await call(authOperations.adminLogout, { skipTokenRefresh: true, showErrorMessage: false });
   } catch {
     // see above
   } finally {

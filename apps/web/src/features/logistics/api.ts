@@ -1,20 +1,10 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { shippingMethodSchema, shippingOptionsReplySchema, shippingRateSchema } from '@pod/shared';
-import { api } from '../../api/client.ts';
-import type { CrudResource } from '../crud/api.ts';
+import { logisticsOperations, type OpData, type ShippingMethod, type ShippingRate } from '@pod/shared';
+import { call } from '../../api/call.ts';
 
-/** A payload typed by its shared contract (CONVENTIONS 3: one contract, one source). */
-type Shape<S extends { parse(value: unknown): unknown }> = ReturnType<S['parse']>;
-export type ShippingMethodRow = Shape<typeof shippingMethodSchema>;
-export type ShippingRateRow = Shape<typeof shippingRateSchema>;
-export type ShippingOptionsReply = Shape<typeof shippingOptionsReplySchema>;
-
-/** The logistics resources of the CRUD kit. */
-export const LOGISTICS_RESOURCES = {
-  factory: { name: 'factory', prefix: '/api/v1/admin/factory' },
-  shippingMethod: { name: 'shippingMethod', prefix: '/api/v1/admin/shippingMethod' },
-  shippingRate: { name: 'shippingRate', prefix: '/api/v1/admin/shippingRate' },
-} as const satisfies Record<string, CrudResource>;
+export type ShippingMethodRow = ShippingMethod;
+export type ShippingRateRow = ShippingRate;
+export type ShippingOptionsReply = OpData<typeof logisticsOperations.logisticsOptions>;
 
 /** What the settlement asks logistics for: where to, how heavy, and from which product's factory. */
 export interface ShippingOptionsQuery {
@@ -43,8 +33,12 @@ export function useShippingOptions(query: ShippingOptionsQuery) {
   return useQuery({
     queryKey: logisticsKeys.options(query),
     queryFn: ({ signal }) =>
-      api.get<ShippingOptionsReply>('/api/v1/admin/logistics/options', {
-        query: { country: query.country, weight: query.weight, factory_id: query.factoryId },
+      call(logisticsOperations.logisticsOptions, {
+        query: {
+          country: query.country ?? '',
+          weight: query.weight,
+          factory_id: query.factoryId ?? undefined,
+        },
         signal,
       }),
     enabled: isComplete,

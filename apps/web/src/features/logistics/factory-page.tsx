@@ -1,30 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { Col, Form, Input, Radio, Row, Select, Switch, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { factoryCreateSchema } from '@pod/shared';
-import { api } from '../../api/client.ts';
+import { factoryCreateSchema, logisticsOperations, type Factory, maxLengthOf, LIMITS } from '@pod/shared';
+import { call } from '../../api/call.ts';
 import { useFieldLabel, useZodField } from '../../forms/use-zod-field.ts';
 import { StatusSelect, StatusTag, useStatusOptions } from '../access/shared-fields.tsx';
 import { CrudPage, type CrudFormConfig } from '../crud/crud-page.tsx';
-
-/** A factory as listed (factorySchema of @pod/shared). */
-interface Factory {
-  id: string;
-  number: string;
-  name: string;
-  regions: string[];
-  country: string;
-  province: string;
-  city: string;
-  district: string;
-  address: string;
-  post_code: string;
-  sender_name: string;
-  sender_phone: string;
-  is_main: boolean;
-  status: string;
-  created_at: string;
-}
 
 const FIELDS = [
   'number',
@@ -42,14 +23,14 @@ const FIELDS = [
   'status',
 ] as const;
 
-const RESOURCE = { name: 'factory', prefix: '/api/v1/admin/factory' } as const;
+const RESOURCE = logisticsOperations.factory;
 
 /** Countries in the interface language, from the bundled list on the server. */
 export function useCountries(language: string) {
   return useQuery({
     queryKey: ['area', 'country', language],
     queryFn: ({ signal }) =>
-      api.get<Array<{ value: string; label: string }>>('/api/v1/ajax/area', {
+      call(logisticsOperations.areaOptions, {
         query: { type: 'country' },
         signal,
       }),
@@ -74,12 +55,12 @@ export function FactoryPage() {
       <Row gutter={16}>
         <Col span={12}>
           <Form.Item {...field('number', shape.number)}>
-            <Input maxLength={20} />
+            <Input maxLength={maxLengthOf(shape.number)} />
           </Form.Item>
         </Col>
         <Col span={12}>
           <Form.Item {...field('name', shape.name)}>
-            <Input maxLength={100} />
+            <Input maxLength={maxLengthOf(shape.name)} />
           </Form.Item>
         </Col>
         <Col span={12}>
@@ -94,37 +75,37 @@ export function FactoryPage() {
         </Col>
         <Col span={12}>
           <Form.Item {...field('province', shape.province)}>
-            <Input maxLength={50} />
+            <Input maxLength={maxLengthOf(shape.province)} />
           </Form.Item>
         </Col>
         <Col span={12}>
           <Form.Item {...field('city', shape.city)}>
-            <Input maxLength={50} />
+            <Input maxLength={maxLengthOf(shape.city)} />
           </Form.Item>
         </Col>
         <Col span={12}>
           <Form.Item {...field('district', shape.district)}>
-            <Input maxLength={50} />
+            <Input maxLength={maxLengthOf(shape.district)} />
           </Form.Item>
         </Col>
         <Col span={16}>
           <Form.Item {...field('address', shape.address)}>
-            <Input maxLength={200} />
+            <Input maxLength={maxLengthOf(shape.address)} />
           </Form.Item>
         </Col>
         <Col span={8}>
           <Form.Item {...field('post_code', shape.post_code)}>
-            <Input maxLength={12} />
+            <Input maxLength={LIMITS.text.postCode} />
           </Form.Item>
         </Col>
         <Col span={12}>
           <Form.Item {...field('sender_name', shape.sender_name)}>
-            <Input maxLength={50} />
+            <Input maxLength={maxLengthOf(shape.sender_name)} />
           </Form.Item>
         </Col>
         <Col span={12}>
           <Form.Item {...field('sender_phone', shape.sender_phone)}>
-            <Input maxLength={20} />
+            <Input maxLength={LIMITS.text.phone} />
           </Form.Item>
         </Col>
         <Col span={24}>

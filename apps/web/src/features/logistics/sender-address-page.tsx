@@ -1,29 +1,17 @@
 import { Col, Form, Input, Radio, Row, Select, Switch, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { senderAddressCreateSchema } from '@pod/shared';
+import {
+  senderAddressCreateSchema,
+  logisticsOperations,
+  type SenderAddress,
+  maxLengthOf,
+  LIMITS,
+} from '@pod/shared';
 import { useFieldLabel, useZodField } from '../../forms/use-zod-field.ts';
 import { StatusSelect, StatusTag, useStatusOptions } from '../access/shared-fields.tsx';
 import { useCrudSelect } from '../crud/api.ts';
 import { CrudPage, type CrudFormConfig } from '../crud/crud-page.tsx';
 import { useCountries } from './factory-page.tsx';
-
-/** A sender address as listed (senderAddressSchema of @pod/shared). */
-interface SenderAddress {
-  id: string;
-  factory_id: string;
-  factory_name: string;
-  name: string;
-  phone: string;
-  country: string;
-  province: string;
-  city: string;
-  district: string;
-  address: string;
-  post_code: string;
-  is_default: boolean;
-  status: string;
-  created_at: string;
-}
 
 const FIELDS = [
   'factory_id',
@@ -39,8 +27,8 @@ const FIELDS = [
   'status',
 ] as const;
 
-const RESOURCE = { name: 'senderAddress', prefix: '/api/v1/admin/senderAddress' } as const;
-const FACTORIES = { name: 'factory', prefix: '/api/v1/admin/factory' } as const;
+const RESOURCE = logisticsOperations.senderAddress;
+const FACTORIES = logisticsOperations.factory;
 
 /** The shipping (sender) addresses of each factory: what labels print as the sender. */
 export function SenderAddressPage() {
@@ -66,12 +54,12 @@ export function SenderAddressPage() {
         </Col>
         <Col span={12}>
           <Form.Item {...field('name', shape.name)}>
-            <Input maxLength={50} />
+            <Input maxLength={maxLengthOf(shape.name)} />
           </Form.Item>
         </Col>
         <Col span={12}>
           <Form.Item {...field('phone', shape.phone)}>
-            <Input maxLength={20} />
+            <Input maxLength={LIMITS.text.phone} />
           </Form.Item>
         </Col>
         <Col span={12}>
@@ -86,27 +74,27 @@ export function SenderAddressPage() {
         </Col>
         <Col span={12}>
           <Form.Item {...field('province', shape.province)}>
-            <Input maxLength={50} />
+            <Input maxLength={maxLengthOf(shape.province)} />
           </Form.Item>
         </Col>
         <Col span={12}>
           <Form.Item {...field('city', shape.city)}>
-            <Input maxLength={50} />
+            <Input maxLength={maxLengthOf(shape.city)} />
           </Form.Item>
         </Col>
         <Col span={12}>
           <Form.Item {...field('district', shape.district)}>
-            <Input maxLength={50} />
+            <Input maxLength={maxLengthOf(shape.district)} />
           </Form.Item>
         </Col>
         <Col span={16}>
           <Form.Item {...field('address', shape.address)}>
-            <Input maxLength={200} />
+            <Input maxLength={maxLengthOf(shape.address)} />
           </Form.Item>
         </Col>
         <Col span={8}>
           <Form.Item {...field('post_code', shape.post_code)}>
-            <Input maxLength={12} />
+            <Input maxLength={LIMITS.text.postCode} />
           </Form.Item>
         </Col>
         <Col span={12}>

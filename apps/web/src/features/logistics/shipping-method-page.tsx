@@ -17,12 +17,18 @@ import {
 } from 'antd';
 import { DollarOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { isDeliveryRangeValid, SHIPPING_LIMITS, shippingMethodCreateSchema } from '@pod/shared';
+import {
+  isDeliveryRangeValid,
+  SHIPPING_LIMITS,
+  shippingMethodCreateSchema,
+  logisticsOperations,
+  LIMITS,
+} from '@pod/shared';
 import { useFieldLabel } from '../../forms/use-zod-field.ts';
 import { StatusSelect, StatusTag, useStatusOptions } from '../access/shared-fields.tsx';
 import { useCrudList } from '../crud/api.ts';
 import { CrudPage, type CrudFormConfig } from '../crud/crud-page.tsx';
-import { LOGISTICS_RESOURCES, type ShippingMethodRow, type ShippingRateRow } from './api.ts';
+import type { ShippingMethodRow, ShippingRateRow } from './api.ts';
 import { useCountries } from './factory-page.tsx';
 import { FeeText, PreviewWeight, PricingText } from './fee-preview.tsx';
 import { useLogisticsField } from './logistics-form.ts';
@@ -156,7 +162,7 @@ export function ShippingMethodPage() {
     <>
       <CrudPage<ShippingMethodRow>
         testId="shipping-method-page"
-        resource={LOGISTICS_RESOURCES.shippingMethod}
+        resource={logisticsOperations.shippingMethod}
         form={form}
         isSortable
         filters={
@@ -220,10 +226,10 @@ function MethodRatesDrawer({ method, onClose }: { method: ShippingMethodRow; onC
   const { t } = useTranslation();
   const fieldLabel = useFieldLabel();
   const [weight, setWeight] = useState(500);
-  const rates = useCrudList<ShippingRateRow>(LOGISTICS_RESOURCES.shippingRate, {
+  const rates = useCrudList<ShippingRateRow>(logisticsOperations.shippingRate, {
     method_id: method.id,
     page: 1,
-    limit: 100,
+    limit: LIMITS.pagination.maxPageSize,
   });
   return (
     <Drawer

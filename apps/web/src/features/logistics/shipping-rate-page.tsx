@@ -8,13 +8,14 @@ import {
   shippingRateCreateSchema,
   type Currency,
   type ShippingRatePricing,
+  logisticsOperations,
 } from '@pod/shared';
 import { useFieldLabel } from '../../forms/use-zod-field.ts';
 import { DateTime, StatusSelect, StatusTag, useStatusOptions } from '../access/shared-fields.tsx';
 import { useCrudSelect } from '../crud/api.ts';
 import { CrudPage, type CrudFormConfig } from '../crud/crud-page.tsx';
 import { CURRENCY_SYMBOLS } from '../wallet/money-format.ts';
-import { LOGISTICS_RESOURCES, type ShippingRateRow } from './api.ts';
+import type { ShippingRateRow } from './api.ts';
 import { FeeText, PreviewWeight, PricingText } from './fee-preview.tsx';
 import { toMinorUnits, useLogisticsField } from './logistics-form.ts';
 
@@ -105,8 +106,8 @@ export function ShippingRatePage() {
   const field = useLogisticsField();
   const fieldLabel = useFieldLabel();
   const statusOptions = useStatusOptions();
-  const methods = useCrudSelect(LOGISTICS_RESOURCES.shippingMethod);
-  const factories = useCrudSelect(LOGISTICS_RESOURCES.factory);
+  const methods = useCrudSelect(logisticsOperations.shippingMethod);
+  const factories = useCrudSelect(logisticsOperations.factory);
   const shape = shippingRateCreateSchema.shape;
   const moneyInput = (currency: Currency) => (
     <InputNumber
@@ -229,7 +230,7 @@ export function ShippingRatePage() {
   return (
     <CrudPage<ShippingRateRow>
       testId="shipping-rate-page"
-      resource={LOGISTICS_RESOURCES.shippingRate}
+      resource={logisticsOperations.shippingRate}
       form={form}
       hasQuickSearch={false}
       filters={

@@ -1,29 +1,27 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   LIMITS,
-  materialUploadReplySchema,
-  type LibraryMaterial,
-  type Material,
+  materialOperations,
   type MaterialCategory,
+  type OpBody,
+  type OpData,
+  type OpQuery,
 } from '@pod/shared';
-import { api, type QueryParams } from '../../api/client.ts';
-import { crudKeys, type CrudResource, type ListPage } from '../crud/api.ts';
-import { uploadRequest } from '../uploads/upload-request.ts';
+import { call } from '../../api/call.ts';
+import type { QueryParams } from '../../api/client.ts';
+import { asPage, crudKeys } from '../crud/api.ts';
+import { uploadCall } from '../uploads/upload-request.ts';
 
-/** The material library's resources, served by the CRUD kit (spec §7 generic CRUD). */
-export const MATERIAL_RESOURCES = {
-  material: { name: 'material', prefix: '/api/v1/admin/material' },
-  category: { name: 'materialCategory', prefix: '/api/v1/admin/materialCategory' },
-} as const satisfies Record<string, CrudResource>;
+const { material, materialCategory } = materialOperations;
 
-export type MaterialUploadReply = ReturnType<typeof materialUploadReplySchema.parse>;
+export type MaterialUploadReply = OpData<typeof materialOperations.materialUpload>;
 
 /** Query keys of the material library (CONVENTIONS §14), under the CRUD kit's so its mutations refresh them. */
 export const materialKeys = {
-  all: crudKeys.resource(MATERIAL_RESOURCES.material.name),
+  all: crudKeys.resource(material.resource),
   summary: () => [...materialKeys.all, 'summary'] as const,
   library: (params: QueryParams) => [...materialKeys.all, 'library', params] as const,
-  categories: () => [...crudKeys.resource(MATERIAL_RESOURCES.category.name), 'all'] as const,
+  categories: () => [...crudKeys.resource(materialCategory.resource), 'all'] as const,
 };
 
 /** At most this many pages of categories are read for the tree (100 per page). */
@@ -38,11 +36,9 @@ export function useMaterialCategories(isEnabled = true) {
       const limit = LIMITS.pagination.maxPageSize;
       const rows: MaterialCategory[] = [];
       for (let page = 1; page <= CATEGORY_PAGES; page += 1) {
-        const reply = await api.get<ListPage<MaterialCategory>>(MATERIAL_RESOURCES.category.prefix, {
-          query: { page, limit },
-          signal,
-          showErrorMessage: false,
-        });
+        const reply = asPage(
+          await call(materialCategory.list, { query: { page, limit }, signal, showErrorMessage: false }),
+        );
         rows.push(...reply.list);
         if (rows.length >= reply.total || reply.list.length < limit) break;
       }
@@ -55,24 +51,16 @@ export function useMaterialCategories(isEnabled = true) {
 export function useMaterialSummary() {
   return useQuery({
     queryKey: materialKeys.summary(),
-    queryFn: ({ signal }) =>
-      api.get<{ total: number; uncategorised: number }>(`${MATERIAL_RESOURCES.material.prefix}/summary`, {
-        signal,
-        showErrorMessage: false,
-      }),
+    queryFn: ({ signal }) => call(materialOperations.materialSummary, { signal, showErrorMessage: false }),
   });
 }
 
 /** A page of the caller's own library (the grid). */
 export function useMaterialList(params: QueryParams) {
   return useQuery({
-    queryKey: crudKeys.list(MATERIAL_RESOURCES.material.name, params),
-    queryFn: ({ signal }) =>
-      api.get<ListPage<Material>>(MATERIAL_RESOURCES.material.prefix, {
-        query: params,
-        signal,
-        showErrorMessage: false,
-      }),
+    queryKey: crudKeys.list(material.resource, params),
+    queryFn: async ({ signal }) =>
+      asPage(await call(material.list, { query: params, signal, showErrorMessage: false })),
     placeholderData: keepPreviousData,
   });
 }
@@ -82,11 +70,7 @@ export function useLibraryList(params: QueryParams) {
   return useQuery({
     queryKey: materialKeys.library(params),
     queryFn: ({ signal }) =>
-      api.get<ListPage<LibraryMaterial>>(`${MATERIAL_RESOURCES.material.prefix}/library`, {
-        query: params,
-        signal,
-        showErrorMessage: false,
-      }),
+      call(materialOperations.materialLibrary, { query: params, signal, showErrorMessage: false }),
     placeholderData: keepPreviousData,
   });
 }
@@ -96,14 +80,14 @@ function useRefreshLibrary() {
   const queryClient = useQueryClient();
   return () =>
     Promise.all([
-      queryClient.invalidateQueries({ queryKey: crudKeys.resource(MATERIAL_RESOURCES.material.name) }),
-      queryClient.invalidateQueries({ queryKey: crudKeys.resource(MATERIAL_RESOURCES.category.name) }),
+      queryClient.invalidateQueries({ queryKey: crudKeys.resource(material.resource) }),
+      queryClient.invalidateQueries({ queryKey: crudKeys.resource(materialCategory.resource) }),
     ]);
 }
 
 export interface BatchUploadInput {
   files: readonly File[];
-  query: { category_id?: string; type: string; visibility: string };
+  query: OpQuery<typeof materialOperations.materialUpload>;
   /** The request's uploaded bytes so far, of its whole body. */
   onProgress: (loaded: number, total: number) => void;
   signal?: AbortSignal;
@@ -119,11 +103,10 @@ export function useBatchUpload() {
     mutationFn: ({ files, query, onProgress, signal }: BatchUploadInput) => {
       const form = new FormData();
       for (const file of files) form.append('file', file, file.name);
-      return uploadRequest(`${MATERIAL_RESOURCES.material.prefix}/upload`, form, {
+      return uploadCall(materialOperations.materialUpload, form, {
         query,
         onProgress,
         signal,
-        schema: materialUploadReplySchema,
         showErrorMessage: false,
       });
     },
@@ -135,12 +118,8 @@ export function useBatchUpload() {
 export function useUpdateMaterial() {
   const refresh = useRefreshLibrary();
   return useMutation({
-    mutationFn: ({ id, body }: { id: string; body: Record<string, unknown> }) =>
-      api.patch<Material>(`${MATERIAL_RESOURCES.material.prefix}/${id}`, {
-        body,
-        showSuccessMessage: true,
-        showErrorMessage: false,
-      }),
+    mutationFn: ({ id, body }: { id: string; body: OpBody<typeof material.update> }) =>
+      call(material.update, { params: { id }, body, showSuccessMessage: true, showErrorMessage: false }),
     onSuccess: () => refresh(),
   });
 }
@@ -150,7 +129,8 @@ export function useAuthoriseMaterial() {
   const refresh = useRefreshLibrary();
   return useMutation({
     mutationFn: ({ id, isAuthorised }: { id: string; isAuthorised: boolean }) =>
-      api.put<Material>(`${MATERIAL_RESOURCES.material.prefix}/${id}/authorise`, {
+      call(materialOperations.materialAuthorise, {
+        params: { id },
         body: { is_authorised: isAuthorised },
         showSuccessMessage: true,
       }),
@@ -163,10 +143,7 @@ export function useDeleteMaterials() {
   const refresh = useRefreshLibrary();
   return useMutation({
     mutationFn: (ids: readonly string[]) =>
-      api.delete(`${MATERIAL_RESOURCES.material.prefix}/del`, {
-        query: { ids: ids.join(',') },
-        showSuccessMessage: true,
-      }),
+      call(material.deleteMany, { query: { ids: ids.join(',') }, showSuccessMessage: true }),
     onSuccess: () => refresh(),
   });
 }
@@ -174,16 +151,16 @@ export function useDeleteMaterials() {
 /** Category writes: add, rename or move (PATCH), delete, and sibling order (`sortable`). */
 export function useCategoryMutations() {
   const refresh = useRefreshLibrary();
-  const prefix = MATERIAL_RESOURCES.category.prefix;
   return {
     create: useMutation({
-      mutationFn: (body: { name: string; parent_id: string | null }) =>
-        api.post<MaterialCategory>(prefix, { body, showSuccessMessage: true, showErrorMessage: false }),
+      mutationFn: (body: OpBody<typeof materialCategory.create>) =>
+        call(materialCategory.create, { body, showSuccessMessage: true, showErrorMessage: false }),
       onSuccess: () => refresh(),
     }),
     update: useMutation({
-      mutationFn: ({ id, body }: { id: string; body: { name?: string; parent_id?: string | null } }) =>
-        api.patch<MaterialCategory>(`${prefix}/${id}`, {
+      mutationFn: ({ id, body }: { id: string; body: OpBody<typeof materialCategory.update> }) =>
+        call(materialCategory.update, {
+          params: { id },
           body,
           showSuccessMessage: true,
           showErrorMessage: false,
@@ -191,11 +168,11 @@ export function useCategoryMutations() {
       onSettled: () => refresh(),
     }),
     remove: useMutation({
-      mutationFn: (id: string) => api.delete(`${prefix}/${id}`, { showSuccessMessage: true }),
+      mutationFn: (id: string) => call(materialCategory.delete, { params: { id }, showSuccessMessage: true }),
       onSuccess: () => refresh(),
     }),
     sortable: useMutation({
-      mutationFn: (body: { id: string; targetId: string }) => api.post(`${prefix}/sortable`, { body }),
+      mutationFn: (body: OpBody<typeof materialCategory.sort>) => call(materialCategory.sort, { body }),
       onSettled: () => refresh(),
     }),
   };

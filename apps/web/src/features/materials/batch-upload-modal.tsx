@@ -14,7 +14,7 @@ import {
 } from 'antd';
 import { CloseOutlined, InboxOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { LIMITS, type MaterialCategory } from '@pod/shared';
+import { LIMITS, type MaterialCategory, type MATERIAL_TYPES, type MATERIAL_VISIBILITIES } from '@pod/shared';
 import { useFieldLabel } from '../../forms/use-zod-field.ts';
 import type { ApiError } from '../../api/api-error.ts';
 import { acceptOf, checkFile, formatBytes, uploadRules } from '../uploads/file-checks.ts';
@@ -38,8 +38,8 @@ interface Entry {
 
 interface Settings {
   category_id?: string;
-  type: string;
-  visibility: string;
+  type: (typeof MATERIAL_TYPES)[number];
+  visibility: (typeof MATERIAL_VISIBILITIES)[number];
 }
 
 const RULES = uploadRules('material');

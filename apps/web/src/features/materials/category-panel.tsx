@@ -25,7 +25,7 @@ import {
   PlusOutlined,
 } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { materialCategoryCreateSchema, type MaterialCategory } from '@pod/shared';
+import { materialCategoryCreateSchema, type MaterialCategory, maxLengthOf } from '@pod/shared';
 import type { ApiError } from '../../api/api-error.ts';
 import { useFormFailure } from '../../forms/use-form-failure.ts';
 import { useZodField } from '../../forms/use-zod-field.ts';
@@ -331,7 +331,7 @@ function CategoryModal({ editing, onClose }: { editing: Editing; onClose: () => 
         onFinish={(values) => void onFinish(values)}
       >
         <Form.Item {...field('name', materialCategoryCreateSchema.shape.name)}>
-          <Input maxLength={50} autoFocus />
+          <Input maxLength={maxLengthOf(materialCategoryCreateSchema.shape.name)} autoFocus />
         </Form.Item>
         {parent && parent.material_count > 0 ? (
           <Alert

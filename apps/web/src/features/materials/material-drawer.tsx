@@ -17,13 +17,18 @@ import {
   Typography,
 } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { materialCreateSchema, type Material, type MaterialCategory } from '@pod/shared';
+import {
+  materialCreateSchema,
+  type Material,
+  type MaterialCategory,
+  tenancyOperations,
+  maxLengthOf,
+} from '@pod/shared';
 import type { ApiError } from '../../api/api-error.ts';
 import { useFormFailure } from '../../forms/use-form-failure.ts';
 import { useFieldLabel, useZodField } from '../../forms/use-zod-field.ts';
 import { useStatusOptions, DateTime } from '../access/shared-fields.tsx';
 import { useCrudSelect } from '../crud/api.ts';
-import { TENANCY_RESOURCES } from '../tenancy/api.ts';
 import { YuanInput } from '../tenancy/money-input.tsx';
 import { minorToYuan, yuanText, yuanToMinor } from '../tenancy/money.ts';
 import { formatBytes } from '../uploads/file-checks.ts';
@@ -96,7 +101,7 @@ export function MaterialDrawer(props: {
   const [form] = Form.useForm<Values>();
   const update = useUpdateMaterial();
   const authorise = useAuthoriseMaterial();
-  const merchants = useCrudSelect(TENANCY_RESOURCES.merchant, permissions.canPickMerchants);
+  const merchants = useCrudSelect(tenancyOperations.merchant, permissions.canPickMerchants);
   const onFailure = useFormFailure(form, FIELDS);
   const [isAuthorised, setIsAuthorised] = useState(material.is_authorised);
   const shape = materialCreateSchema.shape;
@@ -227,7 +232,7 @@ export function MaterialDrawer(props: {
           onFinish={(values) => void onFinish(values)}
         >
           <Form.Item {...field('name', shape.name)}>
-            <Input maxLength={100} />
+            <Input maxLength={maxLengthOf(shape.name)} />
           </Form.Item>
           <Form.Item name="category_id" label={fieldLabel('category_id')}>
             <TreeSelect
@@ -237,7 +242,7 @@ export function MaterialDrawer(props: {
             />
           </Form.Item>
           <Form.Item {...field('specs', shape.specs)}>
-            <Input maxLength={200} />
+            <Input maxLength={maxLengthOf(shape.specs)} />
           </Form.Item>
           <Flex gap={16}>
             <Form.Item name="type" label={fieldLabel('type')} style={{ flex: 1 }}>

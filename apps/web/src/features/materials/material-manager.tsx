@@ -15,7 +15,7 @@ import {
 } from 'antd';
 import { CloudUploadOutlined, DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { LIMITS, RECORD_STATUSES, type Material } from '@pod/shared';
+import { LIMITS, RECORD_STATUSES, type Material, PERMISSIONS, type Permission } from '@pod/shared';
 import { useFieldLabel } from '../../forms/use-zod-field.ts';
 import type { QueryParams } from '../../api/client.ts';
 import { useAdminSession } from '../admin/admin-session-context.ts';
@@ -50,7 +50,7 @@ export function MaterialManager() {
   const { t } = useTranslation();
   const session = useAdminSession();
   const buttons = usePageButtons();
-  const can = (name: string) => buttons.has(name);
+  const can = (name: Permission) => buttons.has(name);
   const typeOptions = useTypeOptions();
   const fieldLabel = useFieldLabel();
   const visibilityOptions = useVisibilityOptions();
@@ -64,7 +64,7 @@ export function MaterialManager() {
   const [isUploading, setIsUploading] = useState(false);
   const remove = useDeleteMaterials();
 
-  const canListCategories = can('materialCategory:list');
+  const canListCategories = can(PERMISSIONS.materialCategory.list);
   const categories = useMaterialCategories(canListCategories);
   const categoryRows = categories.data ?? [];
 
@@ -83,10 +83,10 @@ export function MaterialManager() {
   const rows = list.data?.list ?? [];
 
   const isOfficialSide = session.user.tier === 'platform' || session.user.tier === 'supplier';
-  const canAdd = can('material:add');
-  const canEdit = can('material:edit');
-  const canDelete = can('material:del');
-  const canAuthorise = isOfficialSide && can('material:authorise');
+  const canAdd = can(PERMISSIONS.material.add);
+  const canEdit = can(PERMISSIONS.material.edit);
+  const canDelete = can(PERMISSIONS.material.del);
+  const canAuthorise = isOfficialSide && can(PERMISSIONS.material.authorise);
   // The merchant select is what suppliers list their merchants with; others keep visibility only.
   const canPickMerchants = isOfficialSide && hasMenuComponent(session.menus, 'tenancy/merchant');
 
@@ -123,10 +123,10 @@ export function MaterialManager() {
             setSelected(new Set());
           }}
           permissions={{
-            canAdd: can('materialCategory:add'),
-            canEdit: can('materialCategory:edit'),
-            canDelete: can('materialCategory:del'),
-            canSort: can('materialCategory:sortable'),
+            canAdd: can(PERMISSIONS.materialCategory.add),
+            canEdit: can(PERMISSIONS.materialCategory.edit),
+            canDelete: can(PERMISSIONS.materialCategory.del),
+            canSort: can(PERMISSIONS.materialCategory.sortable),
           }}
         />
       ) : null}

@@ -2,16 +2,13 @@ import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient }
 import {
   changePasswordBodySchema,
   memberCheckInBodySchema,
-  memberCheckInReplySchema,
-  memberMoneyLogSchema,
-  memberOverviewSchema,
   memberProfileBodySchema,
-  memberScoreLogSchema,
   memberUserInfoSchema,
-  pagedSchema,
   type MemberCheckInBody,
+  authOperations,
+  memberOperations,
 } from '@pod/shared';
-import { api } from '../../api/client.ts';
+import { call } from '../../api/call.ts';
 import { clearAreaTokens, getRefreshToken, setTokens } from '../../api/tokens.ts';
 
 /** Query keys of the member context (CONVENTIONS §14). */
@@ -30,8 +27,7 @@ export const LOG_PAGE_SIZE = 10;
 export function memberSessionQuery() {
   return queryOptions({
     queryKey: memberKeys.session(),
-    queryFn: ({ signal }) =>
-      api.get('/api/account/profile', { signal, schema: memberUserInfoSchema, showErrorMessage: false }),
+    queryFn: ({ signal }) => call(memberOperations.getMemberProfile, { signal, showErrorMessage: false }),
     staleTime: Infinity,
     gcTime: Infinity,
   });
@@ -42,9 +38,8 @@ export function useMemberCheckIn() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: MemberCheckInBody) =>
-      api.post('/api/user/checkIn', {
+      call(memberOperations.memberCheckIn, {
         body: memberCheckInBodySchema.parse(body),
-        schema: memberCheckInReplySchema,
         skipTokenRefresh: true,
         showErrorMessage: false,
       }),
@@ -57,7 +52,7 @@ export function useMemberCheckIn() {
 
 /** POST /api/Sms/send for the member registration code. */
 export function sendMemberRegisterCode(mobile: string): Promise<unknown> {
-  return api.post('/api/Sms/send', {
+  return call(authOperations.sendSms, {
     body: { mobile, template_code: 'user_register' },
     showSuccessMessage: true,
   });
@@ -70,7 +65,7 @@ export function sendMemberRegisterCode(mobile: string): Promise<unknown> {
 export async function memberLogout(reloadTo: string): Promise<void> {
   const refreshToken = getRefreshToken('member') ?? undefined;
   try {
-    await api.post('/api/user/logout', {
+    await call(memberOperations.memberLogout, {
       body: { refreshToken },
       skipTokenRefresh: true,
       showErrorMessage: false,
@@ -87,8 +82,7 @@ export async function memberLogout(reloadTo: string): Promise<void> {
 export function useMemberOverview() {
   return useQuery({
     queryKey: memberKeys.overview(),
-    queryFn: ({ signal }) =>
-      api.get('/api/account/overview', { signal, schema: memberOverviewSchema, showErrorMessage: false }),
+    queryFn: ({ signal }) => call(memberOperations.memberOverview, { signal, showErrorMessage: false }),
   });
 }
 
@@ -97,9 +91,8 @@ export function useSaveProfile() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: unknown) =>
-      api.post('/api/account/profile', {
+      call(memberOperations.updateMemberProfile, {
         body: memberProfileBodySchema.parse(body),
-        schema: memberUserInfoSchema,
         showSuccessMessage: true,
         showErrorMessage: false,
       }),
@@ -114,25 +107,21 @@ export function useSaveProfile() {
 export function useChangePassword() {
   return useMutation({
     mutationFn: (body: unknown) =>
-      api.post('/api/account/changePassword', {
+      call(memberOperations.changeMemberPassword, {
         body: changePasswordBodySchema.parse(body),
         showErrorMessage: false,
       }),
   });
 }
 
-const moneyPageSchema = pagedSchema(memberMoneyLogSchema);
-const scorePageSchema = pagedSchema(memberScoreLogSchema);
-
 /** GET /api/account/balance?page&per_page: the money log. */
 export function useBalanceLog(page: number, perPage = LOG_PAGE_SIZE) {
   return useQuery({
     queryKey: memberKeys.balance(page, perPage),
     queryFn: ({ signal }) =>
-      api.get('/api/account/balance', {
+      call(memberOperations.memberMoneyLog, {
         query: { page, per_page: perPage },
         signal,
-        schema: moneyPageSchema,
         showErrorMessage: false,
       }),
     placeholderData: keepPreviousData,
@@ -144,10 +133,9 @@ export function useIntegralLog(page: number, perPage = LOG_PAGE_SIZE) {
   return useQuery({
     queryKey: memberKeys.integral(page, perPage),
     queryFn: ({ signal }) =>
-      api.get('/api/account/integral', {
+      call(memberOperations.memberScoreLog, {
         query: { page, per_page: perPage },
         signal,
-        schema: scorePageSchema,
         showErrorMessage: false,
       }),
     placeholderData: keepPreviousData,

@@ -1,21 +1,11 @@
 import { Empty, Table, Typography, type TablePaginationConfig } from 'antd';
 import { useTranslation } from 'react-i18next';
+import type { MemberMoneyLog, MemberScoreLog } from '@pod/shared';
 import { currentLanguage } from '../../i18n/i18n.ts';
 import { formatDateTime, formatMinorUnits } from '../../i18n/format.ts';
 
-interface LogRow {
-  id: string;
-  before: number;
-  after: number;
-  memo: string;
-  create_time: string;
-}
-interface MoneyRow extends LogRow {
-  money: number;
-}
-interface ScoreRow extends LogRow {
-  score: number;
-}
+type MoneyRow = MemberMoneyLog;
+type ScoreRow = MemberScoreLog;
 
 function signed(text: string, isCredit: boolean) {
   return (

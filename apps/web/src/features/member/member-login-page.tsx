@@ -3,7 +3,7 @@ import { App, Button, Checkbox, Flex, Form, Input, Tabs } from 'antd';
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { memberCheckInBodySchema } from '@pod/shared';
+import { memberCheckInBodySchema, LIMITS } from '@pod/shared';
 import { PATHS } from '../../app/paths.ts';
 import { afterLoginHref, REDIRECT_PARAM } from '../../app/route-target.ts';
 import { isThisDeviceMobile } from '../../app/device.ts';
@@ -149,7 +149,11 @@ function MemberRegisterForm({ size }: { size: 'large' | 'middle' }) {
       <Form.Item label={fieldLabel('code')} required>
         <Flex gap={8}>
           <Form.Item {...field('code', registerShape.code)} label={undefined} noStyle>
-            <Input inputMode="numeric" autoComplete="one-time-code" maxLength={6} />
+            <Input
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={LIMITS.text.verificationCode}
+            />
           </Form.Item>
           <SmsCodeButton form={form} mobileField="mobile" send={sendMemberRegisterCode} />
         </Flex>

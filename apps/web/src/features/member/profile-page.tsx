@@ -1,7 +1,7 @@
 import { Avatar, Button, Card, Descriptions, Form, Input, Radio } from 'antd';
 import { UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { memberProfileBodySchema } from '@pod/shared';
+import { memberProfileBodySchema, maxLengthOf } from '@pod/shared';
 import { useFormFailure } from '../../forms/use-form-failure.ts';
 import { useFieldLabel, useZodField } from '../../forms/use-zod-field.ts';
 import { useSaveProfile } from './api.ts';
@@ -70,7 +70,7 @@ export function ProfilePage() {
         onFinish={onFinish}
       >
         <Form.Item {...field('nickname', shape.nickname)}>
-          <Input maxLength={30} />
+          <Input maxLength={maxLengthOf(shape.nickname)} />
         </Form.Item>
         <Form.Item name="gender" label={fieldLabel('gender')}>
           <Radio.Group
@@ -85,7 +85,7 @@ export function ProfilePage() {
           <Input type="date" style={{ maxWidth: 220 }} />
         </Form.Item>
         <Form.Item {...field('motto', shape.motto)}>
-          <Input.TextArea rows={3} maxLength={200} showCount />
+          <Input.TextArea rows={3} maxLength={maxLengthOf(shape.motto)} showCount />
         </Form.Item>
         <Button data-testid="profile-save" type="primary" htmlType="submit" loading={save.isPending}>
           {t('app.save')}

@@ -1,24 +1,18 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  orderDetailSchema,
-  orderPayReplySchema,
-  orderPayStatusSchema,
-  orderSchema,
-  type OrderPayMethod,
-} from '@pod/shared';
-import type { z } from 'zod';
-import { api, type QueryParams } from '../../api/client.ts';
-import { crudKeys, type CrudResource, type ListPage } from '../crud/api.ts';
+import { orderOperations, type OpBody, type OpData } from '@pod/shared';
+import { call } from '../../api/call.ts';
+import type { QueryParams } from '../../api/client.ts';
+import { crudKeys, type ListResource } from '../crud/api.ts';
 import { walletKeys } from '../wallet/api.ts';
 
 export type { Order, OrderDetail, OrderPayReply } from '@pod/shared';
-export type PayStatus = z.infer<typeof orderPayStatusSchema>;
+export type PayStatus = OpData<typeof orderOperations.orderPayStatus>;
 
 /** The orders (spec §2 /admin/order/list), listed through the CRUD kit's table. */
 export const ORDER_RESOURCE = {
-  name: 'order',
-  prefix: '/api/v1/admin/order',
-} as const satisfies CrudResource;
+  resource: 'order',
+  list: orderOperations.orderList,
+} as const satisfies ListResource;
 
 /** Query keys of the orders (CONVENTIONS 14). */
 export const orderKeys = {
@@ -37,7 +31,7 @@ export function useRefreshOrders() {
   return () =>
     Promise.all([
       queryClient.invalidateQueries({ queryKey: orderKeys.all }),
-      queryClient.invalidateQueries({ queryKey: crudKeys.resource(ORDER_RESOURCE.name) }),
+      queryClient.invalidateQueries({ queryKey: crudKeys.resource(ORDER_RESOURCE.resource) }),
       queryClient.invalidateQueries({ queryKey: walletKeys.all }),
     ]);
 }
@@ -47,7 +41,7 @@ export function useOrders(params: QueryParams) {
   return useQuery({
     queryKey: orderKeys.list(params),
     queryFn: ({ signal }) =>
-      api.get<ListPage<z.infer<typeof orderSchema>>>(ORDER_RESOURCE.prefix, {
+      call(orderOperations.orderList, {
         query: params,
         signal,
         showErrorMessage: false,
@@ -61,9 +55,9 @@ export function useOrder(orderNo: string | null) {
   return useQuery({
     queryKey: orderKeys.detail(orderNo ?? ''),
     queryFn: ({ signal }) =>
-      api.get(`${ORDER_RESOURCE.prefix}/${encodeURIComponent(orderNo ?? '')}`, {
+      call(orderOperations.orderDetail, {
+        params: { order_no: orderNo ?? '' },
         signal,
-        schema: orderDetailSchema,
         showErrorMessage: false,
       }),
     enabled: orderNo !== null && orderNo !== '',
@@ -84,10 +78,9 @@ export function usePayStatus(orderNos: readonly string[], isWaiting: boolean) {
   return useQuery({
     queryKey: orderKeys.payStatus(orderNos),
     queryFn: ({ signal }) =>
-      api.get(`${ORDER_RESOURCE.prefix}/payStatus`, {
+      call(orderOperations.orderPayStatus, {
         query: { order_nos: orderNos.join(',') },
         signal,
-        schema: orderPayStatusSchema,
         showErrorMessage: false,
       }),
     enabled: orderNos.length > 0,
@@ -106,10 +99,9 @@ export function usePayStatus(orderNos: readonly string[], isWaiting: boolean) {
 export function usePayOrders() {
   const refresh = useRefreshOrders();
   return useMutation({
-    mutationFn: (body: { order_nos: string[]; method: OrderPayMethod }) =>
-      api.post(`${ORDER_RESOURCE.prefix}/pay`, {
+    mutationFn: (body: OpBody<typeof orderOperations.orderPay>) =>
+      call(orderOperations.orderPay, {
         body,
-        schema: orderPayReplySchema,
         showErrorMessage: false,
       }),
     onSettled: refresh,
@@ -121,9 +113,9 @@ export function useCancelOrder() {
   const refresh = useRefreshOrders();
   return useMutation({
     mutationFn: (orderNo: string) =>
-      api.post(`${ORDER_RESOURCE.prefix}/${encodeURIComponent(orderNo)}/cancel`, {
+      call(orderOperations.orderCancel, {
+        params: { order_no: orderNo },
         body: {},
-        schema: orderSchema,
         showSuccessMessage: true,
       }),
     onSettled: refresh,

@@ -2,8 +2,9 @@ import { useCallback, useEffect, useState } from 'react';
 import { Tag, Typography } from 'antd';
 import { ClockCircleOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { PATHS } from '../../app/paths.ts';
 import type { OrderStatus } from '@pod/shared';
+import { PERMISSIONS } from '@pod/shared';
+import { PATHS } from '../../app/paths.ts';
 import { currentLanguage } from '../../i18n/i18n.ts';
 import { useMenuLink } from '../wallet/wallet-fields.tsx';
 import { serverNow } from '../../api/server-clock.ts';
@@ -117,12 +118,12 @@ export function useOrderLinks() {
     cart: cart?.href ?? PATHS.adminShopCart,
     /** "Continue buying": the product catalogue, else the finished products. */
     continueBuying: catalogue?.href ?? finished?.href ?? PATHS.adminDashboard,
-    canPay: orderList?.buttons.has('order:pay') ?? false,
-    canCancel: orderList?.buttons.has('order:cancel') ?? false,
-    canSettle: cart?.buttons.has('cart:settle') ?? false,
-    canAddAddress: addresses?.buttons.has('address:add') ?? false,
-    canEditAddress: addresses?.buttons.has('address:edit') ?? false,
-    canDeleteAddress: addresses?.buttons.has('address:del') ?? false,
+    canPay: orderList?.buttons.has(PERMISSIONS.order.pay) ?? false,
+    canCancel: orderList?.buttons.has(PERMISSIONS.order.cancel) ?? false,
+    canSettle: cart?.buttons.has(PERMISSIONS.cart.settle) ?? false,
+    canAddAddress: addresses?.buttons.has(PERMISSIONS.address.add) ?? false,
+    canEditAddress: addresses?.buttons.has(PERMISSIONS.address.edit) ?? false,
+    canDeleteAddress: addresses?.buttons.has(PERMISSIONS.address.del) ?? false,
   };
 }
 

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { siteInfoSchema } from '@pod/shared';
-import { api } from '../../api/client.ts';
+import { siteOperations } from '@pod/shared';
+import { call } from '../../api/call.ts';
 
 /** Query keys of the site context (CONVENTIONS §14). */
 export const siteKeys = {
@@ -13,8 +13,7 @@ export function useSiteInfo() {
   return useQuery({
     queryKey: siteKeys.info(),
     // The shell renders the failure with a retry button, so no extra toast.
-    queryFn: ({ signal }) =>
-      api.get('/api/v1/index', { signal, schema: siteInfoSchema, showErrorMessage: false }),
+    queryFn: ({ signal }) => call(siteOperations.getSiteIndex, { signal, showErrorMessage: false }),
     staleTime: 5 * 60_000,
   });
 }

@@ -1,32 +1,13 @@
 import { Col, Form, Input, InputNumber, Radio, Row, Select, Switch, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { levelCreateSchema } from '@pod/shared';
+import { levelCreateSchema, tenancyOperations, type Level, maxLengthOf } from '@pod/shared';
 import { useFieldLabel, useZodField } from '../../forms/use-zod-field.ts';
 import type { FieldName } from '../../forms/zod-rule.ts';
 import type { CrudResource } from '../crud/api.ts';
 import { CrudPage, type CrudFormConfig } from '../crud/crud-page.tsx';
 import { StatusSelect, StatusTag, useStatusOptions } from '../access/shared-fields.tsx';
-import { TENANCY_RESOURCES } from './api.ts';
 import { YuanInput } from './money-input.tsx';
 import { withMinor, withYuan, yuanText } from './money.ts';
-
-/** A supplier or merchant level (levelSchema of @pod/shared). */
-interface Level {
-  id: string;
-  name: string;
-  sequence: number;
-  validity_days: number;
-  annual_fee: number;
-  price_type: 'free' | 'paid';
-  price: number;
-  discount_type: 'none' | 'discount';
-  discount_rate: number;
-  discount_start: string | null;
-  discount_end: string | null;
-  is_default: boolean;
-  status: string;
-  created_at: string;
-}
 
 const MONEY = ['annual_fee', 'price'] as const;
 const COUNTS = {
@@ -63,7 +44,7 @@ const FIELDS = [
 ] as const;
 
 /** Levels: entitlement counts, fees in yuan, a discount in percent and its dates (spec §3 Level). */
-function LevelPage({ kind, resource }: { kind: 'supplier' | 'merchant'; resource: CrudResource }) {
+function LevelPage({ kind, resource }: { kind: 'supplier' | 'merchant'; resource: CrudResource<Level> }) {
   const { t } = useTranslation();
   const field = useZodField();
   const fieldLabel = useFieldLabel();
@@ -98,7 +79,7 @@ function LevelPage({ kind, resource }: { kind: 'supplier' | 'merchant'; resource
       <Row gutter={16}>
         <Col span={12}>
           <Form.Item {...field('name', shape.name)}>
-            <Input maxLength={50} />
+            <Input maxLength={maxLengthOf(shape.name)} />
           </Form.Item>
         </Col>
         <Col span={6}>
@@ -234,9 +215,9 @@ function LevelPage({ kind, resource }: { kind: 'supplier' | 'merchant'; resource
 }
 
 export function SupplierLevelPage() {
-  return <LevelPage kind="supplier" resource={TENANCY_RESOURCES.supplierLevel} />;
+  return <LevelPage kind="supplier" resource={tenancyOperations.supplierLevel} />;
 }
 
 export function MerchantLevelPage() {
-  return <LevelPage kind="merchant" resource={TENANCY_RESOURCES.merchantLevel} />;
+  return <LevelPage kind="merchant" resource={tenancyOperations.merchantLevel} />;
 }

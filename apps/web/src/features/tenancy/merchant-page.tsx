@@ -1,31 +1,19 @@
 import { App, Form, Input, Radio, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { merchantCreateSchema } from '@pod/shared';
+import {
+  merchantCreateSchema,
+  tenancyOperations,
+  type Merchant,
+  PERMISSIONS,
+  maxLengthOf,
+  LIMITS,
+} from '@pod/shared';
 import { useFieldLabel, useZodField } from '../../forms/use-zod-field.ts';
 import { useCrudMutations, useCrudSelect } from '../crud/api.ts';
 import { CrudPage, type CrudFormConfig } from '../crud/crud-page.tsx';
 import { DateTime, StatusSelect, StatusTag, useStatusOptions } from '../access/shared-fields.tsx';
 import { usePageButtons } from '../layout/current-menu.ts';
-import { TENANCY_RESOURCES } from './api.ts';
 import { yuanText } from './money.ts';
-
-/** A merchant as listed (merchantSchema of @pod/shared). */
-interface Merchant {
-  id: string;
-  name: string;
-  number: string;
-  level_id: string | null;
-  level_expires_at: string | null;
-  status: string;
-  primary_username: string;
-  primary_mobile: string;
-  sub_account_count: number;
-  storage_used: number;
-  balance_cny: number;
-  balance_usd: number;
-  shop_count: number | null;
-  created_at: string;
-}
 
 const FIELDS = [
   'name',
@@ -55,8 +43,8 @@ export function MerchantPage() {
   const fieldLabel = useFieldLabel();
   const statusOptions = useStatusOptions();
   const buttons = usePageButtons();
-  const levels = useCrudSelect(TENANCY_RESOURCES.merchantLevel);
-  const { update } = useCrudMutations(TENANCY_RESOURCES.merchant);
+  const levels = useCrudSelect(tenancyOperations.merchantLevel);
+  const { update } = useCrudMutations(tenancyOperations.merchant);
   const shape = merchantCreateSchema.shape;
   const levelName = (id: string | null) =>
     id ? (levels.data?.find((option) => option.value === id)?.label ?? '—') : '—';
@@ -85,10 +73,10 @@ export function MerchantPage() {
     render: ({ mode }) => (
       <>
         <Form.Item {...field('name', shape.name)}>
-          <Input maxLength={100} />
+          <Input maxLength={maxLengthOf(shape.name)} />
         </Form.Item>
         <Form.Item {...field('number', shape.number)} extra={t('tenancy.merchant.numberHint')}>
-          <Input maxLength={20} />
+          <Input maxLength={maxLengthOf(shape.number)} />
         </Form.Item>
         <Form.Item name="level_id" label={fieldLabel('level_id')}>
           <Select allowClear options={levels.data ?? []} loading={levels.isPending} />
@@ -99,16 +87,16 @@ export function MerchantPage() {
         {mode === 'create' ? (
           <>
             <Form.Item {...field('primary_username', shape.primary_username)} extra={t('auth.usernameRule')}>
-              <Input autoComplete="off" maxLength={15} />
+              <Input autoComplete="off" maxLength={maxLengthOf(shape.primary_username)} />
             </Form.Item>
             <Form.Item
               {...field('primary_password', shape.primary_password)}
               extra={t('auth.adminPasswordRule')}
             >
-              <Input.Password autoComplete="new-password" maxLength={20} />
+              <Input.Password autoComplete="new-password" maxLength={maxLengthOf(shape.primary_password)} />
             </Form.Item>
             <Form.Item {...field('primary_mobile', shape.primary_mobile)}>
-              <Input maxLength={16} />
+              <Input maxLength={LIMITS.text.mobile} />
             </Form.Item>
           </>
         ) : null}
@@ -135,7 +123,7 @@ export function MerchantPage() {
   return (
     <CrudPage<Merchant>
       testId="merchant-page"
-      resource={TENANCY_RESOURCES.merchant}
+      resource={tenancyOperations.merchant}
       form={form}
       filters={
         <>
@@ -184,7 +172,7 @@ export function MerchantPage() {
           key: 'status',
           title: fieldLabel('status'),
           render: (row) =>
-            buttons.has('merchant:edit') ? (
+            buttons.has(PERMISSIONS.merchant.edit) ? (
               <Switch
                 size="small"
                 checked={row.status === 'enabled'}

@@ -1,32 +1,12 @@
 import { Col, Form, Input, InputNumber, Radio, Row, Select, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { supplierCreateSchema } from '@pod/shared';
+import { supplierCreateSchema, tenancyOperations, type Supplier, maxLengthOf } from '@pod/shared';
 import { useFieldLabel, useZodField } from '../../forms/use-zod-field.ts';
 import { useCrudSelect } from '../crud/api.ts';
 import { CrudPage, type CrudFormConfig } from '../crud/crud-page.tsx';
 import { DateTime, StatusSelect, StatusTag, useStatusOptions } from '../access/shared-fields.tsx';
-import { TENANCY_RESOURCES } from './api.ts';
 import { YuanInput } from './money-input.tsx';
 import { withMinor, withYuan, yuanText } from './money.ts';
-
-/** A supplier tenant as listed (supplierSchema of @pod/shared). */
-interface Supplier {
-  id: string;
-  name: string;
-  short_name: string;
-  level_id: string | null;
-  level_start: string | null;
-  level_end: string | null;
-  settled_fee: number;
-  settled_mode: 'independent' | 'cooperative';
-  domain: string;
-  service_charge_mode: 'per_order' | 'per_piece';
-  service_charge_fee: number;
-  ssl_cert_set: boolean;
-  ssl_key_set: boolean;
-  status: string;
-  created_at: string;
-}
 
 const MONEY = ['settled_fee', 'service_charge_fee'] as const;
 const FIELDS = [
@@ -63,7 +43,7 @@ export function SupplierPage() {
   const field = useZodField();
   const fieldLabel = useFieldLabel();
   const statusOptions = useStatusOptions();
-  const levels = useCrudSelect(TENANCY_RESOURCES.supplierLevel);
+  const levels = useCrudSelect(tenancyOperations.supplierLevel);
   const shape = supplierCreateSchema.shape;
   const levelName = (id: string | null) =>
     id ? (levels.data?.find((option) => option.value === id)?.label ?? '—') : '—';
@@ -103,19 +83,19 @@ export function SupplierPage() {
       <Row gutter={16}>
         <Col span={12}>
           <Form.Item {...field('name', shape.name)}>
-            <Input maxLength={100} />
+            <Input maxLength={maxLengthOf(shape.name)} />
           </Form.Item>
         </Col>
         <Col span={12}>
           <Form.Item {...field('short_name', shape.short_name)}>
-            <Input maxLength={30} />
+            <Input maxLength={maxLengthOf(shape.short_name)} />
           </Form.Item>
         </Col>
         {mode === 'create' ? (
           <>
             <Col span={12}>
               <Form.Item {...field('admin_username', shape.admin_username)} extra={t('auth.usernameRule')}>
-                <Input autoComplete="off" maxLength={15} />
+                <Input autoComplete="off" maxLength={maxLengthOf(shape.admin_username)} />
               </Form.Item>
             </Col>
             <Col span={12}>
@@ -123,7 +103,7 @@ export function SupplierPage() {
                 {...field('admin_password', shape.admin_password)}
                 extra={t('auth.adminPasswordRule')}
               >
-                <Input.Password autoComplete="new-password" maxLength={20} />
+                <Input.Password autoComplete="new-password" maxLength={maxLengthOf(shape.admin_password)} />
               </Form.Item>
             </Col>
           </>
@@ -166,18 +146,18 @@ export function SupplierPage() {
         {(['domain', 'admin_domain', 'factory_domain', 'icp_domain'] as const).map((name) => (
           <Col span={12} key={name}>
             <Form.Item {...field(name, shape[name])}>
-              <Input maxLength={253} placeholder="example.com" />
+              <Input maxLength={maxLengthOf(shape[name])} placeholder="example.com" />
             </Form.Item>
           </Col>
         ))}
         <Col span={12}>
           <Form.Item {...field('icp_number', shape.icp_number)}>
-            <Input maxLength={60} />
+            <Input maxLength={maxLengthOf(shape.icp_number)} />
           </Form.Item>
         </Col>
         <Col span={12}>
           <Form.Item {...field('logo', shape.logo)}>
-            <Input maxLength={500} />
+            <Input maxLength={maxLengthOf(shape.logo)} />
           </Form.Item>
         </Col>
         {(['ssl_cert', 'ssl_key'] as const).map((name) => (
@@ -223,7 +203,7 @@ export function SupplierPage() {
   return (
     <CrudPage<Supplier>
       testId="supplier-page"
-      resource={TENANCY_RESOURCES.supplier}
+      resource={tenancyOperations.supplier}
       form={form}
       filters={
         <>

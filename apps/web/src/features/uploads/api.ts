@@ -1,13 +1,13 @@
-import { uploadReplySchema, type Attachment, type UploadTopic } from '@pod/shared';
-import { uploadRequest } from './upload-request.ts';
+import { uploadOperations, type Attachment, type UploadTopic } from '@pod/shared';
+import { uploadCall } from './upload-request.ts';
 
 /** Which upload endpoint: the back office's or the member centre's (spec §7 `ajax/upload`). */
 export type UploadArea = 'admin' | 'member';
 
-const UPLOAD_PATHS: Record<UploadArea, string> = {
-  admin: '/admin/ajax/upload',
-  member: '/api/ajax/upload',
-};
+const UPLOADS = {
+  admin: uploadOperations.adminUpload,
+  member: uploadOperations.memberUpload,
+} as const satisfies Record<UploadArea, unknown>;
 
 export interface UploadFileOptions {
   topic: UploadTopic;
@@ -26,11 +26,10 @@ export async function uploadFile(
   const form = new FormData();
   form.append('file', file, file.name ?? 'file');
   const area = options.area ?? 'admin';
-  const reply = await uploadRequest(UPLOAD_PATHS[area], form, {
+  const reply = await uploadCall(UPLOADS[area], form, {
     query: { topic: options.topic },
     area,
     signal: options.signal,
-    schema: uploadReplySchema,
     showErrorMessage: options.showErrorMessage,
     onProgress: (loaded, total) => options.onProgress?.(total > 0 ? Math.floor((loaded / total) * 100) : 0),
   });

@@ -1,4 +1,4 @@
-import { LIMITS, type UploadTopic } from '@pod/shared';
+import { LIMITS, type UploadTopic, type SiteInfo } from '@pod/shared';
 
 /** What the browser checks before sending a file: its suffix and its size (spec §5). */
 export interface UploadRules {
@@ -8,10 +8,7 @@ export interface UploadRules {
 }
 
 /** The site's upload config (spec §3 Site config `upload`), as the site info serves it. */
-export interface SiteUploadConfig {
-  maxSize: number;
-  allowedSuffixes: readonly string[];
-}
+export type SiteUploadConfig = Pick<SiteInfo['upload'], 'maxSize' | 'allowedSuffixes'>;
 
 const IMAGES = ['jpg', 'jpeg', 'png'] as const;
 

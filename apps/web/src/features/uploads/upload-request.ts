@@ -1,5 +1,13 @@
-import { LIMITS, SUCCESS_CODE, type Envelope } from '@pod/shared';
+import {
+  LIMITS,
+  SUCCESS_CODE,
+  type AnyOperation,
+  type Envelope,
+  type OpData,
+  type OpQuery,
+} from '@pod/shared';
 import { ApiError } from '../../api/api-error.ts';
+import { fillPath, replyChecker, toQuery } from '../../api/call.ts';
 import { buildHeaders, buildUrl, isEnvelope, redirectTarget, type QueryParams } from '../../api/client.ts';
 import {
   failureFromException,
@@ -61,6 +69,32 @@ export async function uploadRequest<T = unknown>(
       clientUi()?.showError(failure.msg);
     throw failure;
   }
+}
+
+/** An upload operation of the shared contracts: a multipart POST. */
+export type UploadOperation = AnyOperation & { readonly consumes: 'multipart/form-data' };
+
+/** What an upload call takes besides the form: the operation's query, and the upload's options. */
+export type UploadCallOptions<Op extends UploadOperation> = Omit<
+  UploadRequestOptions<OpData<Op>>,
+  'query' | 'schema'
+> & { query?: OpQuery<Op> };
+
+/**
+ * Uploads through a shared contract (e.g. `uploadOperations.adminUpload`): its path and query, and
+ * its reply schema checks `data`, as `call` does for JSON operations.
+ */
+export function uploadCall<Op extends UploadOperation>(
+  op: Op,
+  form: FormData,
+  options: UploadCallOptions<Op> = {},
+): Promise<OpData<Op>> {
+  const { query, ...rest } = options;
+  return uploadRequest(fillPath(op.path), form, {
+    ...rest,
+    query: toQuery(query as Record<string, unknown> | undefined),
+    schema: replyChecker(op),
+  });
 }
 
 function parseEnvelope(text: string): Envelope<unknown> | null {

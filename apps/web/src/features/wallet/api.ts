@@ -1,50 +1,34 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  adjustmentCreateSchema,
-  alipayCreateSchema,
-  merchantWalletSchema,
-  transferCreateSchema,
-  withdrawalCreateSchema,
-} from '@pod/shared';
-import {
-  alipayOrderSchema,
-  alipayPayReplySchema,
-  rechargeAccountSchema,
-  reconciliationSchema,
-  transferSchema,
-  walletBalancesSchema,
-  walletTransactionSchema,
-  withdrawalSchema,
-  withdrawalSettingsSchema,
-  type WalletCurrency,
-} from '@pod/shared';
-import { api } from '../../api/client.ts';
-import { crudKeys, type CrudResource } from '../crud/api.ts';
+import { walletOperations, type OpBody, type OpData, type WalletCurrency } from '@pod/shared';
+import { call } from '../../api/call.ts';
+import { crudKeys, type ListResource } from '../crud/api.ts';
 
-/** A payload typed by its shared contract (CONVENTIONS 3: one contract, one source). */
-type Shape<S extends { parse(value: unknown): unknown }> = ReturnType<S['parse']>;
-export type RechargeAccount = Shape<typeof rechargeAccountSchema>;
-export type AlipayOrder = Shape<typeof alipayOrderSchema>;
-export type MerchantWallet = Shape<typeof merchantWalletSchema>;
+const ops = walletOperations;
+
+export type RechargeAccount = OpData<typeof ops.walletRechargeAccounts>['list'][number];
+export type AlipayOrder = OpData<typeof ops.walletAlipayGet>;
+export type MerchantWallet = OpData<typeof ops.financeWalletList>['list'][number];
 
 /** The wallet lists, shown through the CRUD kit's table (their replies are `{list, total, page, limit}`). */
 export const WALLET_RESOURCES = {
-  transaction: { name: 'walletTransaction', prefix: '/api/v1/admin/wallet/transaction' },
-  transfer: { name: 'walletRecharge', prefix: '/api/v1/admin/wallet/recharge/transfer' },
-  withdrawal: { name: 'walletWithdrawal', prefix: '/api/v1/admin/wallet/withdrawal' },
-  financeTransfer: { name: 'financeTransfer', prefix: '/api/v1/admin/finance/transfer' },
+  transaction: { resource: 'walletTransaction', list: ops.walletTransactionList },
+  transfer: { resource: 'walletRecharge', list: ops.walletTransferList },
+  withdrawal: { resource: 'walletWithdrawal', list: ops.walletWithdrawalList },
+  financeTransfer: { resource: 'financeTransfer', list: ops.financeTransferList },
   financeTransferPending: {
-    name: 'financeTransferPending',
-    prefix: '/api/v1/admin/finance/transfer?status=pending',
+    resource: 'financeTransferPending',
+    list: ops.financeTransferList,
+    fixedQuery: { status: 'pending' },
   },
-  financeWithdrawal: { name: 'financeWithdrawal', prefix: '/api/v1/admin/finance/withdrawal' },
+  financeWithdrawal: { resource: 'financeWithdrawal', list: ops.financeWithdrawalList },
   financeWithdrawalPending: {
-    name: 'financeWithdrawalPending',
-    prefix: '/api/v1/admin/finance/withdrawal?status=pending',
+    resource: 'financeWithdrawalPending',
+    list: ops.financeWithdrawalList,
+    fixedQuery: { status: 'pending' },
   },
-  financeTransaction: { name: 'financeTransaction', prefix: '/api/v1/admin/finance/transaction' },
-  financeWallet: { name: 'financeWallet', prefix: '/api/v1/admin/finance/wallet' },
-} as const satisfies Record<string, CrudResource>;
+  financeTransaction: { resource: 'financeTransaction', list: ops.financeTransactionList },
+  financeWallet: { resource: 'financeWallet', list: ops.financeWalletList },
+} as const satisfies Record<string, ListResource>;
 
 /** Query keys of the wallet (CONVENTIONS 14). */
 export const walletKeys = {
@@ -69,7 +53,7 @@ function useRefreshWallet() {
     Promise.all([
       queryClient.invalidateQueries({ queryKey: walletKeys.all }),
       ...Object.values(WALLET_RESOURCES).map((resource) =>
-        queryClient.invalidateQueries({ queryKey: crudKeys.resource(resource.name) }),
+        queryClient.invalidateQueries({ queryKey: crudKeys.resource(resource.resource) }),
       ),
     ]);
 }
@@ -78,8 +62,7 @@ function useRefreshWallet() {
 export function useBalances() {
   return useQuery({
     queryKey: walletKeys.balance(),
-    queryFn: ({ signal }) =>
-      api.get('/api/v1/admin/wallet/balance', { signal, schema: walletBalancesSchema }),
+    queryFn: ({ signal }) => call(ops.walletBalance, { signal }),
     // A kept-alive balance page must not show an old balance after a recharge elsewhere.
     staleTime: 0,
   });
@@ -87,15 +70,10 @@ export function useBalances() {
 
 /** One transaction (`GET /wallet/transaction/:id` or `/finance/transaction/:id`). */
 export function useTransaction(scope: TransactionScope, id: string | null) {
-  const prefix = scope === 'merchant' ? WALLET_RESOURCES.transaction : WALLET_RESOURCES.financeTransaction;
+  const get = scope === 'merchant' ? ops.walletTransactionGet : ops.financeTransactionGet;
   return useQuery({
     queryKey: walletKeys.transaction(scope, id ?? ''),
-    queryFn: ({ signal }) =>
-      api.get(`${prefix.prefix}/${id ?? ''}`, {
-        signal,
-        schema: walletTransactionSchema,
-        showErrorMessage: false,
-      }),
+    queryFn: ({ signal }) => call(get, { params: { id: id ?? '' }, signal, showErrorMessage: false }),
     enabled: id !== null,
   });
 }
@@ -105,27 +83,17 @@ export function useRechargeAccounts(currency: WalletCurrency, isEnabled = true) 
   return useQuery({
     queryKey: walletKeys.accounts(currency),
     queryFn: ({ signal }) =>
-      api
-        .get('/api/v1/admin/wallet/recharge/account', {
-          query: { currency },
-          signal,
-          schema: { parse: (data: unknown) => ({ list: rechargeAccountSchema.array().parse(listOf(data)) }) },
-        })
-        .then((reply) => reply.list),
+      call(ops.walletRechargeAccounts, { query: { currency }, signal }).then((reply) => reply.list),
     enabled: isEnabled,
   });
 }
 
-const listOf = (data: unknown): unknown =>
-  typeof data === 'object' && data !== null ? (data as { list?: unknown }).list : undefined;
-
 /** One bank-transfer recharge: the merchant's own, or any of the tenant's for finance. */
 export function useTransfer(scope: TransactionScope, id: string | null) {
-  const resource = scope === 'merchant' ? WALLET_RESOURCES.transfer : WALLET_RESOURCES.financeTransfer;
+  const get = scope === 'merchant' ? ops.walletTransferGet : ops.financeTransferGet;
   return useQuery({
     queryKey: walletKeys.transfer(scope, id ?? ''),
-    queryFn: ({ signal }) =>
-      api.get(`${resource.prefix}/${id ?? ''}`, { signal, schema: transferSchema, showErrorMessage: false }),
+    queryFn: ({ signal }) => call(get, { params: { id: id ?? '' }, signal, showErrorMessage: false }),
     enabled: id !== null,
     staleTime: 0,
   });
@@ -135,13 +103,8 @@ export function useTransfer(scope: TransactionScope, id: string | null) {
 export function useSubmitTransfer() {
   const refresh = useRefreshWallet();
   return useMutation({
-    mutationFn: (body: Shape<typeof transferCreateSchema>) =>
-      api.post(WALLET_RESOURCES.transfer.prefix, {
-        body,
-        schema: transferSchema,
-        showSuccessMessage: true,
-        showErrorMessage: false,
-      }),
+    mutationFn: (body: OpBody<typeof ops.walletTransferCreate>) =>
+      call(ops.walletTransferCreate, { body, showSuccessMessage: true, showErrorMessage: false }),
     onSuccess: refresh,
   });
 }
@@ -149,12 +112,8 @@ export function useSubmitTransfer() {
 /** Starts an Alipay recharge; the reply's `pay_url` is Alipay's cashier (or the local sandbox). */
 export function useStartAlipay() {
   return useMutation({
-    mutationFn: (body: Shape<typeof alipayCreateSchema>) =>
-      api.post('/api/v1/admin/wallet/recharge/alipay', {
-        body,
-        schema: alipayPayReplySchema,
-        showErrorMessage: false,
-      }),
+    mutationFn: (body: OpBody<typeof ops.walletAlipayCreate>) =>
+      call(ops.walletAlipayCreate, { body, showErrorMessage: false }),
   });
 }
 
@@ -166,9 +125,9 @@ export function useAlipayOrder(outTradeNo: string | null) {
   return useQuery({
     queryKey: walletKeys.alipay(outTradeNo ?? ''),
     queryFn: ({ signal }) =>
-      api.get(`/api/v1/admin/wallet/recharge/alipay/${encodeURIComponent(outTradeNo ?? '')}`, {
+      call(ops.walletAlipayGet, {
+        params: { out_trade_no: outTradeNo ?? '' },
         signal,
-        schema: alipayOrderSchema,
         showErrorMessage: false,
       }),
     enabled: outTradeNo !== null,
@@ -183,8 +142,7 @@ const ALIPAY_POLLS = 20;
 export function useWithdrawalSettings() {
   return useQuery({
     queryKey: walletKeys.withdrawalSettings(),
-    queryFn: ({ signal }) =>
-      api.get('/api/v1/admin/wallet/withdrawal/settings', { signal, schema: withdrawalSettingsSchema }),
+    queryFn: ({ signal }) => call(ops.walletWithdrawalSettings, { signal }),
   });
 }
 
@@ -192,13 +150,8 @@ export function useWithdrawalSettings() {
 export function useSubmitWithdrawal() {
   const refresh = useRefreshWallet();
   return useMutation({
-    mutationFn: (body: Shape<typeof withdrawalCreateSchema>) =>
-      api.post(WALLET_RESOURCES.withdrawal.prefix, {
-        body,
-        schema: withdrawalSchema,
-        showSuccessMessage: true,
-        showErrorMessage: false,
-      }),
+    mutationFn: (body: OpBody<typeof ops.walletWithdrawalCreate>) =>
+      call(ops.walletWithdrawalCreate, { body, showSuccessMessage: true, showErrorMessage: false }),
     onSuccess: refresh,
   });
 }
@@ -207,14 +160,17 @@ export function useSubmitWithdrawal() {
 export type ReviewKind = 'transfer' | 'withdrawal';
 export type ReviewDecision = 'approve' | 'reject';
 
+const REVIEWS = {
+  transfer: { approve: ops.financeTransferApprove, reject: ops.financeTransferReject },
+  withdrawal: { approve: ops.financeWithdrawalApprove, reject: ops.financeWithdrawalReject },
+} as const;
+
 /** Approves or rejects a request (`POST /finance/{transfer|withdrawal}/:id/{approve|reject}`). */
 export function useReview(kind: ReviewKind) {
   const refresh = useRefreshWallet();
-  const resource =
-    kind === 'transfer' ? WALLET_RESOURCES.financeTransfer : WALLET_RESOURCES.financeWithdrawal;
   return useMutation({
     mutationFn: ({ id, decision, remark }: { id: string; decision: ReviewDecision; remark: string }) =>
-      api.post(`${resource.prefix}/${id}/${decision}`, { body: { remark }, showSuccessMessage: true }),
+      call(REVIEWS[kind][decision], { params: { id }, body: { remark }, showSuccessMessage: true }),
     onSettled: refresh,
   });
 }
@@ -223,13 +179,8 @@ export function useReview(kind: ReviewKind) {
 export function useAdjust() {
   const refresh = useRefreshWallet();
   return useMutation({
-    mutationFn: (body: Shape<typeof adjustmentCreateSchema>) =>
-      api.post('/api/v1/admin/finance/adjustment', {
-        body,
-        schema: walletTransactionSchema,
-        showSuccessMessage: true,
-        showErrorMessage: false,
-      }),
+    mutationFn: (body: OpBody<typeof ops.financeAdjustmentCreate>) =>
+      call(ops.financeAdjustmentCreate, { body, showSuccessMessage: true, showErrorMessage: false }),
     onSuccess: refresh,
   });
 }
@@ -238,8 +189,7 @@ export function useAdjust() {
 export function useReconciliation() {
   return useQuery({
     queryKey: walletKeys.reconciliation(),
-    queryFn: ({ signal }) =>
-      api.get('/api/v1/admin/finance/reconciliation', { signal, schema: reconciliationSchema }),
+    queryFn: ({ signal }) => call(ops.financeReconciliation, { signal }),
     staleTime: 0,
   });
 }

@@ -2,7 +2,7 @@ import { Alert, Button, Card, Col, Flex, Row, Space, Statistic, Typography } fro
 import { MoneyCollectOutlined, PlusOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { WALLET_CURRENCIES, type WalletCurrency } from '@pod/shared';
+import { WALLET_CURRENCIES, type WalletCurrency, PERMISSIONS } from '@pod/shared';
 import { useBalances } from './api.ts';
 import { CURRENCY_SYMBOLS } from './money-format.ts';
 import { rechargeHref, useMenuLink, useMoney } from './wallet-fields.tsx';
@@ -16,8 +16,8 @@ export function BalancePage() {
   const recharge = useMenuLink('wallet/recharge');
   const withdrawal = useMenuLink('wallet/withdrawal');
   const transactions = useMenuLink('wallet/transaction');
-  const canRecharge = recharge?.buttons.has('walletRecharge:add') ?? false;
-  const canWithdraw = withdrawal?.buttons.has('walletWithdrawal:add') ?? false;
+  const canRecharge = recharge?.buttons.has(PERMISSIONS.walletRecharge.add) ?? false;
+  const canWithdraw = withdrawal?.buttons.has(PERMISSIONS.walletWithdrawal.add) ?? false;
   const of = (currency: WalletCurrency) =>
     balances.data?.list.find((b) => b.currency === currency) ?? { currency, balance: 0, held: 0 };
 

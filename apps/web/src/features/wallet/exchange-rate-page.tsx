@@ -1,21 +1,9 @@
 import { Form, Input, InputNumber, Radio, Select, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { exchangeRateCreateSchema } from '@pod/shared';
+import { exchangeRateCreateSchema, walletOperations, type ExchangeRate } from '@pod/shared';
 import { useFieldLabel, useZodField } from '../../forms/use-zod-field.ts';
 import { CrudPage, type CrudFormConfig } from '../crud/crud-page.tsx';
 import { DateTime } from '../access/shared-fields.tsx';
-import { TENANCY_RESOURCES } from '../tenancy/api.ts';
-
-/** An exchange rate (exchangeRateSchema of @pod/shared); immutable once set. */
-interface ExchangeRate {
-  id: string;
-  currency: 'CNY' | 'USD';
-  rate: string;
-  update_mode: 'manual' | 'scheduled';
-  effective_from: string;
-  next_update_at: string | null;
-  created_at: string;
-}
 
 const FIELDS = ['currency', 'rate', 'update_mode', 'next_update_at'] as const;
 const UPDATE_MODES = ['manual', 'scheduled'] as const;
@@ -66,7 +54,7 @@ export function ExchangeRatePage() {
   return (
     <CrudPage<ExchangeRate>
       testId="exchange-rate-page"
-      resource={TENANCY_RESOURCES.exchangeRate}
+      resource={walletOperations.exchangeRate}
       form={form}
       isDeletable={false}
       hasQuickSearch={false}

@@ -2,14 +2,21 @@ import { useState } from 'react';
 import { Alert, App, Button, Card, Empty, Flex, Form, Input, Modal, Radio, Space, Table, Tabs } from 'antd';
 import { EditOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { adjustmentCreateSchema, LIMITS, WALLET_CURRENCIES, type WalletCurrency } from '@pod/shared';
+import {
+  adjustmentCreateSchema,
+  LIMITS,
+  WALLET_CURRENCIES,
+  type WalletCurrency,
+  tenancyOperations,
+  PERMISSIONS,
+  maxLengthOf,
+} from '@pod/shared';
 import type { ApiError } from '../../api/api-error.ts';
 import { useFormFailure } from '../../forms/use-form-failure.ts';
 import { useFieldLabel, useZodField } from '../../forms/use-zod-field.ts';
 import { DateTime } from '../access/shared-fields.tsx';
 import { useCrudList, useCrudSelect } from '../crud/api.ts';
 import { usePageButtons } from '../layout/current-menu.ts';
-import { TENANCY_RESOURCES } from '../tenancy/api.ts';
 import { useAdjust, WALLET_RESOURCES, type MerchantWallet } from './api.ts';
 import { parseAmount } from './money-format.ts';
 import { newRequestKey } from './request-key.ts';
@@ -34,7 +41,7 @@ type AdjustStart = { merchant_id?: string; currency?: WalletCurrency };
  */
 export function FinanceTransactionPage() {
   const { t } = useTranslation();
-  const canAdjust = usePageButtons().has('financeTransaction:adjust');
+  const canAdjust = usePageButtons().has(PERMISSIONS.financeTransaction.adjust);
   const [adjusting, setAdjusting] = useState<AdjustStart | null>(null);
   return (
     <>
@@ -215,7 +222,7 @@ function AdjustmentModal({ start, onClose }: { start: AdjustStart; onClose: () =
   const money = useMoney();
   const [form] = Form.useForm<AdjustValues>();
   const adjust = useAdjust();
-  const merchants = useCrudSelect(TENANCY_RESOURCES.merchant);
+  const merchants = useCrudSelect(tenancyOperations.merchant);
   const onFailure = useFormFailure(form, FIELDS);
   const [requestKey] = useState(() => newRequestKey('adj'));
   const shape = adjustmentCreateSchema.shape;
@@ -302,7 +309,7 @@ function AdjustmentModal({ start, onClose }: { start: AdjustStart; onClose: () =
           <AmountInput currency={currency} testId="adjust-amount" />
         </Form.Item>
         <Form.Item {...field('remark', shape.remark)}>
-          <Input.TextArea maxLength={200} rows={2} data-testid="adjust-remark" />
+          <Input.TextArea maxLength={maxLengthOf(shape.remark)} rows={2} data-testid="adjust-remark" />
         </Form.Item>
       </Form>
     </Modal>

@@ -1,25 +1,18 @@
 import { Alert, Form, Input, InputNumber, Radio, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { paymentAccountCreateSchema } from '@pod/shared';
+import {
+  paymentAccountCreateSchema,
+  walletOperations,
+  type PaymentAccount,
+  PERMISSIONS,
+  maxLengthOf,
+  LIMITS,
+  CARD_NUMBER_PATTERN,
+} from '@pod/shared';
 import { useFieldLabel, useZodField } from '../../forms/use-zod-field.ts';
 import { CrudPage, type CrudFormConfig } from '../crud/crud-page.tsx';
 import { DateTime, StatusSelect, StatusTag, useStatusOptions } from '../access/shared-fields.tsx';
 import { usePageButtons } from '../layout/current-menu.ts';
-import { TENANCY_RESOURCES } from '../tenancy/api.ts';
-
-/** A payment account as listed (paymentAccountSchema of @pod/shared). */
-interface PaymentAccount {
-  id: string;
-  account_name: string;
-  bank_type: string;
-  bank_name: string;
-  /** Masked (last four digits) unless the caller may reveal card numbers. */
-  card_number: string;
-  currency: 'CNY' | 'USD';
-  sort: number;
-  status: string;
-  created_at: string;
-}
 
 const FIELDS = [
   'account_name',
@@ -39,7 +32,7 @@ export function PaymentAccountPage() {
   const field = useZodField();
   const fieldLabel = useFieldLabel();
   const statusOptions = useStatusOptions();
-  const canReveal = usePageButtons().has('paymentAccount:reveal');
+  const canReveal = usePageButtons().has(PERMISSIONS.paymentAccount.reveal);
   const shape = paymentAccountCreateSchema.shape;
   const currencyOptions = CURRENCIES.map((value) => ({ value, label: t(`wallet.currency.${value}`) }));
 
@@ -56,17 +49,17 @@ export function PaymentAccountPage() {
     render: ({ mode }) => (
       <>
         <Form.Item {...field('account_name', shape.account_name)}>
-          <Input maxLength={100} />
+          <Input maxLength={maxLengthOf(shape.account_name)} />
         </Form.Item>
         <Form.Item {...field('bank_type', shape.bank_type)}>
-          <Input maxLength={50} />
+          <Input maxLength={maxLengthOf(shape.bank_type)} />
         </Form.Item>
         <Form.Item {...field('bank_name', shape.bank_name)}>
-          <Input maxLength={100} />
+          <Input maxLength={maxLengthOf(shape.bank_name)} />
         </Form.Item>
         {mode === 'create' ? (
           <Form.Item {...field('card_number', shape.card_number)}>
-            <Input maxLength={40} autoComplete="off" />
+            <Input maxLength={LIMITS.text.cardNumber} autoComplete="off" />
           </Form.Item>
         ) : (
           <Form.Item
@@ -75,12 +68,12 @@ export function PaymentAccountPage() {
             extra={t('wallet.account.cardKeep')}
             rules={[
               {
-                pattern: /^[0-9 -]{8,40}$/,
+                pattern: CARD_NUMBER_PATTERN,
                 message: t('validation.invalid', { field: t('fields.card_number') }),
               },
             ]}
           >
-            <Input maxLength={40} autoComplete="off" />
+            <Input maxLength={LIMITS.text.cardNumber} autoComplete="off" />
           </Form.Item>
         )}
         <Form.Item {...field('currency', shape.currency)}>
@@ -103,7 +96,7 @@ export function PaymentAccountPage() {
       )}
       <CrudPage<PaymentAccount>
         testId="payment-account-page"
-        resource={TENANCY_RESOURCES.paymentAccount}
+        resource={walletOperations.paymentAccount}
         form={form}
         isSortable
         filters={

@@ -23,6 +23,7 @@ import {
   WALLET_CURRENCIES,
   type Attachment,
   type WalletCurrency,
+  maxLengthOf,
 } from '@pod/shared';
 import type { ApiError } from '../../api/api-error.ts';
 import { PATHS } from '../../app/paths.ts';
@@ -217,7 +218,7 @@ function TransferForm({ currency, canAdd }: { currency: WalletCurrency; canAdd: 
       )}
       <Typography.Paragraph type="secondary">{t('wallet.recharge.transferHint')}</Typography.Paragraph>
       <Form.Item {...field('receipt_no', shape.receipt_no)}>
-        <Input maxLength={64} data-testid="recharge-receipt-no" />
+        <Input maxLength={maxLengthOf(shape.receipt_no)} data-testid="recharge-receipt-no" />
       </Form.Item>
       <Form.Item name="amount" label={t('wallet.col.amount')} required rules={[amountRule()]}>
         <AmountInput currency={currency} testId="recharge-amount" />
@@ -247,16 +248,16 @@ function TransferForm({ currency, canAdd }: { currency: WalletCurrency; canAdd: 
       </Form.Item>
       <Typography.Title level={5}>{t('wallet.recharge.payerTitle')}</Typography.Title>
       <Form.Item {...field('bank_name', shape.bank_name)}>
-        <Input maxLength={100} data-testid="recharge-bank-name" />
+        <Input maxLength={maxLengthOf(shape.bank_name)} data-testid="recharge-bank-name" />
       </Form.Item>
       <Form.Item {...field('bank_account_name', shape.bank_account_name)}>
-        <Input maxLength={100} data-testid="recharge-bank-account-name" />
+        <Input maxLength={maxLengthOf(shape.bank_account_name)} data-testid="recharge-bank-account-name" />
       </Form.Item>
       <Form.Item {...field('bank_account_no', shape.bank_account_no)}>
-        <Input maxLength={40} autoComplete="off" data-testid="recharge-bank-account-no" />
+        <Input maxLength={LIMITS.text.cardNumber} autoComplete="off" data-testid="recharge-bank-account-no" />
       </Form.Item>
       <Form.Item {...field('remark', shape.remark)}>
-        <Input.TextArea maxLength={200} rows={2} />
+        <Input.TextArea maxLength={maxLengthOf(shape.remark)} rows={2} />
       </Form.Item>
       <AgreementItem testId="recharge-agreement" />
       {canAdd ? (

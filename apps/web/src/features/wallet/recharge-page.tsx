@@ -2,7 +2,7 @@ import { Button, Form, Tabs } from 'antd';
 import { EyeOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
-import { WALLET_CURRENCIES, type Transfer, type WalletCurrency } from '@pod/shared';
+import { WALLET_CURRENCIES, type Transfer, type WalletCurrency, PERMISSIONS } from '@pod/shared';
 import type { QueryParams } from '../../api/client.ts';
 import { PATHS } from '../../app/paths.ts';
 import { DateTime } from '../access/shared-fields.tsx';
@@ -25,7 +25,7 @@ const text = (value: unknown) => (typeof value === 'string' && value ? value : u
 /** The recharge menu page (spec §2 Balance: recharge): the form, and the merchant's transfer requests. */
 export function RechargePage() {
   const { t } = useTranslation();
-  const canAdd = usePageButtons().has('walletRecharge:add');
+  const canAdd = usePageButtons().has(PERMISSIONS.walletRecharge.add);
   return (
     <Tabs
       data-testid="wallet-recharge-page"
@@ -60,7 +60,7 @@ export function RechargeBalancePage() {
         key={`${method}-${currency ?? ''}`}
         initialMethod={method satisfies RechargeMethod}
         initialCurrency={currency satisfies WalletCurrency | undefined}
-        canAdd={recharge?.buttons.has('walletRecharge:add') ?? false}
+        canAdd={recharge?.buttons.has(PERMISSIONS.walletRecharge.add) ?? false}
       />
     </div>
   );

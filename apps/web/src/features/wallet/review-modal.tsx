@@ -1,6 +1,6 @@
 import { Alert, Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { reviewApproveSchema, reviewRejectSchema } from '@pod/shared';
+import { reviewApproveSchema, reviewRejectSchema, maxLengthOf } from '@pod/shared';
 import { useZodField } from '../../forms/use-zod-field.ts';
 import { useReview, type ReviewDecision, type ReviewKind } from './api.ts';
 
@@ -72,14 +72,22 @@ export function ReviewModal({
               {...field('remark', reviewRejectSchema.shape.remark)}
               label={t('wallet.reviewPage.reason')}
             >
-              <Input.TextArea maxLength={200} rows={3} data-testid="review-remark" />
+              <Input.TextArea
+                maxLength={maxLengthOf(reviewRejectSchema.shape.remark)}
+                rows={3}
+                data-testid="review-remark"
+              />
             </Form.Item>
           ) : (
             <Form.Item
               {...field('remark', reviewApproveSchema.shape.remark)}
               label={t('wallet.reviewPage.remarkOptional')}
             >
-              <Input.TextArea maxLength={200} rows={2} data-testid="review-remark" />
+              <Input.TextArea
+                maxLength={maxLengthOf(reviewApproveSchema.shape.remark)}
+                rows={2}
+                data-testid="review-remark"
+              />
             </Form.Item>
           )}
         </Form>

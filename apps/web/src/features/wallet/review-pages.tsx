@@ -3,6 +3,7 @@ import { Button, Drawer, Form, Tabs } from 'antd';
 import { CheckOutlined, CloseOutlined, EyeOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { Transfer, Withdrawal } from '@pod/shared';
+import { PERMISSIONS } from '@pod/shared';
 import type { QueryParams } from '../../api/client.ts';
 import { DateTime } from '../access/shared-fields.tsx';
 import type { CrudResource } from '../crud/api.ts';
@@ -39,7 +40,7 @@ interface Reviewable {
 function ReviewQueue<Row extends Reviewable>(props: {
   kind: ReviewKind;
   testId: string;
-  resources: { pending: CrudResource; all: CrudResource };
+  resources: { pending: CrudResource<Row>; all: CrudResource<Row> };
   columns: readonly CrudColumn<Row>[];
   summary: (row: Row, decision: 'approve' | 'reject') => string;
   details: (row: Row) => ReactNode;
@@ -47,13 +48,13 @@ function ReviewQueue<Row extends Reviewable>(props: {
   const { t } = useTranslation();
   const buttons = usePageButtons();
   const options = useWalletOptions();
-  const prefix = props.kind === 'transfer' ? 'financeTransfer' : 'financeWithdrawal';
-  const canApprove = buttons.has(`${prefix}:approve`);
-  const canReject = buttons.has(`${prefix}:reject`);
+  const rights = props.kind === 'transfer' ? PERMISSIONS.financeTransfer : PERMISSIONS.financeWithdrawal;
+  const canApprove = buttons.has(rights.approve);
+  const canReject = buttons.has(rights.reject);
   const [target, setTarget] = useState<ReviewTarget | null>(null);
   const [shown, setShown] = useState<Row | null>(null);
 
-  const list = (resource: CrudResource, withStatus: boolean) => (
+  const list = (resource: CrudResource<Row>, withStatus: boolean) => (
     <CrudPage<Row>
       testId={`${props.testId}-${withStatus ? 'all' : 'pending'}`}
       resource={resource}

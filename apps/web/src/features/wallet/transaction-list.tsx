@@ -3,6 +3,7 @@ import { Alert, Button, Drawer, Form, Input, Spin } from 'antd';
 import { EyeOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { WalletTransaction } from '@pod/shared';
+import { maxLengthOf, walletTransactionQuerySchema } from '@pod/shared';
 import type { QueryParams } from '../../api/client.ts';
 import { DateTime } from '../access/shared-fields.tsx';
 import { CrudPage } from '../crud/crud-page.tsx';
@@ -68,7 +69,12 @@ export function TransactionList({ scope, testId }: { scope: TransactionScope; te
               <FilterSelect options={options.currencies} width={170} />
             </Form.Item>
             <Form.Item name="trade_no" label={t('wallet.col.tradeNo')}>
-              <Input allowClear maxLength={40} style={{ width: 200 }} data-testid="wallet-filter-trade-no" />
+              <Input
+                allowClear
+                maxLength={maxLengthOf(walletTransactionQuerySchema.shape.trade_no)}
+                style={{ width: 200 }}
+                data-testid="wallet-filter-trade-no"
+              />
             </Form.Item>
             <DateRangeItem />
           </>

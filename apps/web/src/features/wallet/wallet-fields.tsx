@@ -20,13 +20,14 @@ import {
   WALLET_CURRENCIES,
   type MenuNode,
   type WalletCurrency,
+  tenancyOperations,
+  type Transfer,
 } from '@pod/shared';
 import { PATHS } from '../../app/paths.ts';
 import { currentLanguage } from '../../i18n/i18n.ts';
 import { useAdminSession } from '../admin/admin-session-context.ts';
 import { useCrudSelect } from '../crud/api.ts';
 import { menuHref } from '../layout/menu-tree.ts';
-import { TENANCY_RESOURCES } from '../tenancy/api.ts';
 import {
   CURRENCY_SYMBOLS,
   formatMoney,
@@ -120,7 +121,7 @@ export function MerchantSelect(props: {
   width?: number;
 }) {
   const { t } = useTranslation();
-  const merchants = useCrudSelect(TENANCY_RESOURCES.merchant);
+  const merchants = useCrudSelect(tenancyOperations.merchant);
   const { width = 200, allowClear = true, ...rest } = props;
   return (
     <Select
@@ -248,11 +249,7 @@ export function rechargeHref(method: 'transfer' | 'alipay', currency?: WalletCur
 }
 
 /** An attachment the page knows the address of (the uploads it made itself). */
-export interface KnownImage {
-  id: string;
-  url: string;
-  thumb_url: string | null;
-}
+export type KnownImage = Transfer['receipt_images'][number];
 
 /**
  * The receipt images of a transfer (spec §5: up to 3). Thumbnails show for images whose address is

@@ -10,6 +10,8 @@ import {
   type WalletCurrency,
   type Withdrawal,
   type WithdrawalSettings,
+  PERMISSIONS,
+  maxLengthOf,
 } from '@pod/shared';
 import type { ApiError } from '../../api/api-error.ts';
 import type { QueryParams } from '../../api/client.ts';
@@ -38,7 +40,7 @@ import {
 /** spec §2 Balance: withdrawal (the original marks it "under development"; issue: wallet finishes it). */
 export function WithdrawalPage() {
   const { t } = useTranslation();
-  const canAdd = usePageButtons().has('walletWithdrawal:add');
+  const canAdd = usePageButtons().has(PERMISSIONS.walletWithdrawal.add);
   const [shown, setShown] = useState<Withdrawal | null>(null);
   return (
     <>
@@ -239,18 +241,22 @@ function WithdrawalFormBody({
             />
           </Form.Item>
           <Form.Item {...field('account_name', shape.account_name)}>
-            <Input maxLength={100} data-testid="withdrawal-account-name" />
+            <Input maxLength={maxLengthOf(shape.account_name)} data-testid="withdrawal-account-name" />
           </Form.Item>
           <Form.Item {...field('account_no', shape.account_no)}>
-            <Input maxLength={64} autoComplete="off" data-testid="withdrawal-account-no" />
+            <Input
+              maxLength={maxLengthOf(shape.account_no)}
+              autoComplete="off"
+              data-testid="withdrawal-account-no"
+            />
           </Form.Item>
           {method === 'bank' ? (
             <Form.Item {...field('bank_name', shape.bank_name)}>
-              <Input maxLength={100} data-testid="withdrawal-bank-name" />
+              <Input maxLength={maxLengthOf(shape.bank_name)} data-testid="withdrawal-bank-name" />
             </Form.Item>
           ) : null}
           <Form.Item {...field('remark', shape.remark)}>
-            <Input.TextArea maxLength={200} rows={2} />
+            <Input.TextArea maxLength={maxLengthOf(shape.remark)} rows={2} />
           </Form.Item>
           <AgreementItem testId="withdrawal-agreement" />
           {canAdd ? (

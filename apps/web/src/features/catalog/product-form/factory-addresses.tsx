@@ -1,10 +1,20 @@
 import { Button, Card, Col, Empty, Flex, Form, Input, Row, Select } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { CATALOG_LIMITS } from '@pod/shared';
+import {
+  CATALOG_LIMITS,
+  factoryAddressInputSchema,
+  LIMITS,
+  maxLengthOf,
+  PHONE_PATTERN,
+  POST_CODE_PATTERN,
+} from '@pod/shared';
 import { useCountries } from '../../logistics/factory-page.tsx';
 
 // ---- Factory addresses ------------------------------------------------------------------------------
+
+/** The fields of one address row, whose limits the inputs take. */
+const ROW = factoryAddressInputSchema.shape;
 
 export function FactoryAddresses() {
   const { t, i18n } = useTranslation();
@@ -23,9 +33,9 @@ export function FactoryAddresses() {
                   <Form.Item
                     name={[item.name, 'name']}
                     label={t('catalog.factory.name')}
-                    rules={[{ required: true, whitespace: true, max: 100 }]}
+                    rules={[{ required: true, whitespace: true, max: maxLengthOf(ROW.name) }]}
                   >
-                    <Input maxLength={100} />
+                    <Input maxLength={maxLengthOf(ROW.name)} />
                   </Form.Item>
                 </Col>
                 <Col span={8}>
@@ -44,25 +54,25 @@ export function FactoryAddresses() {
                 </Col>
                 <Col span={8}>
                   <Form.Item name={[item.name, 'province']} label={t('catalog.factory.province')}>
-                    <Input maxLength={50} />
+                    <Input maxLength={maxLengthOf(ROW.province)} />
                   </Form.Item>
                 </Col>
                 <Col span={12}>
                   <Form.Item
                     name={[item.name, 'address']}
                     label={t('catalog.factory.address')}
-                    rules={[{ required: true, whitespace: true, max: 200 }]}
+                    rules={[{ required: true, whitespace: true, max: maxLengthOf(ROW.address) }]}
                   >
-                    <Input maxLength={200} />
+                    <Input maxLength={maxLengthOf(ROW.address)} />
                   </Form.Item>
                 </Col>
                 <Col span={5}>
                   <Form.Item
                     name={[item.name, 'post_code']}
                     label={t('catalog.factory.postCode')}
-                    rules={[{ pattern: /^[A-Za-z0-9 -]{0,12}$/, message: t('catalog.factory.postCodeRule') }]}
+                    rules={[{ pattern: POST_CODE_PATTERN, message: t('catalog.factory.postCodeRule') }]}
                   >
-                    <Input maxLength={12} />
+                    <Input maxLength={LIMITS.text.postCode} />
                   </Form.Item>
                 </Col>
                 <Col span={6}>
@@ -72,12 +82,12 @@ export function FactoryAddresses() {
                     rules={[
                       {
                         required: true,
-                        pattern: /^(1[3-9]\d{9}|\+?[0-9 -]{6,20})$/,
+                        pattern: PHONE_PATTERN,
                         message: t('catalog.factory.phoneRule'),
                       },
                     ]}
                   >
-                    <Input maxLength={20} />
+                    <Input maxLength={LIMITS.text.phone} />
                   </Form.Item>
                 </Col>
                 <Col span={1}>

@@ -12,8 +12,14 @@ import {
 } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { CATALOG_LIMITS, PRICE_TIER_KINDS, quote, wholesaleRanges, type CatalogIssue } from '@pod/shared';
-import { LINKED_RESOURCES } from '../api.ts';
+import {
+  CATALOG_LIMITS,
+  PRICE_TIER_KINDS,
+  quote,
+  wholesaleRanges,
+  type CatalogIssue,
+  tenancyOperations,
+} from '@pod/shared';
 import { useIssueText } from '../catalog-form.ts';
 import { ReferenceSelect, useMoneyText } from '../catalog-fields.tsx';
 import { valuesToBody } from '../product-values.ts';
@@ -133,7 +139,7 @@ export function TierRows({
                         return (
                           <Form.Item name={[item.name, 'level_id']} noStyle>
                             <ReferenceSelect
-                              resource={LINKED_RESOURCES.merchantLevel}
+                              resource={tenancyOperations.merchantLevel}
                               placeholder={t('catalog.price.chooseLevel')}
                             />
                           </Form.Item>
@@ -142,7 +148,7 @@ export function TierRows({
                         return (
                           <Form.Item name={[item.name, 'merchant_id']} noStyle>
                             <ReferenceSelect
-                              resource={LINKED_RESOURCES.merchant}
+                              resource={tenancyOperations.merchant}
                               placeholder={t('catalog.price.chooseMerchant')}
                             />
                           </Form.Item>

@@ -26,6 +26,10 @@ import {
   surfaceGeometry,
   type Attachment,
   type CatalogIssue,
+  KEY_PATTERN,
+  LIMITS,
+  maxLengthOf,
+  surfaceInputSchema,
 } from '@pod/shared';
 import { UploadField } from '../../uploads/upload-field.tsx';
 import { useIssueText } from '../catalog-form.ts';
@@ -36,6 +40,9 @@ import { SurfaceAreaEditor, type SurfaceAreas } from '../surface-area-editor.tsx
 import { defaultGeometry, proportionalPrintFile } from '../surface-geometry.ts';
 import { knownOf, type ImageInfo } from './shared.ts';
 import { MockupsInput, RectInputs } from './surface-inputs.tsx';
+
+/** A surface's fields, whose limits the inputs take. */
+const SURFACE = surfaceInputSchema.shape;
 
 /** One design surface: its mockups per colour, the visual area editor and the numbers. */
 export function SurfaceCard({
@@ -194,26 +201,26 @@ export function SurfaceCard({
                 rules={[
                   {
                     required: true,
-                    pattern: /^[a-z][a-z0-9_]{0,29}$/,
+                    pattern: KEY_PATTERN,
                     message: t('catalog.surface.keyRule'),
                   },
                 ]}
               >
-                <Input maxLength={30} />
+                <Input maxLength={LIMITS.text.key} />
               </Form.Item>
             </Col>
             <Col span={8}>
               <Form.Item
                 name={name('name')}
                 label={t('catalog.surface.name')}
-                rules={[{ required: true, whitespace: true, max: 30 }]}
+                rules={[{ required: true, whitespace: true, max: maxLengthOf(SURFACE.name) }]}
               >
-                <Input maxLength={30} data-testid={`surface-name-${index}`} />
+                <Input maxLength={maxLengthOf(SURFACE.name)} data-testid={`surface-name-${index}`} />
               </Form.Item>
             </Col>
             <Col span={8}>
               <Form.Item name={name('en_name')} label={t('catalog.surface.enName')}>
-                <Input maxLength={50} />
+                <Input maxLength={maxLengthOf(SURFACE.en_name)} />
               </Form.Item>
             </Col>
             <Col span={8}>

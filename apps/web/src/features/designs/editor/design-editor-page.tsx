@@ -48,11 +48,10 @@ import {
   type FinishedProductDetail,
   type LibraryMaterial,
 } from '@pod/shared';
-import { api } from '../../../api/client.ts';
 import { formatMinorUnits } from '../../../i18n/format.ts';
 import { currentLanguage } from '../../../i18n/i18n.ts';
 import { uploadFile } from '../../uploads/api.ts';
-import { DESIGN_API, useCatalogProduct, useCatalogProducts, useFinishedDetail } from '../api.ts';
+import { libraryMaterial, useCatalogProduct, useCatalogProducts, useFinishedDetail } from '../api.ts';
 import { FullScreenAdminGate } from '../design-gate.tsx';
 import { editorHref, FINISHED_LIST_PATH } from '../paths.ts';
 import { AddPanel, type AddActions } from './add-panel.tsx';
@@ -219,8 +218,7 @@ function Workspace({
       for (const code of Object.keys(doc.surfaces))
         for (const ref of collectAssetRefs(doc, code)) {
           if (assets.has(ref) || ref.kind !== 'material') continue;
-          void api
-            .get<LibraryMaterial>(DESIGN_API.libraryMaterial(ref.id), { showErrorMessage: false })
+          void libraryMaterial(ref.id)
             .then((m) => {
               assets.register(ref, m.image_url);
               stageRef.current?.repaint();

@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { designForColours, saveBlockers, validateDesign, type DesignDocument } from '@pod/design';
 import type { FinishedProductDetail } from '@pod/shared';
+import { DESIGN_API_LIMITS } from '@pod/shared';
 import { ApiError } from '../../../api/api-error.ts';
 import { designKeys, saveFinished, updateFinished, useFinishedGroups, type SaveReply } from '../api.ts';
 import { checkedDocument } from './model.ts';
@@ -126,7 +127,7 @@ export function SaveDialog({
         <Form.Item
           name="name"
           label={t('designs.save.name')}
-          rules={[{ required: true, max: 100, whitespace: true }]}
+          rules={[{ required: true, max: DESIGN_API_LIMITS.nameLength, whitespace: true }]}
         >
           <Input data-testid="save-name" />
         </Form.Item>

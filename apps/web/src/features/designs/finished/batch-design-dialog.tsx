@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { App, Checkbox, Flex, Input, Modal, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { designBatchResultSchema, type FinishedProduct } from '@pod/shared';
+import { designBatchResultSchema, type FinishedProduct, maxLengthOf, designBatchSchema } from '@pod/shared';
 import {
   startBatch,
   useCatalogProducts,
@@ -75,7 +75,7 @@ export function BatchDesignDialog({
         <Typography.Text type="secondary">{t('designs.batch.hint')}</Typography.Text>
         <Input
           value={name}
-          maxLength={60}
+          maxLength={maxLengthOf(designBatchSchema.shape.name)}
           onChange={(e) => setName(e.target.value)}
           addonBefore={t('designs.save.name')}
         />

@@ -27,11 +27,16 @@ import {
   type RenderStatus,
   type FinishedGroup,
   type FinishedProduct,
+  designOperations,
+  maxLengthOf,
+  finishedGroupCreateSchema,
+  LIMITS,
 } from '@pod/shared';
-import { api, type QueryParams } from '../../../api/client.ts';
+import { call } from '../../../api/call.ts';
+import type { QueryParams } from '../../../api/client.ts';
 import { formatDateTime, formatMinorUnits } from '../../../i18n/format.ts';
 import { currentLanguage } from '../../../i18n/i18n.ts';
-import { DESIGN_API, designKeys, isJobOver, useFinishedGroups, useFinishedList, useJob } from '../api.ts';
+import { designKeys, isJobOver, useFinishedGroups, useFinishedList, useJob } from '../api.ts';
 import { editorHref } from '../paths.ts';
 import { AddToCartDialog, useCanAddToCart } from '../../cart/add-to-cart-dialog.tsx';
 import { BatchDesignDialog } from './batch-design-dialog.tsx';
@@ -62,7 +67,7 @@ export function FinishedListPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const language = currentLanguage();
-  const [params, setParams] = useState<QueryParams>({ page: 1, limit: 20 });
+  const [params, setParams] = useState<QueryParams>({ page: 1, limit: LIMITS.pagination.defaultPageSize });
   const [selected, setSelected] = useState<string[]>([]);
   // Selection is kept across pages: the rows of keys chosen on other pages are remembered here.
   const [selectedRows, setSelectedRows] = useState<ReadonlyMap<string, FinishedProduct>>(new Map());
@@ -83,7 +88,7 @@ export function FinishedListPage() {
     const { dates, ...rest } = values;
     setParams({
       page: 1,
-      limit: Number(params.limit ?? 20),
+      limit: Number(params.limit ?? LIMITS.pagination.defaultPageSize),
       group_id: params.group_id,
       ...Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined && v !== '')),
       date_from: dates?.[0]?.format('YYYY-MM-DD'),
@@ -92,17 +97,21 @@ export function FinishedListPage() {
   };
 
   const copy = async (row: FinishedProduct) => {
-    await api.post(DESIGN_API.finishedCopy(row.id), { body: {}, showSuccessMessage: true });
+    await call(designOperations.finishedProductCopy, {
+      params: { id: row.id },
+      body: {},
+      showSuccessMessage: true,
+    });
     await refresh();
   };
   const remove = async (ids: string[]) => {
-    await Promise.all(ids.map((id) => api.delete(DESIGN_API.finishedOne(id))));
+    await Promise.all(ids.map((id) => call(designOperations.finishedProductDelete, { params: { id } })));
     void message.success(t('designs.list.deleted', { count: ids.length }));
     setSelected([]);
     await refresh();
   };
   const move = async () => {
-    await api.put(DESIGN_API.finishedMove, {
+    await call(designOperations.finishedProductMove, {
       body: { ids: selected, group_id: moveTo },
       showSuccessMessage: true,
     });
@@ -112,7 +121,7 @@ export function FinishedListPage() {
   };
   const startExport = async () => {
     const { dates: _ignored, ...filters } = { ...params, dates: undefined };
-    const reply = await api.post<{ job_id: string }>(DESIGN_API.finishedExport, {
+    const reply = await call(designOperations.finishedProductExport, {
       body: Object.fromEntries(
         Object.entries(filters).filter(([k, v]) => v !== undefined && k !== 'page' && k !== 'limit'),
       ),
@@ -125,7 +134,7 @@ export function FinishedListPage() {
       : null;
   const addGroup = async () => {
     if (!groupDialog || !groupName.trim()) return;
-    await api.post(DESIGN_API.groups, {
+    await call(designOperations.finishedGroupCreate, {
       body: { name: groupName.trim(), parent_id: groupDialog.parent },
       showSuccessMessage: true,
     });
@@ -134,7 +143,7 @@ export function FinishedListPage() {
     await refresh();
   };
   const deleteGroup = async (id: string) => {
-    await api.delete(DESIGN_API.group(id), { showSuccessMessage: true });
+    await call(designOperations.finishedGroupDelete, { params: { id }, showSuccessMessage: true });
     if (params.group_id === id) setParams({ ...params, group_id: undefined });
     await refresh();
   };
@@ -320,7 +329,7 @@ export function FinishedListPage() {
             }
             pagination={{
               current: Number(params.page ?? 1),
-              pageSize: Number(params.limit ?? 20),
+              pageSize: Number(params.limit ?? LIMITS.pagination.defaultPageSize),
               total: list.data?.total ?? 0,
               onChange: (page, limit) => setParams({ ...params, page, limit }),
             }}
@@ -465,7 +474,7 @@ export function FinishedListPage() {
       >
         <Input
           value={groupName}
-          maxLength={50}
+          maxLength={maxLengthOf(finishedGroupCreateSchema.shape.name)}
           onChange={(e) => setGroupName(e.target.value)}
           placeholder={t('designs.list.groupName')}
           data-testid="group-name"

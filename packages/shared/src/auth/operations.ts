@@ -1,0 +1,111 @@
+import { z } from 'zod';
+import { defineOperation } from '../contract.ts';
+import {
+  adminLoginBodySchema,
+  adminLoginReplySchema,
+  adminRegisterBodySchema,
+  adminSessionSchema,
+  checkClickCaptchaBodySchema,
+  clickCaptchaQuerySchema,
+  clickCaptchaSchema,
+  emsSendBodySchema,
+  refreshBodySchema,
+  smsSendBodySchema,
+  tokenPairSchema,
+  verifyCodeBodySchema,
+} from './schemas.ts';
+
+const PUBLIC = { audience: 'public', permission: null, tag: 'auth' } as const;
+const SIGNED_IN = { audience: 'admin', permission: null, tag: 'auth' } as const;
+
+/** Admin sign-in, registration and tokens, and spec §7's "Common" calls (captcha, SMS, e-mail). */
+export const authOperations = {
+  getAdminSession: defineOperation({
+    ...SIGNED_IN,
+    id: 'getAdminSession',
+    method: 'GET',
+    path: '/api/v1/auth/index',
+    summary: "The signed-in admin's session (user, site info, settings, menus)",
+    response: adminSessionSchema,
+  }),
+  adminLogin: defineOperation({
+    ...PUBLIC,
+    id: 'adminLogin',
+    method: 'POST',
+    path: '/api/v1/auth/login',
+    summary: 'Admin sign-in with account, password and click captcha',
+    body: adminLoginBodySchema,
+    response: adminLoginReplySchema,
+  }),
+  adminRegister: defineOperation({
+    ...PUBLIC,
+    id: 'adminRegister',
+    method: 'POST',
+    path: '/api/v1/auth/register',
+    summary: 'Merchant registration: a new merchant and its primary account, signed in',
+    body: adminRegisterBodySchema,
+    response: adminLoginReplySchema,
+  }),
+  adminRefresh: defineOperation({
+    ...PUBLIC,
+    id: 'adminRefresh',
+    method: 'PUT',
+    path: '/api/v1/auth/refresh',
+    summary: 'Exchange a refresh token for a new access token; the refresh token rotates',
+    body: refreshBodySchema,
+    response: tokenPairSchema,
+  }),
+  adminLogout: defineOperation({
+    ...SIGNED_IN,
+    id: 'adminLogout',
+    method: 'DELETE',
+    path: '/api/v1/auth/logout',
+    summary: 'Sign out: ends every sign-in of this user',
+    response: z.null(),
+  }),
+  sendVerifyCode: defineOperation({
+    ...PUBLIC,
+    id: 'sendVerifyCode',
+    method: 'POST',
+    path: '/api/v1/verify/code',
+    summary: 'Send an SMS verification code (registration and account changes)',
+    body: verifyCodeBodySchema,
+    response: z.null(),
+  }),
+  getClickCaptcha: defineOperation({
+    ...PUBLIC,
+    id: 'getClickCaptcha',
+    method: 'GET',
+    path: '/api/common/clickCaptcha',
+    summary: 'A click captcha: an image and the characters to click in order',
+    query: clickCaptchaQuerySchema,
+    response: clickCaptchaSchema,
+  }),
+  checkClickCaptcha: defineOperation({
+    ...PUBLIC,
+    id: 'checkClickCaptcha',
+    method: 'POST',
+    path: '/api/common/checkClickCaptcha',
+    summary: 'Check the clicks; a passed captcha may then be used once by a login',
+    body: checkClickCaptchaBodySchema,
+    response: z.null(),
+  }),
+  sendSms: defineOperation({
+    ...PUBLIC,
+    id: 'sendSms',
+    method: 'POST',
+    path: '/api/Sms/send',
+    summary: 'Send an SMS verification code',
+    body: smsSendBodySchema,
+    response: z.null(),
+  }),
+  sendEms: defineOperation({
+    ...PUBLIC,
+    id: 'sendEms',
+    method: 'POST',
+    path: '/api/Ems/send',
+    summary: 'Send an e-mail verification code',
+    body: emsSendBodySchema,
+    response: z.null(),
+  }),
+} as const;

@@ -1,0 +1,50 @@
+import { accessOperations } from './access/operations.ts';
+import { adminOperations } from './admin/operations.ts';
+import { authOperations } from './auth/operations.ts';
+import { catalogOperations } from './catalog/operations.ts';
+import { operationsIn, type AnyOperation } from './contract.ts';
+import { designOperations } from './designs/operations.ts';
+import { jobOperations } from './jobs/operations.ts';
+import { logisticsOperations } from './logistics/operations.ts';
+import { materialOperations } from './materials/operations.ts';
+import { memberOperations } from './member/operations.ts';
+import { cartOperations, checkoutOperations, orderOperations } from './orders/operations.ts';
+import { siteOperations } from './site/operations.ts';
+import { tenancyOperations } from './tenancy/operations.ts';
+import { uploadOperations } from './uploads/operations.ts';
+import { walletOperations } from './wallet/operations.ts';
+
+/** Every context's operations, by context. */
+export const OPERATION_GROUPS = {
+  site: siteOperations,
+  jobs: jobOperations,
+  auth: authOperations,
+  member: memberOperations,
+  access: accessOperations,
+  admin: adminOperations,
+  uploads: uploadOperations,
+  tenancy: tenancyOperations,
+  wallet: walletOperations,
+  logistics: logisticsOperations,
+  materials: materialOperations,
+  catalog: catalogOperations,
+  designs: designOperations,
+  cart: cartOperations,
+  checkout: checkoutOperations,
+  orders: orderOperations,
+} as const;
+
+/** Every HTTP operation of the platform, each once; operationIds are unique (checked here). */
+export const OPERATIONS: readonly AnyOperation[] = (() => {
+  const all = operationsIn(OPERATION_GROUPS);
+  const seen = new Map<string, AnyOperation>();
+  for (const op of all) {
+    const key = `${op.method} ${op.path}`;
+    for (const other of seen.values()) {
+      if (other.id === op.id) throw new Error(`operationId ${op.id} is declared twice`);
+      if (`${other.method} ${other.path}` === key) throw new Error(`${key} is declared twice`);
+    }
+    seen.set(op.id, op);
+  }
+  return Object.freeze(all);
+})();

@@ -2,7 +2,7 @@ import { envelope, OPERATIONS, PERMISSION_NAMES, type AnyOperation } from '@pod/
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MENU_CATALOGUE } from '../../src/modules/access/index.ts';
+import { MENU_CATALOGUE } from '../../src/modules/index.ts';
 import { registerOpenApi } from '../../src/platform/http/openapi.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 

@@ -76,7 +76,7 @@ export const adminOperations = {
     method: 'GET',
     path: '/api/v1/admin/dashboard',
     permission: null,
-    summary: "Counts for the caller's tenant",
+    summary: "Counts for the caller's organisation",
     response: dashboardSchema,
   }),
 } as const;

@@ -10,8 +10,10 @@ import { registerDemoJobs } from './db/seed/demo-jobs.ts';
 import { adminContext, hasPermission } from './modules/access/index.ts';
 import { crudAudit, installAdminLog } from './modules/admin/index.ts';
 import { sessionMayAct } from './modules/auth/index.ts';
-import { moduleRegistrations } from './modules/index.ts';
+import { MODULES } from './modules/index.ts';
 import { CaptchaService } from './platform/auth/captcha.ts';
+import { Extensions } from './platform/extensions.ts';
+import { checkComposition, type ModuleDescriptor } from './platform/module.ts';
 import { installAuthGuard, type PermissionChecker, type SessionValidator } from './platform/auth/guard.ts';
 import { SessionService } from './platform/auth/sessions.ts';
 import { OutboxSender, VerificationService, type MessageSender } from './platform/auth/verification.ts';
@@ -51,6 +53,29 @@ declare module 'fastify' {
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
+
+/**
+ * Composes the modules (decision 0027): checks their order and menus, declares their jobs, registers
+ * their routes, then checks that every CRUD resource a module registered is declared, with the same
+ * ownership, in its descriptor (a resource cannot be registered without one).
+ */
+async function composeModules(
+  app: FastifyInstance,
+  services: AppServices,
+  modules: readonly ModuleDescriptor<AppServices>[],
+): Promise<void> {
+  checkComposition(modules);
+  for (const m of modules) m.jobs?.(services);
+  const zodApp = app.withTypeProvider<ZodTypeProvider>();
+  for (const m of modules) await m.routes?.(zodApp, services);
+  const declared = new Map(modules.flatMap((m) => m.resources.map((r) => [r.name, r.owner] as const)));
+  for (const [name, table] of services.crud.resources) {
+    if (declared.get(name) !== table.owner.level)
+      throw new Error(
+        `resource ${name} (${table.owner.level}) is not declared so in its module's descriptor`,
+      );
+  }
+}
 
 /**
  * Builds the whole API: for main.ts and for tests alike. The caller owns the database: it opens
@@ -106,6 +131,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       config.jwtSecret,
     ),
     crud: { db, audit: crudAudit, resources: new Map() },
+    extensions: new Extensions(MODULES.flatMap((m) => m.provides ?? [])),
   };
   app.decorate('services', services);
 
@@ -131,7 +157,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   jobRoutes(app, { jobs: services.jobs, files: services.files, db, contextFor: adminContext });
   registerDemoJobs(services);
-  for (const register of moduleRegistrations) await register(app, services);
+  await composeModules(app, services, MODULES);
 
   await serveWebApp(app, config.webDist);
 

@@ -3,6 +3,7 @@ import type { Database } from './db/client.ts';
 import type { CaptchaService } from './platform/auth/captcha.ts';
 import type { PermissionChecker } from './platform/auth/guard.ts';
 import type { CrudKit } from './platform/crud/crud.ts';
+import type { Extensions } from './platform/extensions.ts';
 import type { SessionService } from './platform/auth/sessions.ts';
 import type { TokenService } from './platform/auth/tokens.ts';
 import type { VerificationService } from './platform/auth/verification.ts';
@@ -27,4 +28,6 @@ export interface AppServices {
   codes: VerificationService;
   /** The CRUD kit's database, audit trail and table registry (one per app, filled by the routes). */
   crud: CrudKit;
+  /** What the modules' descriptors provide each other's extension points (decision 0027). */
+  extensions: Extensions;
 }

@@ -74,7 +74,7 @@ function refuseProtected(ctx: ServiceContext, row: UserRow): void {
 
 /** Staff accounts of the caller's tier (and merchant); the caller's own tenant only. */
 export function adminAccountResource(
-  services: Pick<AppServices, 'sessions'>,
+  services: Pick<AppServices, 'sessions' | 'extensions'>,
 ): CrudDefinition<
   typeof adminAccountSchema,
   typeof adminAccountCreateSchema,
@@ -118,7 +118,7 @@ export function adminAccountResource(
     async toInsert(ctx, input) {
       await checkAssignable(ctx, input);
       // spec §6: the level limits how many sub-accounts there may be.
-      await assertStaffSlot(ctx.tx, ctx.actor);
+      await assertStaffSlot(services.extensions, ctx.tx, ctx.actor);
       return {
         tier: ctx.scope.tier,
         username: input.username,

@@ -16,10 +16,11 @@ export {
 export type { AdminUserRow } from './admin-user.repo.ts';
 export { dataScopeFor, grantsFor, hasPermission, menuTreeFor } from './access.service.ts';
 export { adminContext, merchantWideContext } from './context.ts';
-export { registerStaffQuota, type StaffQuota } from './staff-quota.ts';
+export { STAFF_QUOTA, type StaffQuota } from './staff-quota.ts';
 export { accessRoutes } from './access.routes.ts';
 export { ensureSystemMenus, menuIdByName } from './menu-catalogue.ts';
 export { profileOf, profileRoutes } from './profile.routes.ts';
 export { countAccess } from './access.repo.ts';
 export { avatarUrl } from './avatar.ts';
 export { updateAdminUser } from './admin-user.repo.ts';
+export { accessModule } from './module.ts';

@@ -1,23 +1,24 @@
 import type { Executor } from '../../db/client.ts';
 import type { AdminActor } from '../../platform/context.ts';
+import { extensionPoint, type Extensions } from '../../platform/extensions.ts';
 
 /** Refuses (409) one more staff account for the actor's organisation when its level is full. */
 export type StaffQuota = (tx: Executor, actor: AdminActor) => Promise<void>;
 
-let staffQuota: StaffQuota | undefined;
-
 /**
- * Lets tenancy, which owns levels and their quotas (decision 0012), supply the staff-account
- * check: tenancy depends on access (accounts, admin contexts), so access cannot import it.
- * Registering again replaces.
+ * The staff-account limit of spec §6 is the level's, which tenancy owns (decision 0012); tenancy
+ * depends on access (accounts, admin contexts), so it provides the check in its descriptor.
  */
-export function registerStaffQuota(check: StaffQuota): void {
-  staffQuota = check;
-}
+export const STAFF_QUOTA = extensionPoint<StaffQuota>('access.staffQuota');
 
 /** spec §6: the level limits how many sub-accounts there may be. */
-export async function assertStaffSlot(tx: Executor, actor: AdminActor): Promise<void> {
+export async function assertStaffSlot(
+  extensions: Extensions,
+  tx: Executor,
+  actor: AdminActor,
+): Promise<void> {
+  const [check] = extensions.all(STAFF_QUOTA);
   // Never skipped silently: an app without the tenancy module would lift every staff limit.
-  if (!staffQuota) throw new Error('No staff quota is registered (tenancyRoutes registers it)');
-  await staffQuota(tx, actor);
+  if (!check) throw new Error('No staff quota is provided (the tenancy module provides it)');
+  await check(tx, actor);
 }

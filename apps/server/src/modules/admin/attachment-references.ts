@@ -1,4 +1,5 @@
 import type { Executor } from '../../db/client.ts';
+import { extensionPoint, type Extensions } from '../../platform/extensions.ts';
 
 /** Something that uses an uploaded file: a material, a product image, a recharge receipt… */
 export interface AttachmentReference {
@@ -13,25 +14,24 @@ export type AttachmentReferenceProvider = (
   attachmentIds: string[],
 ) => Promise<Map<string, AttachmentReference[]>>;
 
-const providers = new Map<string, AttachmentReferenceProvider>();
-
 /**
- * Lets the module that links files say where each is used (issue #4: attachments "with their
- * references"), so the attachments page can show them and refuse to delete a used file, without
- * the admin module reading other modules' tables. Registered by name: registering again replaces.
+ * Where each uploaded file is used (issue #4: attachments "with their references"): the module
+ * that links files provides its uses in its descriptor, so the attachments page can show them and
+ * refuse to delete a used file without the admin module reading other modules' tables.
  */
-export function registerAttachmentReferences(name: string, provider: AttachmentReferenceProvider): void {
-  providers.set(name, provider);
-}
+export const ATTACHMENT_REFERENCES = extensionPoint<AttachmentReferenceProvider>(
+  'admin.attachmentReferences',
+);
 
-/** Every registered use of each attachment. */
+/** Every provided use of each attachment. */
 export async function attachmentReferences(
   tx: Executor,
+  extensions: Extensions,
   attachmentIds: string[],
 ): Promise<Map<string, AttachmentReference[]>> {
   const out = new Map<string, AttachmentReference[]>(attachmentIds.map((id) => [id, []]));
   if (!attachmentIds.length) return out;
-  for (const provider of providers.values()) {
+  for (const provider of extensions.all(ATTACHMENT_REFERENCES)) {
     for (const [id, refs] of await provider(tx, attachmentIds)) out.get(id)?.push(...refs);
   }
   return out;

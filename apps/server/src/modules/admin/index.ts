@@ -19,7 +19,9 @@ export {
 } from './attachment.service.ts';
 export {
   groupReferences,
-  registerAttachmentReferences,
+  ATTACHMENT_REFERENCES,
+  attachmentReferences,
   type AttachmentReference,
   type AttachmentReferenceProvider,
 } from './attachment-references.ts';
+export { adminModule } from './module.ts';

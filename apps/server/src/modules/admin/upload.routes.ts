@@ -26,7 +26,7 @@ import { UploadRejected } from '../../platform/uploads/inspect.ts';
 import type { AppServices } from '../../services.ts';
 import { adminContext, profileOf, updateAdminUser } from '../access/index.ts';
 import { effectiveConfig } from '../site/index.ts';
-import { registerMerchantStats } from '../tenancy/index.ts';
+import type { MerchantStatsProvider } from '../tenancy/index.ts';
 import { attachmentReferences } from './attachment-references.ts';
 import {
   ATTACHMENT_OWNER,
@@ -97,13 +97,15 @@ const attachmentListQuery = crudListQueryBase.omit({ select: true, order: true }
   mime_type: z.string().max(100).optional(),
 });
 
+/** The merchant list's storage column: bytes of each merchant's uploads. */
+export const storageMerchantStats: MerchantStatsProvider = async (tx, _tenantId, ids) => {
+  const used = await storageUsedByMerchants(tx, ids);
+  return new Map([...used].map(([id, bytes]) => [id, { storageUsed: bytes }]));
+};
+
 /** The upload endpoints (admin and member centre), the attachments page, and signed file reads. */
 export function uploadRoutes(app: ZodApp, services: AppServices): void {
   const db = services.database.db;
-  registerMerchantStats('storage', async (tx, _tenantId, ids) => {
-    const used = await storageUsedByMerchants(tx, ids);
-    return new Map([...used].map(([id, bytes]) => [id, { storageUsed: bytes }]));
-  });
 
   app.post(
     '/admin/ajax/upload',
@@ -179,6 +181,7 @@ export function uploadRoutes(app: ZodApp, services: AppServices): void {
       );
       const references = await attachmentReferences(
         db,
+        services.extensions,
         rows.map((r) => r.id),
       );
       return ok({
@@ -216,7 +219,7 @@ export function uploadRoutes(app: ZodApp, services: AppServices): void {
           .for('update');
         if (!row) throw AppError.notFound('upload.notFound');
         // issue #4: only an unused file can be deleted (a foreign key backs this up where there is one).
-        const uses = (await attachmentReferences(tx, [row.id])).get(row.id) ?? [];
+        const uses = (await attachmentReferences(tx, services.extensions, [row.id])).get(row.id) ?? [];
         if (uses.length) throw AppError.conflict('upload.inUse', { count: uses.length });
         await tx.delete(attachments).where(eq(attachments.id, row.id));
         return ok({ deleted: 1 });

@@ -9,3 +9,4 @@ export {
   type LineRefs,
 } from './cart.service.ts';
 export type { CartLineRow } from './cart.repo.ts';
+export { cartModule } from './module.ts';

@@ -17,7 +17,7 @@ import { AppError } from '../../platform/http/errors.ts';
 import type { ZodApp } from '../../platform/http/types.ts';
 import type { AppServices } from '../../services.ts';
 import { adminContext } from '../access/index.ts';
-import { groupReferences, registerAttachmentReferences } from '../admin/index.ts';
+import { groupReferences, type AttachmentReferenceProvider } from '../admin/index.ts';
 import { spuCategoryResource } from './category.resource.ts';
 import { categoryTree, findVisibleProduct, listProducts } from './listing.service.ts';
 import { buyerFor, quoteForMerchant } from './pricing.service.ts';
@@ -38,19 +38,20 @@ const TAGS = ['catalog'];
 /** spec §2 /admin/product/list: the merchant's catalogue, where it picks what to design. */
 const BROWSE = { audience: 'admin' as const, permission: 'productCatalog:list' };
 
+/** Product and SPU images that use an upload (the attachments page shows them and keeps them). */
+export const catalogAttachmentUses: AttachmentReferenceProvider = async (tx, ids) =>
+  groupReferences(
+    (
+      await tx
+        .select({ attachmentId: catalogImageRefs.attachmentId, id: catalogImageRefs.ownerId })
+        .from(catalogImageRefs)
+        .where(inArray(catalogImageRefs.attachmentId, ids))
+    ).map((r) => ({ ...r, kind: 'catalog', label: '' })),
+  );
+
 /** The catalogue: SPU inventory, products, the merchant's catalogue and quotes, the storefront. */
 export function catalogRoutes(app: ZodApp, services: AppServices): void {
   const db = services.database.db;
-  registerAttachmentReferences('catalog', async (tx, ids) =>
-    groupReferences(
-      (
-        await tx
-          .select({ attachmentId: catalogImageRefs.attachmentId, id: catalogImageRefs.ownerId })
-          .from(catalogImageRefs)
-          .where(inArray(catalogImageRefs.attachmentId, ids))
-      ).map((r) => ({ ...r, kind: 'catalog', label: '' })),
-    ),
-  );
   registerCrud(app, services.crud, adminContext, spuCategoryResource);
   registerCrud(app, services.crud, adminContext, spuAttributeResource);
   registerCrud(app, services.crud, adminContext, spuColorResource(services.files));

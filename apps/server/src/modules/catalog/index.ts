@@ -15,3 +15,4 @@ export {
   createSpu,
 } from './reference.service.ts';
 export { orderableProducts, orderableSku, type OrderableProduct } from './orderable.service.ts';
+export { catalogModule } from './module.ts';

@@ -23,8 +23,8 @@ import { merchantWideContext } from '../access/index.ts';
 import { alipayProviderFor } from '../../integrations/alipay/index.ts';
 import { withTx } from '../../platform/context.ts';
 import { findOrdersByIds, toOrder } from '../orders/index.ts';
-import { alipayUrls, registerAlipaySettlement } from '../wallet/index.ts';
-import { payFromBalance, payOrders, settleOrderPurchase } from './payment.workflow.ts';
+import { alipayUrls } from '../wallet/index.ts';
+import { payFromBalance, payOrders } from './payment.workflow.ts';
 import * as repo from './address.repo.ts';
 import { addressScope, createAddress, deleteAddress, toAddress, updateAddress } from './address.service.ts';
 import { previewSettlement, submitSettlement } from './settlement.service.ts';
@@ -36,7 +36,6 @@ const ADDRESS = '/api/v1/admin/address';
 /** Consignee addresses and settlement (spec §2 /admin/settlement, §3 Address, Cart and settlement line). */
 export function checkoutRoutes(app: ZodApp, services: AppServices): void {
   const db = services.database.db;
-  registerAlipaySettlement('order', settleOrderPurchase);
 
   // ---- Paying orders (the payment workflow) --------------------------------------------------------
   app.post(

@@ -34,7 +34,7 @@ import type { AppServices } from '../../services.ts';
 import { adminContext } from '../access/index.ts';
 import { attachmentsLinkedTo } from '../admin/index.ts';
 import { checkDesign, fieldError, parseDocuments, type MerchantScope } from './design-check.ts';
-import { queueRender, registerDesignJobs, type BatchJobData, type ExportJobData } from './design.jobs.ts';
+import { queueRender, type BatchJobData, type ExportJobData } from './design.jobs.ts';
 import { saveFinishedProduct } from './finished-save.service.ts';
 import {
   designValues,
@@ -59,7 +59,6 @@ export function merchantOf(ctx: ServiceContext): MerchantScope {
 
 export function designRoutes(app: ZodApp, services: AppServices): void {
   const db = services.database.db;
-  registerDesignJobs(services);
 
   const merchant = async (request: Parameters<typeof adminContext>[0]) => {
     const ctx = await adminContext(request, db);

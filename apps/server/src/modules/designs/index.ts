@@ -5,3 +5,4 @@ export { renderFinished, type RenderJobData } from './design.jobs.ts';
 export { saveFinishedProduct, type FinishedSave } from './finished-save.service.ts';
 export { configureRenderer, renderMockup, renderPrintFile, surfaceSvg, type AssetMap } from './render.ts';
 export { countFinishedOrders, finishedForOrder, type FinishedForOrder } from './finished-lookup.ts';
+export { designsModule } from './module.ts';

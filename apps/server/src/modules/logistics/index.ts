@@ -15,3 +15,4 @@ export {
   type ShippingQuery,
 } from './shipping.service.ts';
 export type { ChosenParcelSql } from './shipping.repo.ts';
+export { logisticsModule } from './module.ts';

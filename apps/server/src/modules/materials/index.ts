@@ -2,3 +2,4 @@ import './messages.ts';
 
 export { materialRoutes } from './material.routes.ts';
 export { usableMaterials, visibleTo, type Viewer } from './material.service.ts';
+export { materialsModule } from './module.ts';

@@ -26,7 +26,7 @@ import { adminContext } from '../access/index.ts';
 import {
   groupReferences,
   policyFor,
-  registerAttachmentReferences,
+  type AttachmentReferenceProvider,
   rejectionError,
   storeUpload,
 } from '../admin/index.ts';
@@ -47,18 +47,19 @@ import {
 const TAGS = ['materials'];
 type BatchReason = NonNullable<z.infer<typeof materialUploadReplySchema>['results'][number]['reason']>;
 
+/** Materials that use an upload (the attachments page shows them and keeps them). */
+export const materialAttachmentUses: AttachmentReferenceProvider = async (tx, ids) =>
+  groupReferences(
+    (
+      await tx
+        .select({ attachmentId: materials.attachmentId, id: materials.id, label: materials.name })
+        .from(materials)
+        .where(inArray(materials.attachmentId, ids))
+    ).map((r) => ({ ...r, kind: 'material' })),
+  );
+
 export function materialRoutes(app: ZodApp, services: AppServices): void {
   const db = services.database.db;
-  registerAttachmentReferences('materials', async (tx, ids) =>
-    groupReferences(
-      (
-        await tx
-          .select({ attachmentId: materials.attachmentId, id: materials.id, label: materials.name })
-          .from(materials)
-          .where(inArray(materials.attachmentId, ids))
-      ).map((r) => ({ ...r, kind: 'material' })),
-    ),
-  );
   // Declared before the kit's `/:id` routes so these paths are not read as ids.
   registerLibraryRoutes(app, services);
   registerCrud(app, services.crud, adminContext, materialCategoryResource);

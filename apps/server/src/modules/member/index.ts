@@ -12,3 +12,4 @@ export {
 } from './member.service.ts';
 export { memberRoutes } from './member.routes.ts';
 export { countMembers } from './member.repo.ts';
+export { memberModule } from './module.ts';

@@ -22,3 +22,4 @@ export {
 } from './shipping.ts';
 export { findByIds as findOrdersByIds, payableOrder } from './order.repo.ts';
 export type { NewOrder, NewOrderLine, OrderRow } from './order.repo.ts';
+export { ordersModule } from './module.ts';

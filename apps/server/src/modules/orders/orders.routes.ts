@@ -18,7 +18,6 @@ import { merchantBalances } from '../wallet/index.ts';
 import * as repo from './order.repo.ts';
 import {
   cancelOrder,
-  expireOverdueOrders,
   findOrder,
   findOrders,
   orderScope,
@@ -35,7 +34,6 @@ const admin = (permission: string) => ({ audience: 'admin' as const, permission 
 /** Orders as checkout creates them (spec §2 /admin/order/list, /admin/order/detail): read, pay, cancel. */
 export function orderRoutes(app: ZodApp, services: AppServices): void {
   const db = services.database.db;
-  services.jobs.every('orders.timeout', services.config.orders.sweepSeconds, () => expireOverdueOrders(db));
 
   app.get(
     BASE,

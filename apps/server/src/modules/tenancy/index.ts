@@ -26,4 +26,5 @@ export {
   merchantLevel,
   supplierLevel,
 } from './quota.service.ts';
-export { registerMerchantStats, type MerchantStats, type MerchantStatsProvider } from './merchant-stats.ts';
+export { MERCHANT_STATS, type MerchantStats, type MerchantStatsProvider } from './merchant-stats.ts';
+export { tenancyModule } from './module.ts';

@@ -1,4 +1,5 @@
 import type { Executor } from '../../db/client.ts';
+import { extensionPoint, type Extensions } from '../../platform/extensions.ts';
 
 /** Figures the merchant list shows that other modules own (spec §3 Merchant). */
 export interface MerchantStats {
@@ -18,19 +19,16 @@ export type MerchantStatsProvider = (
   merchantIds: string[],
 ) => Promise<Map<string, Partial<MerchantStats>>>;
 
-const providers = new Map<string, MerchantStatsProvider>();
-
 /**
- * Lets the module that owns a figure supply it, so tenancy does not depend on the wallet, uploads
- * or shops (they depend on tenancy). Registered by name: registering again replaces.
+ * Figures of merchants that other modules own (storage, balances, shops): the owning module
+ * provides them in its descriptor, so tenancy depends on none of them (decision 0027).
  */
-export function registerMerchantStats(name: string, provider: MerchantStatsProvider): void {
-  providers.set(name, provider);
-}
+export const MERCHANT_STATS = extensionPoint<MerchantStatsProvider>('tenancy.merchantStats');
 
-/** Every registered figure for a page of merchants, in one query per provider. */
+/** Every provided figure for a page of merchants, in one query per provider. */
 export async function merchantStats(
   tx: Executor,
+  extensions: Extensions,
   tenantId: string | null,
   merchantIds: string[],
 ): Promise<Map<string, MerchantStats>> {
@@ -38,7 +36,7 @@ export async function merchantStats(
     merchantIds.map((id) => [id, { storageUsed: 0, balanceCny: 0, balanceUsd: 0, shopCount: null }]),
   );
   if (!merchantIds.length) return out;
-  for (const provider of providers.values()) {
+  for (const provider of extensions.all(MERCHANT_STATS)) {
     for (const [id, stats] of await provider(tx, tenantId, merchantIds)) {
       const current = out.get(id);
       if (current) Object.assign(current, stats);

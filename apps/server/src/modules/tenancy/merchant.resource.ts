@@ -6,6 +6,7 @@ import type { ServiceContext } from '../../platform/context.ts';
 import type { CrudDefinition } from '../../platform/crud/crud.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { cascadeMerchantStatus, createAdminUser, findAdminUserByUsername } from '../access/index.ts';
+import type { Extensions } from '../../platform/extensions.ts';
 import { merchantStats, type MerchantStats } from './merchant-stats.ts';
 import { assertMerchantSlot } from './quota.service.ts';
 
@@ -27,7 +28,7 @@ async function checkLevel(ctx: ServiceContext, levelId: string | null | undefine
 }
 
 /** Primary account, sub-account count and the other modules' figures, in a few queries per page. */
-async function withAccounts(ctx: ServiceContext, rows: Record<string, unknown>[]) {
+async function withAccounts(extensions: Extensions, ctx: ServiceContext, rows: Record<string, unknown>[]) {
   const ids = rows.map((r) => String(r.id));
   if (ids.length === 0) return rows;
   const primaries = await ctx.tx
@@ -39,7 +40,7 @@ async function withAccounts(ctx: ServiceContext, rows: Record<string, unknown>[]
     .from(adminUsers)
     .where(and(inArray(adminUsers.merchantId, ids), eq(adminUsers.isPrimary, false)))
     .groupBy(adminUsers.merchantId);
-  const stats = await merchantStats(ctx.tx, ctx.scope.tenantId, ids);
+  const stats = await merchantStats(ctx.tx, extensions, ctx.scope.tenantId, ids);
   return rows.map((r) => {
     const primary = primaries.find((p) => p.merchantId === r.id);
     return {
@@ -56,11 +57,9 @@ async function withAccounts(ctx: ServiceContext, rows: Record<string, unknown>[]
  * A supplier's merchants. Creating one creates its primary account in the same transaction;
  * disabling one disables its accounts, and enabling it restores those that were enabled (spec §4).
  */
-export const merchantResource: CrudDefinition<
-  typeof merchantSchema,
-  typeof merchantCreateSchema,
-  typeof merchantUpdateSchema
-> = {
+export const merchantResource = (
+  extensions: Extensions,
+): CrudDefinition<typeof merchantSchema, typeof merchantCreateSchema, typeof merchantUpdateSchema> => ({
   resource: 'merchant',
   prefix: '/api/v1/admin/merchant',
   tag: 'tenancy',
@@ -133,9 +132,9 @@ export const merchantResource: CrudDefinition<
       createdBy: ctx.actor.id,
     });
   },
-  enrichMany: withAccounts,
+  enrichMany: (ctx, rows) => withAccounts(extensions, ctx, rows),
   async enrich(ctx, row) {
-    const [enriched] = await withAccounts(ctx, [row]);
+    const [enriched] = await withAccounts(extensions, ctx, [row]);
     return enriched ?? row;
   },
   filters: {
@@ -146,4 +145,4 @@ export const merchantResource: CrudDefinition<
   orderable: { name: merchants.name, number: merchants.number, created_at: merchants.createdAt },
   defaultOrder: [[merchants.createdAt, 'desc']],
   selectLabel: merchants.name,
-};
+});

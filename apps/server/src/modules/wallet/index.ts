@@ -4,7 +4,12 @@ export { exchangeRateResource, rateAt, toCnyMinor } from './exchange-rate.ts';
 export { maskCard, paymentAccountResource } from './payment-account.resource.ts';
 export { createPaymentAccount, type NewPaymentAccount } from './payment-account.service.ts';
 export { alipayUrls, walletRoutes } from './wallet.routes.ts';
-export { registerAlipaySettlement, startAlipayPurchase, type AlipayPurchase } from './recharge.service.ts';
+export {
+  ALIPAY_SETTLEMENT,
+  startAlipayPurchase,
+  type AlipayPurchase,
+  type PurchaseSettlement,
+} from './recharge.service.ts';
 export {
   balancesFor,
   credit,
@@ -22,3 +27,4 @@ export {
 export type { DebitGuard, TransactionRow as WalletTransactionRow } from './ledger.repo.ts';
 export { debitStatement } from './ledger.repo.ts';
 export { formatReconciliation, reconcile } from './reconcile.service.ts';
+export { walletModule } from './module.ts';

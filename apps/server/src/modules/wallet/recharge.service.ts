@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { alipayCreateSchema, reviewListQuerySchema, transferCreateSchema } from '@pod/shared';
 import type { Executor } from '../../db/client.ts';
 import { systemContext, type ServiceContext } from '../../platform/context.ts';
+import { extensionPoint, type Extensions } from '../../platform/extensions.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import type { AlipayProvider } from '../../integrations/alipay/index.ts';
 import { findAttachments } from '../admin/index.ts';
@@ -215,17 +216,15 @@ export interface AlipayPurchase {
   currency: 'CNY' | 'USD';
   orderNos: string[];
 }
-type PurchaseSettlement = (tx: Executor, purchase: AlipayPurchase) => Promise<void>;
-const settlements = new Map<'order', PurchaseSettlement>();
+export type PurchaseSettlement = (tx: Executor, purchase: AlipayPurchase) => Promise<void>;
 
 /**
- * How a paid purchase is spent (the orders module pays its orders from the credited balance).
- * It runs in a savepoint after the credit: if the orders can no longer be paid (timed out,
- * cancelled), the money stays in the balance and the notification is still acknowledged.
+ * How a paid purchase is spent, by purpose (the payment workflow provides `order`: it pays the
+ * orders from the credited balance). It runs in a savepoint after the credit: if the orders can
+ * no longer be paid (timed out, cancelled), the money stays in the balance and the notification
+ * is still acknowledged.
  */
-export function registerAlipaySettlement(purpose: 'order', settle: PurchaseSettlement): void {
-  settlements.set(purpose, settle);
-}
+export const ALIPAY_SETTLEMENT = extensionPoint<PurchaseSettlement>('wallet.alipaySettlement');
 
 /**
  * Starts an Alipay page payment of orders: a purchase row and the cashier address. When Alipay
@@ -269,6 +268,7 @@ export type NotifyOutcome = 'credited' | 'duplicate' | 'closed' | 'ignored' | 'r
  */
 export async function handleAlipayNotify(
   ctx: Pick<WalletContext, 'tx'>,
+  extensions: Extensions,
   provider: AlipayProvider,
   params: Record<string, string>,
   log?: { warn(details: object, message: string): void },
@@ -312,7 +312,7 @@ export async function handleAlipayNotify(
     paidAt: paid.paidAt,
   });
   await repo.linkAlipayTransaction(ctx.tx, paid.outTradeNo, transaction.id);
-  const settle = paid.purpose === 'order' ? settlements.get('order') : undefined;
+  const settle = paid.purpose === 'order' ? extensions.one(ALIPAY_SETTLEMENT, 'order') : undefined;
   if (settle) {
     const purchase: AlipayPurchase = {
       tenantId: paid.tenantId,

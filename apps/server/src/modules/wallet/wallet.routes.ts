@@ -39,8 +39,8 @@ import { ok } from '../../platform/http/envelope.ts';
 import type { ZodApp } from '../../platform/http/types.ts';
 import { t } from '../../platform/i18n/i18n.ts';
 import type { AppServices } from '../../services.ts';
-import { attachmentsLinkedTo, groupReferences, registerAttachmentReferences } from '../admin/index.ts';
-import { registerMerchantStats } from '../tenancy/index.ts';
+import { attachmentsLinkedTo, groupReferences, type AttachmentReferenceProvider } from '../admin/index.ts';
+import type { MerchantStatsProvider } from '../tenancy/index.ts';
 import { balancesFor } from './ledger.service.ts';
 import { adminContext, merchantWideContext } from '../access/index.ts';
 import { exchangeRateResource } from './exchange-rate.ts';
@@ -57,6 +57,32 @@ const TAGS = ['wallet'];
 /** Wallet rows are merchant- or tenant-wide: no department data scope (see merchantWideContext). */
 const walletContext = merchantWideContext;
 const admin = (permission: string) => ({ audience: 'admin' as const, permission });
+
+/** The recharge a receipt image belongs to (the attachments page shows it and keeps it). */
+export const receiptAttachmentUses: AttachmentReferenceProvider = async (tx, ids) => {
+  const rows = await tx
+    .select({
+      id: bankTransfers.id,
+      receiptNo: bankTransfers.receiptNo,
+      images: bankTransfers.receiptImageIds,
+    })
+    .from(bankTransfers)
+    .where(arrayOverlaps(bankTransfers.receiptImageIds, ids));
+  return groupReferences(
+    rows.flatMap((r) =>
+      r.images
+        .filter((image) => ids.includes(image))
+        .map((attachmentId) => ({ attachmentId, kind: 'rechargeReceipt', id: r.id, label: r.receiptNo })),
+    ),
+  );
+};
+
+/** The merchant list's balance columns (spec §3 Merchant: balance read from the wallet). */
+export const walletMerchantStats: MerchantStatsProvider = async (tx, tenantId, ids) => {
+  if (!tenantId) return new Map();
+  const balances = await balancesFor(tx, tenantId, ids);
+  return new Map([...balances].map(([id, b]) => [id, { balanceCny: b.CNY, balanceUsd: b.USD }]));
+};
 
 /** Where Alipay posts its notifications and sends the browser back to (issue: wallet, Alipay). */
 export function alipayUrls(
@@ -104,30 +130,6 @@ async function withReceipts<T extends Transfer | { list: Transfer[] }>(
 }
 
 export function walletRoutes(app: ZodApp, services: AppServices, provider?: AlipayProvider): void {
-  // The attachments page shows which recharge a receipt image belongs to, and keeps it from deletion.
-  registerAttachmentReferences('wallet', async (tx, ids) => {
-    const rows = await tx
-      .select({
-        id: bankTransfers.id,
-        receiptNo: bankTransfers.receiptNo,
-        images: bankTransfers.receiptImageIds,
-      })
-      .from(bankTransfers)
-      .where(arrayOverlaps(bankTransfers.receiptImageIds, ids));
-    return groupReferences(
-      rows.flatMap((r) =>
-        r.images
-          .filter((image) => ids.includes(image))
-          .map((attachmentId) => ({ attachmentId, kind: 'rechargeReceipt', id: r.id, label: r.receiptNo })),
-      ),
-    );
-  });
-  // The merchant list's balance column (spec §3 Merchant: balance read from the wallet).
-  registerMerchantStats('wallet', async (tx, tenantId, ids) => {
-    if (!tenantId) return new Map();
-    const balances = await balancesFor(tx, tenantId, ids);
-    return new Map([...balances].map(([id, b]) => [id, { balanceCny: b.CNY, balanceUsd: b.USD }]));
-  });
   registerCrud(app, services.crud, adminContext, paymentAccountResource);
   registerCrud(app, services.crud, adminContext, exchangeRateResource);
   const alipay = provider ?? alipayProviderFor(services.config.alipay);
@@ -648,7 +650,7 @@ function alipayNotifyRoute(app: ZodApp, services: AppServices, alipay: AlipayPro
       },
       async (request, reply) => {
         const outcome = await db.transaction((tx) =>
-          recharge.handleAlipayNotify({ tx }, alipay, request.body, request.log),
+          recharge.handleAlipayNotify({ tx }, services.extensions, alipay, request.body, request.log),
         );
         if (outcome === 'refused') request.log.warn({ outcome }, 'alipay notification refused');
         return reply

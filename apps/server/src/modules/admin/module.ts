@@ -1,0 +1,29 @@
+import * as tables from '../../db/schema/admin.ts';
+import type { ModuleDescriptor } from '../../platform/module.ts';
+import type { AppServices } from '../../services.ts';
+import { MERCHANT_STATS } from '../tenancy/index.ts';
+import { adminToolRoutes } from './admin-tools.routes.ts';
+import { dashboardRoutes } from './dashboard.routes.ts';
+import { storageMerchantStats, uploadRoutes } from './upload.routes.ts';
+import { MENUS } from './menus.ts';
+
+/** The admin tools: dashboard, admin log, recycle bin, sensitive-data log, uploads and attachments. */
+export const adminModule: ModuleDescriptor<AppServices> = {
+  name: 'admin',
+  dependsOn: ['access', 'tenancy', 'site', 'member'],
+  switchable: false,
+  tables,
+  resources: [
+    { name: 'adminLog', owner: 'organisation' },
+    { name: 'recycle', owner: 'organisation' },
+    { name: 'sensitiveLog', owner: 'organisation' },
+    { name: 'attachment', owner: 'organisation' },
+  ],
+  menus: MENUS,
+  provides: [MERCHANT_STATS.provide('storage', storageMerchantStats)],
+  routes(app, services) {
+    adminToolRoutes(app, services);
+    dashboardRoutes(app, services);
+    uploadRoutes(app, services);
+  },
+};

@@ -1,0 +1,21 @@
+import * as tables from '../../db/schema/logistics.ts';
+import type { ModuleDescriptor } from '../../platform/module.ts';
+import type { AppServices } from '../../services.ts';
+import { logisticsRoutes } from './logistics.routes.ts';
+import { MENUS } from './menus.ts';
+
+/** Logistics: factories, sender addresses, shipping methods and rates. */
+export const logisticsModule: ModuleDescriptor<AppServices> = {
+  name: 'logistics',
+  dependsOn: ['access', 'tenancy', 'wallet'],
+  switchable: false,
+  tables,
+  resources: [
+    { name: 'factory', owner: 'factory' },
+    { name: 'senderAddress', owner: 'factory' },
+    { name: 'shippingRate', owner: 'factory' },
+    { name: 'shippingMethod', owner: 'tenant' },
+  ],
+  menus: MENUS,
+  routes: logisticsRoutes,
+};

@@ -1,0 +1,21 @@
+import * as tables from '../../db/schema/materials.ts';
+import type { ModuleDescriptor } from '../../platform/module.ts';
+import type { AppServices } from '../../services.ts';
+import { ATTACHMENT_REFERENCES } from '../admin/index.ts';
+import { materialAttachmentUses, materialRoutes } from './material.routes.ts';
+import { MENUS } from './menus.ts';
+
+/** The material library: categories, uploads, sharing and official authorisation. */
+export const materialsModule: ModuleDescriptor<AppServices> = {
+  name: 'materials',
+  dependsOn: ['access', 'tenancy', 'site', 'admin'],
+  switchable: true,
+  tables,
+  resources: [
+    { name: 'material', owner: 'organisation' },
+    { name: 'materialCategory', owner: 'organisation' },
+  ],
+  menus: MENUS,
+  provides: [ATTACHMENT_REFERENCES.provide('materials', materialAttachmentUses)],
+  routes: materialRoutes,
+};

@@ -1,32 +1,20 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { adminAccountCreateSchema, adminAccountSchema, adminAccountUpdateSchema } from '@pod/shared';
 import type { z } from 'zod';
-import {
-  adminUserFactories,
-  adminUserRoles,
-  adminUsers,
-  departments,
-  factories,
-  roleMenus,
-  roles,
-} from '../../db/schema/index.ts';
+import { adminUserFactories, adminUserRoles, adminUsers, departments, roleMenus, roles } from './schema.ts';
 import { hashPassword } from '../../platform/auth/password.ts';
 import type { ServiceContext } from '../../platform/context.ts';
 import type { CrudDefinition } from '../../platform/crud/crud.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import type { AppServices } from '../../services.ts';
-import { ownedBy, type Ownership } from '../../platform/ownership.ts';
+import { ownedBy } from '../../platform/ownership.ts';
 import { DEPARTMENT_OWNER, ROLE_OWNER, STAFF_OWNER } from './owners.ts';
+import { factoriesActingFor } from './factory-grants.ts';
 import { assertStaffSlot } from './staff-quota.ts';
 import { grantsFor } from './access.service.ts';
 
 type UserRow = typeof adminUsers.$inferSelect;
 
-/**
- * Factory permissions (spec §6) are granted only on factories the granter may act for itself:
- * a merchant account has none, so any factory id is not found.
- */
-const FACTORY_PERMISSION: Ownership = { level: 'factory', tenant: factories.tenantId, factory: factories.id };
 type Input = Partial<z.infer<typeof adminAccountCreateSchema>> & { is_locked?: boolean };
 
 /** Roles must be of the tenant and tier, and grant nothing the caller does not hold. */
@@ -38,11 +26,10 @@ async function checkAssignable(ctx: ServiceContext, input: Input): Promise<void>
       .where(and(eq(departments.id, input.department_id), ...ownedBy(DEPARTMENT_OWNER, ctx.scope)));
     if (!dept) throw AppError.notFound('crud.notFound');
   }
+  // Factory permissions (spec §6) are granted only on factories the granter may act for itself:
+  // a merchant account has none, so any factory id is not found.
   if (input.factory_ids?.length) {
-    const found = await ctx.tx
-      .select({ id: factories.id })
-      .from(factories)
-      .where(and(inArray(factories.id, input.factory_ids), ...ownedBy(FACTORY_PERMISSION, ctx.scope)));
+    const found = await factoriesActingFor(ctx.tx, ctx.scope, input.factory_ids);
     if (found.length !== new Set(input.factory_ids).size) throw AppError.notFound('crud.notFound');
   }
   if (!input.role_ids?.length) return;

@@ -4,13 +4,14 @@ import { registerCrud } from '../../platform/crud/crud.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import type { ZodApp } from '../../platform/http/types.ts';
 import type { AppServices } from '../../services.ts';
-import { adminContext } from '../access/index.ts';
+import { adminContext, registerActingFactories } from '../access/index.ts';
 import { chinaAreaOptions, countryOptions } from './area.service.ts';
-import { factoryResource } from './factory.resource.ts';
+import { factoriesActingFor, factoryResource } from './factory.resource.ts';
 import { senderAddressResource } from './sender-address.resource.ts';
 import { shippingRoutes } from './shipping.routes.ts';
 
 export function logisticsRoutes(app: ZodApp, services: AppServices): void {
+  registerActingFactories(factoriesActingFor);
   registerCrud(app, services.crud, adminContext, factoryResource);
   registerCrud(app, services.crud, adminContext, senderAddressResource);
   shippingRoutes(app, services);

@@ -40,6 +40,7 @@ export default tseslint.config(
   {
     // A module talks to another only through its index.ts (ARCHITECTURE "Layout").
     files: ['apps/server/src/modules/*/**/*.ts'],
+    ignores: ['apps/server/src/modules/*/schema.ts'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
@@ -48,6 +49,24 @@ export default tseslint.config(
             {
               regex: '^\\.\\./(?!\\.\\.)[^/]+/(?!index\\.ts$).+',
               message: 'Import another module only through its index.ts.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // A module's tables may reference another module's tables (foreign keys), through that
+    // module's schema.ts: its index.ts would close an import cycle (.dependency-cruiser.cjs).
+    files: ['apps/server/src/modules/*/schema.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\.\\./(?!\\.\\.)[^/]+/(?!schema\\.ts$).+',
+              message: "A schema.ts imports only another module's schema.ts, for foreign keys.",
             },
           ],
         },

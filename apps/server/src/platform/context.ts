@@ -1,7 +1,9 @@
-import type { Language } from '@pod/shared';
-import type { AdminTier } from '../db/schema/index.ts';
+import type { ADMIN_TIERS, Language } from '@pod/shared';
 import type { Executor } from '../db/client.ts';
 import { AppError } from './http/errors.ts';
+
+/** The admin tiers of spec §6 (the access module's `admin_users.tier`). */
+export type AdminTier = (typeof ADMIN_TIERS)[number];
 
 /** Who is calling. Admin users carry their tier and organisation; members are member-centre users. */
 export type Actor =

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
-import { rateLimitCounters } from '../db/schema/index.ts';
+import { rateLimitCounters } from './auth/schema.ts';
 import { AppError } from './http/errors.ts';
 
 export interface RateLimitRule {

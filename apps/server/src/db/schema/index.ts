@@ -1,15 +1,22 @@
-export * from './tenancy.ts';
-export * from './logistics.ts';
-export * from './access.ts';
-export * from './member.ts';
-export * from './platform.ts';
-export * from './auth.ts';
-export * from './admin.ts';
-export * from './site.ts';
-export * from './wallet.ts';
-export * from './materials.ts';
-export * from './catalog.ts';
-export * from './designs.ts';
-export * from './cart.ts';
-export * from './checkout.ts';
-export * from './orders.ts';
+/**
+ * Every table, gathered from the modules (and the platform mechanisms) that own them: for
+ * drizzle-kit (drizzle.config.ts), the database client's typing and the migrations, and for test
+ * code, benches and the seed. Production code in modules/ and platform/ imports its own
+ * `schema.ts` and reaches another module's rows through that module's index.ts
+ * (.dependency-cruiser.cjs).
+ */
+export * from '../../modules/tenancy/schema.ts';
+export * from '../../modules/logistics/schema.ts';
+export * from '../../modules/access/schema.ts';
+export * from '../../modules/member/schema.ts';
+export * from '../../platform/jobs/schema.ts';
+export * from '../../platform/auth/schema.ts';
+export * from '../../modules/admin/schema.ts';
+export * from '../../modules/site/schema.ts';
+export * from '../../modules/wallet/schema.ts';
+export * from '../../modules/materials/schema.ts';
+export * from '../../modules/catalog/schema.ts';
+export * from '../../modules/designs/schema.ts';
+export * from '../../modules/cart/schema.ts';
+export * from '../../modules/checkout/schema.ts';
+export * from '../../modules/orders/schema.ts';

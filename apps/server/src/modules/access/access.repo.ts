@@ -13,7 +13,7 @@ import {
   roleMenus,
   roles,
   type AdminTier,
-} from '../../db/schema/index.ts';
+} from './schema.ts';
 
 export type MenuRow = typeof menus.$inferSelect;
 export type RoleRow = typeof roles.$inferSelect;

@@ -1,36 +1,25 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { adminAccountCreateSchema, adminAccountSchema, adminAccountUpdateSchema } from '@pod/shared';
 import type { z } from 'zod';
-import {
-  adminUserFactories,
-  adminUserRoles,
-  adminUsers,
-  departments,
-  factories,
-  roleMenus,
-  roles,
-} from '../../db/schema/index.ts';
+import { adminUserFactories, adminUserRoles, adminUsers, departments, roleMenus, roles } from './schema.ts';
 import { hashPassword } from '../../platform/auth/password.ts';
 import type { ServiceContext } from '../../platform/context.ts';
 import type { CrudDefinition } from '../../platform/crud/crud.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import type { AppServices } from '../../services.ts';
-import { ownedBy, type Ownership } from '../../platform/ownership.ts';
+import { ownedBy } from '../../platform/ownership.ts';
 import { DEPARTMENT_OWNER, ROLE_OWNER, STAFF_OWNER } from './owners.ts';
+import type { Extensions } from '../../platform/extensions.ts';
+import { factoriesActingFor } from './factory-grants.ts';
 import { assertStaffSlot } from './staff-quota.ts';
 import { grantsFor } from './access.service.ts';
 
 type UserRow = typeof adminUsers.$inferSelect;
 
-/**
- * Factory permissions (spec §6) are granted only on factories the granter may act for itself:
- * a merchant account has none, so any factory id is not found.
- */
-const FACTORY_PERMISSION: Ownership = { level: 'factory', tenant: factories.tenantId, factory: factories.id };
 type Input = Partial<z.infer<typeof adminAccountCreateSchema>> & { is_locked?: boolean };
 
 /** Roles must be of the tenant and tier, and grant nothing the caller does not hold. */
-async function checkAssignable(ctx: ServiceContext, input: Input): Promise<void> {
+async function checkAssignable(extensions: Extensions, ctx: ServiceContext, input: Input): Promise<void> {
   if (input.department_id) {
     const [dept] = await ctx.tx
       .select({ id: departments.id })
@@ -38,11 +27,10 @@ async function checkAssignable(ctx: ServiceContext, input: Input): Promise<void>
       .where(and(eq(departments.id, input.department_id), ...ownedBy(DEPARTMENT_OWNER, ctx.scope)));
     if (!dept) throw AppError.notFound('crud.notFound');
   }
+  // Factory permissions (spec §6) are granted only on factories the granter may act for itself:
+  // a merchant account has none, so any factory id is not found.
   if (input.factory_ids?.length) {
-    const found = await ctx.tx
-      .select({ id: factories.id })
-      .from(factories)
-      .where(and(inArray(factories.id, input.factory_ids), ...ownedBy(FACTORY_PERMISSION, ctx.scope)));
+    const found = await factoriesActingFor(extensions, ctx.tx, ctx.scope, input.factory_ids);
     if (found.length !== new Set(input.factory_ids).size) throw AppError.notFound('crud.notFound');
   }
   if (!input.role_ids?.length) return;
@@ -116,7 +104,7 @@ export function adminAccountResource(
     create: adminAccountCreateSchema,
     update: adminAccountUpdateSchema,
     async toInsert(ctx, input) {
-      await checkAssignable(ctx, input);
+      await checkAssignable(services.extensions, ctx, input);
       // spec §6: the level limits how many sub-accounts there may be.
       await assertStaffSlot(services.extensions, ctx.tx, ctx.actor);
       return {
@@ -134,7 +122,7 @@ export function adminAccountResource(
     },
     async toUpdate(ctx, input, existing) {
       refuseProtected(ctx, existing as UserRow);
-      await checkAssignable(ctx, input);
+      await checkAssignable(services.extensions, ctx, input);
       // A new password set by an administrator ends the user's sign-ins.
       if (input.password) await services.sessions.revokeAllFor(ctx.tx, 'admin', String(existing.id));
       return {

@@ -1,7 +1,8 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { preparedQuery } from '../../db/prepared.ts';
-import { adminUsers } from '../../db/schema/index.ts';
+import { adminUsers, type AdminTier } from './schema.ts';
+import { liveSession } from '../../platform/auth/sessions.ts';
 
 export type AdminUserRow = typeof adminUsers.$inferSelect;
 
@@ -15,6 +16,15 @@ export async function findAdminUserByUsername(
 
 export async function findAdminUserById(tx: Executor, id: string): Promise<AdminUserRow | undefined> {
   const [row] = await tx.select().from(adminUsers).where(eq(adminUsers.id, id)).limit(1);
+  return row;
+}
+
+/** An admin's names (a designer's, stamped on what they make). */
+export async function findAdminNames(tx: Executor, id: string) {
+  const [row] = await tx
+    .select({ username: adminUsers.username, nickname: adminUsers.nickname })
+    .from(adminUsers)
+    .where(eq(adminUsers.id, id));
   return row;
 }
 
@@ -36,6 +46,21 @@ export async function findActorFields(tx: Executor, id: string) {
       .where(eq(adminUsers.id, sql.placeholder('id')))
       .limit(1),
   ).execute({ id });
+  return row;
+}
+
+/**
+ * What says whether an admin may act, read only while the sign-in `sessionId` is live, in one
+ * statement (every authenticated request asks).
+ */
+export async function findLiveSessionAdmin(tx: Executor, id: string, sessionId: string) {
+  const [row] = await preparedQuery(tx, 'session_admin_may_act', (t) =>
+    t
+      .select({ status: adminUsers.status, isLocked: adminUsers.isLocked })
+      .from(adminUsers)
+      .where(and(eq(adminUsers.id, sql.placeholder('subjectId')), liveSession('admin')))
+      .limit(1),
+  ).execute({ sessionId, subjectId: id });
   return row;
 }
 
@@ -86,3 +111,45 @@ export async function cascadeMerchantStaff(
           .returning({ id: adminUsers.id });
   return rows.map((r) => r.id);
 }
+
+/** A merchant's ordinary staff accounts, its primary account not counted (its level's quota). */
+export async function countMerchantStaff(tx: Executor, merchantId: string): Promise<number> {
+  const [row] = await tx
+    .select({ n: count() })
+    .from(adminUsers)
+    .where(and(eq(adminUsers.merchantId, merchantId), eq(adminUsers.isPrimary, false)));
+  return row?.n ?? 0;
+}
+
+/** A supplier's accounts of one tier: its own staff, or its factories' users (its level's quotas). */
+export async function countTenantUsers(tx: Executor, tenantId: string, tier: AdminTier): Promise<number> {
+  const [row] = await tx
+    .select({ n: count() })
+    .from(adminUsers)
+    .where(and(eq(adminUsers.tenantId, tenantId), eq(adminUsers.tier, tier)));
+  return row?.n ?? 0;
+}
+
+/** The primary accounts of the merchants, for a page of merchants (one query). */
+export function merchantPrimaryAccounts(tx: Executor, merchantIds: string[]) {
+  return tx
+    .select({ merchantId: adminUsers.merchantId, username: adminUsers.username, mobile: adminUsers.mobile })
+    .from(adminUsers)
+    .where(and(inArray(adminUsers.merchantId, merchantIds), eq(adminUsers.isPrimary, true)));
+}
+
+/** How many ordinary staff accounts each of the merchants has, for a page of merchants (one query). */
+export function merchantStaffCounts(tx: Executor, merchantIds: string[]) {
+  return tx
+    .select({ merchantId: adminUsers.merchantId, n: count() })
+    .from(adminUsers)
+    .where(and(inArray(adminUsers.merchantId, merchantIds), eq(adminUsers.isPrimary, false)))
+    .groupBy(adminUsers.merchantId);
+}
+
+/**
+ * An admin's username as an SQL sub-select (NULL when there is no such user), for a statement
+ * that stores it along with other rows (the admin log's batched INSERT).
+ */
+export const adminUsernameSql = (id: string): SQL =>
+  sql`(SELECT ${adminUsers.username} FROM ${adminUsers} WHERE ${adminUsers.id} = ${id})`;

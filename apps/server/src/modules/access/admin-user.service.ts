@@ -1,5 +1,5 @@
 import type { Executor } from '../../db/client.ts';
-import type { AdminTier } from '../../db/schema/index.ts';
+import type { AdminTier } from './schema.ts';
 import type { Actor, AdminActor } from '../../platform/context.ts';
 import { hashPassword } from '../../platform/auth/password.ts';
 import * as repo from './admin-user.repo.ts';
@@ -60,6 +60,15 @@ export function adminActor(
 export async function activeAdminActor(tx: Executor, id: string): Promise<Actor | null> {
   const user = await repo.findActorFields(tx, id);
   return user && canSignIn(user) ? adminActor(user) : null;
+}
+
+/**
+ * Whether admin `id` may act now under the sign-in `sessionId`: the sign-in is live and the user
+ * neither disabled nor locked. One statement: auth's per-request session check.
+ */
+export async function adminMayActInSession(tx: Executor, id: string, sessionId: string): Promise<boolean> {
+  const user = await repo.findLiveSessionAdmin(tx, id, sessionId);
+  return user !== undefined && canSignIn(user);
 }
 
 export async function recordAdminLogin(tx: Executor, id: string, ip: string): Promise<void> {

@@ -1,6 +1,6 @@
 import { and, count, eq } from 'drizzle-orm';
 import { departmentCreateSchema, departmentSchema, departmentUpdateSchema } from '@pod/shared';
-import { adminUsers, departments, roleDepartments } from '../../db/schema/index.ts';
+import { adminUsers, departments, roleDepartments } from './schema.ts';
 import type { ServiceContext } from '../../platform/context.ts';
 import type { CrudDefinition } from '../../platform/crud/crud.ts';
 import { AppError } from '../../platform/http/errors.ts';

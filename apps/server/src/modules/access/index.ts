@@ -3,6 +3,7 @@ import './messages.ts';
 export {
   activeAdminActor,
   adminActor,
+  adminMayActInSession,
   canSignIn,
   cascadeMerchantStatus,
   createAdminUser,
@@ -17,10 +18,19 @@ export type { AdminUserRow } from './admin-user.repo.ts';
 export { dataScopeFor, grantsFor, hasPermission, menuTreeFor } from './access.service.ts';
 export { adminContext, merchantWideContext } from './context.ts';
 export { STAFF_QUOTA, type StaffQuota } from './staff-quota.ts';
+export { ACTING_FACTORIES, type ActingFactories } from './factory-grants.ts';
 export { accessRoutes } from './access.routes.ts';
 export { ensureSystemMenus, menuIdByName } from './menu-catalogue.ts';
 export { profileOf, profileRoutes } from './profile.routes.ts';
 export { countAccess } from './access.repo.ts';
 export { avatarUrl } from './avatar.ts';
-export { updateAdminUser } from './admin-user.repo.ts';
+export {
+  adminUsernameSql,
+  countMerchantStaff,
+  countTenantUsers,
+  findAdminNames,
+  merchantPrimaryAccounts,
+  merchantStaffCounts,
+  updateAdminUser,
+} from './admin-user.repo.ts';
 export { accessModule } from './module.ts';

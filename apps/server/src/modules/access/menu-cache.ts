@@ -1,4 +1,4 @@
-import type { AdminTier } from '../../db/schema/index.ts';
+import type { AdminTier } from './schema.ts';
 import type { Executor } from '../../db/client.ts';
 import * as repo from './access.repo.ts';
 

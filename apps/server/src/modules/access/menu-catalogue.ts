@@ -1,6 +1,6 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { menus } from '../../db/schema/index.ts';
+import { menus } from './schema.ts';
 import type { MenuEntry } from '../../platform/module.ts';
 import { invalidateMenus } from './menu-cache.ts';
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { menuCreateSchema, menuSchema, menuUpdateSchema, RECORD_STATUSES } from '@pod/shared';
 import { z } from 'zod';
-import { menus } from '../../db/schema/index.ts';
+import { menus } from './schema.ts';
 import type { ServiceContext } from '../../platform/context.ts';
 import type { CrudDefinition } from '../../platform/crud/crud.ts';
 import { AppError } from '../../platform/http/errors.ts';

@@ -1,4 +1,4 @@
-import { adminUsers, departments, roles } from '../../db/schema/index.ts';
+import { adminUsers, departments, roles } from './schema.ts';
 import type { Ownership } from '../../platform/ownership.ts';
 
 /**

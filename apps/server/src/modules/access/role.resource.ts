@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { roleCreateSchema, roleSchema, roleUpdateSchema, type Role } from '@pod/shared';
 import type { z } from 'zod';
-import { departments, roleDepartments, roleMenus, roles } from '../../db/schema/index.ts';
+import { departments, roleDepartments, roleMenus, roles } from './schema.ts';
 import type { ServiceContext } from '../../platform/context.ts';
 import type { CrudDefinition } from '../../platform/crud/crud.ts';
 import { AppError } from '../../platform/http/errors.ts';

@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
-import { adminLogs, adminUsers } from '../../db/schema/index.ts';
+import { adminLogs } from './schema.ts';
+import { adminUsernameSql } from '../access/index.ts';
 
 const SECRET_KEYS = /pass|token|secret|captcha|code|key/i;
 
@@ -92,7 +93,7 @@ export function installAdminLog(app: FastifyInstance, db: Db): void {
       merchantId: actor.tier === 'merchant' ? actor.merchantId : null,
       factoryId: actor.tier === 'factory' ? actor.factoryId : null,
       userId: actor.id,
-      username: sql`coalesce((SELECT ${adminUsers.username} FROM ${adminUsers} WHERE ${adminUsers.id} = ${actor.id}), '')`,
+      username: sql`coalesce(${adminUsernameSql(actor.id)}, '')`,
       method: request.method,
       url: request.url.slice(0, 500),
       route: request.routeOptions.url ?? '',

@@ -2,7 +2,7 @@ import { and, desc, eq, getTableColumns, gte, ilike, lte, or, type SQL } from 'd
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { adminLogSchema, envelope, recycleSchema, sensitiveLogSchema } from '@pod/shared';
-import { adminLogs, dataRecycle, sensitiveDataLogs } from '../../db/schema/index.ts';
+import { adminLogs, dataRecycle, sensitiveDataLogs } from './schema.ts';
 import { flushAdminLog } from './admin-log.ts';
 import type { ServiceContext } from '../../platform/context.ts';
 import { crudListQueryBase, idParamsSchema, listReplySchema } from '../../platform/crud/crud-schemas.ts';

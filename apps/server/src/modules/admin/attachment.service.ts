@@ -3,7 +3,7 @@ import { Readable } from 'node:stream';
 import { and, eq, inArray, sql, sum } from 'drizzle-orm';
 import { LIMITS, type Attachment, type UploadTopic } from '@pod/shared';
 import type { Db, Executor, Tx } from '../../db/client.ts';
-import { attachments } from '../../db/schema/index.ts';
+import { attachments } from './schema.ts';
 import { makeThumbnail } from '../../platform/images/thumbnail.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import type { FileUrls } from '../../platform/storage/file-urls.ts';

@@ -1,4 +1,4 @@
-import { adminLogs, dataRecycle, sensitiveDataLogs } from '../../db/schema/index.ts';
+import { adminLogs, dataRecycle, sensitiveDataLogs } from './schema.ts';
 import type { CrudAudit } from '../../platform/crud/crud.ts';
 import { ownerValues, type Ownership } from '../../platform/ownership.ts';
 

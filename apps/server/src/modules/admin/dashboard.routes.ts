@@ -1,6 +1,6 @@
 import { and, gte, sql } from 'drizzle-orm';
 import { dashboardSchema, envelope } from '@pod/shared';
-import { adminLogs } from '../../db/schema/index.ts';
+import { adminLogs } from './schema.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import type { ZodApp } from '../../platform/http/types.ts';
 import type { AppServices } from '../../services.ts';

@@ -12,7 +12,7 @@ import {
   uploadReplySchema,
   type UploadTopic,
 } from '@pod/shared';
-import { attachments } from '../../db/schema/index.ts';
+import { attachments } from './schema.ts';
 import { crudListQueryBase, idParamsSchema, listReplySchema } from '../../platform/crud/crud-schemas.ts';
 import { containsPattern } from '../../platform/crud/crud-query.ts';
 import { pagedRows } from '../../platform/crud/paged.ts';

@@ -1,4 +1,3 @@
-import * as tables from '../../db/schema/auth.ts';
 import type { ModuleDescriptor } from '../../platform/module.ts';
 import type { AppServices } from '../../services.ts';
 import { adminAuthRoutes } from './admin-auth.routes.ts';
@@ -10,7 +9,8 @@ export const authModule: ModuleDescriptor<AppServices> = {
   name: 'auth',
   dependsOn: ['access', 'tenancy', 'site', 'member'],
   switchable: false,
-  tables,
+  // Sign-in's tables (sessions, captcha, codes) are the platform's (platform/auth/schema.ts).
+  tables: {},
   resources: [],
   menus: [],
   routes(app, services) {

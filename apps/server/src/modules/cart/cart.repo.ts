@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { cartLines } from '../../db/schema/index.ts';
+import { cartLines } from './schema.ts';
 import type { MerchantScope } from '../../platform/tenant-scope.ts';
 
 export type CartLineRow = typeof cartLines.$inferSelect;

@@ -1,4 +1,4 @@
-import * as tables from '../../db/schema/cart.ts';
+import * as tables from './schema.ts';
 import type { ModuleDescriptor } from '../../platform/module.ts';
 import type { AppServices } from '../../services.ts';
 import { cartRoutes } from './cart.routes.ts';

@@ -9,7 +9,7 @@ import {
 } from '@pod/shared';
 import { inArray } from 'drizzle-orm';
 import { z } from 'zod';
-import { catalogImageRefs } from '../../db/schema/index.ts';
+import { catalogImageRefs } from './schema.ts';
 import { registerCrud } from '../../platform/crud/crud.ts';
 import { idParamsSchema, listReplySchema } from '../../platform/crud/crud-schemas.ts';
 import { ok } from '../../platform/http/envelope.ts';

@@ -8,7 +8,7 @@ import {
   spuCategoryUpdateSchema,
 } from '@pod/shared';
 import { z } from 'zod';
-import { catalogCategories, catalogProducts, catalogSpus } from '../../db/schema/index.ts';
+import { catalogCategories, catalogProducts, catalogSpus } from './schema.ts';
 import type { ServiceContext } from '../../platform/context.ts';
 import type { CrudDefinition } from '../../platform/crud/crud.ts';
 import { AppError } from '../../platform/http/errors.ts';

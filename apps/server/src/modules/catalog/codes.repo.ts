@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { catalogSequences } from '../../db/schema/index.ts';
+import { catalogSequences } from './schema.ts';
 
 /**
  * The next number of a per-tenant counter. One upsert that locks the counter row until the

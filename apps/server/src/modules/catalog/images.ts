@@ -1,7 +1,7 @@
 import type { ImageRef } from '@pod/shared';
 import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { catalogImageRefs, type StoredImage } from '../../db/schema/index.ts';
+import { catalogImageRefs, type StoredImage } from './schema.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import type { FileUrls } from '../../platform/storage/file-urls.ts';
 import { findAttachments } from '../admin/index.ts';

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import type { catalogCategories } from '../../db/schema/index.ts';
-import { catalogProducts } from '../../db/schema/index.ts';
+import type { catalogCategories } from './schema.ts';
+import { catalogProducts } from './schema.ts';
 import { containsPattern } from '../../platform/crud/crud-query.ts';
 import { pagedRows } from '../../platform/crud/paged.ts';
 import { AppError } from '../../platform/http/errors.ts';

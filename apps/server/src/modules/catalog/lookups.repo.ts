@@ -8,7 +8,7 @@ import {
   catalogSizes,
   catalogSizeTemplates,
   catalogSpus,
-} from '../../db/schema/index.ts';
+} from './schema.ts';
 
 /* Reads by id, always within one tenant, in one query per batch. */
 

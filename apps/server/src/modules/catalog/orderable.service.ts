@@ -1,6 +1,6 @@
 import { PricingError, quote, tiersVisibleTo, type Buyer, type PriceBreakdown } from '@pod/shared';
 import type { Executor } from '../../db/client.ts';
-import type { StoredSku } from '../../db/schema/index.ts';
+import type { StoredSku } from './schema.ts';
 import { findVisibleProducts } from './listing.service.ts';
 import { colorsByIds, sizesByIds } from './lookups.repo.ts';
 import { buyerFor } from './pricing.service.ts';

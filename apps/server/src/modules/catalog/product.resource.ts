@@ -7,7 +7,7 @@ import {
   type ProductInput,
 } from '@pod/shared';
 import { z } from 'zod';
-import { catalogImageRefs, catalogProducts } from '../../db/schema/index.ts';
+import { catalogImageRefs, catalogProducts } from './schema.ts';
 import type { ServiceContext } from '../../platform/context.ts';
 import type { CrudDefinition } from '../../platform/crud/crud.ts';
 import { AppError } from '../../platform/http/errors.ts';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, ne, count } from 'drizzle-orm';
+import { and, eq, inArray, ne, count } from 'drizzle-orm';
 import { productIssues, type CatalogIssue, type ProductInput } from '@pod/shared';
 import type { Executor } from '../../db/client.ts';
 import {
@@ -9,7 +9,7 @@ import {
   type StoredPriceTier,
   type StoredSku,
   type StoredSurface,
-} from '../../db/schema/index.ts';
+} from './schema.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { formatCode, nextNumber } from './codes.repo.ts';
 import { resolveImages, syncImageRefs, type ImageOwner } from './images.ts';
@@ -27,6 +27,20 @@ import {
 
 export type ProductRow = typeof catalogProducts.$inferSelect;
 export type ProductValues = Omit<typeof catalogProducts.$inferInsert, 'tenantId'>;
+
+/** The tenant's catalogue products among the ids, whatever their state now (one query). */
+export async function productsByIds(
+  tx: Executor,
+  tenantId: string,
+  ids: Iterable<string>,
+): Promise<ProductRow[]> {
+  const unique = [...new Set(ids)];
+  if (!unique.length) return [];
+  return tx
+    .select()
+    .from(catalogProducts)
+    .where(and(eq(catalogProducts.tenantId, tenantId), inArray(catalogProducts.id, unique)));
+}
 
 /** A stored product in the shape of the create schema, so a PATCH can be merged onto it. */
 export function rowToInput(row: ProductRow): ProductInput {

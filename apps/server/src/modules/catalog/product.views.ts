@@ -20,7 +20,7 @@ import type {
   catalogSizes,
   StoredPriceTier,
   StoredSurface,
-} from '../../db/schema/index.ts';
+} from './schema.ts';
 import type { FileUrls } from '../../platform/storage/file-urls.ts';
 import { imageRef, imageRefOrNull } from './images.ts';
 import {

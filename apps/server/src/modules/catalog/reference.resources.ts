@@ -35,7 +35,7 @@ import {
   catalogSizes,
   catalogSizeTemplates,
   catalogSpus,
-} from '../../db/schema/index.ts';
+} from './schema.ts';
 import type { ServiceContext } from '../../platform/context.ts';
 import type { CrudDefinition } from '../../platform/crud/crud.ts';
 import type { Row } from '../../platform/crud/crud-definition.ts';

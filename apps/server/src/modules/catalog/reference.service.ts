@@ -9,7 +9,7 @@ import {
   catalogSizes,
   catalogSizeTemplates,
   catalogSpus,
-} from '../../db/schema/index.ts';
+} from './schema.ts';
 import { formatCode, nextNumber } from './codes.repo.ts';
 
 /*

@@ -8,7 +8,7 @@ import {
   type Currency,
 } from '@pod/shared';
 import { z } from 'zod';
-import { catalogImageRefs, catalogSpus, type StoredImage } from '../../db/schema/index.ts';
+import { catalogImageRefs, catalogSpus, type StoredImage } from './schema.ts';
 import type { ServiceContext } from '../../platform/context.ts';
 import type { CrudDefinition } from '../../platform/crud/crud.ts';
 import type { Row } from '../../platform/crud/crud-definition.ts';

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, ilike, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { consigneeAddresses } from '../../db/schema/index.ts';
+import { consigneeAddresses } from './schema.ts';
 import { containsPattern } from '../../platform/crud/crud-query.ts';
 import { pagedRows } from '../../platform/crud/paged.ts';
 import type { MerchantScope } from '../../platform/tenant-scope.ts';

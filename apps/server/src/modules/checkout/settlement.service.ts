@@ -9,7 +9,7 @@ import {
   type settlementSubmitSchema,
 } from '@pod/shared';
 import type { Executor } from '../../db/client.ts';
-import { checkouts } from '../../db/schema/index.ts';
+import { checkouts } from './schema.ts';
 import type { ServiceContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { t } from '../../platform/i18n/i18n.ts';

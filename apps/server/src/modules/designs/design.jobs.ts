@@ -9,7 +9,7 @@ import {
   type finishedProductFilterSchema,
 } from '@pod/shared';
 import { fitDesignToProduct, loadDesignDocument, type DesignDocument, type SurfaceSpec } from '@pod/design';
-import { finishedProducts, type StoredRender } from '../../db/schema/index.ts';
+import { finishedProducts, type StoredRender } from './schema.ts';
 import { prepareFonts } from '../../platform/fonts/fonts.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { t } from '../../platform/i18n/i18n.ts';

@@ -20,7 +20,7 @@ import {
   type FinishedGroup,
 } from '@pod/shared';
 import { loadDesignDocument, walkLayers, type DesignDocument } from '@pod/design';
-import { finishedGroups, finishedProducts } from '../../db/schema/index.ts';
+import { finishedGroups, finishedProducts } from './schema.ts';
 import type { ServiceContext } from '../../platform/context.ts';
 import { jobOwner } from '../../platform/jobs/job-queue.ts';
 import { idParamsSchema, listReplySchema } from '../../platform/crud/crud-schemas.ts';

@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { finishedProducts } from '../../db/schema/index.ts';
+import { finishedProducts } from './schema.ts';
 import { distinctIds } from '../../platform/distinct-ids.ts';
 
 /** What cart and orders read of a merchant's finished product (never its documents). */

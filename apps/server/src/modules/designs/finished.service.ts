@@ -10,11 +10,12 @@ import type {
 } from '@pod/shared';
 import type { DesignDocument } from '@pod/design';
 import type { Db, Executor } from '../../db/client.ts';
-import { adminUsers, catalogProducts, finishedGroups, finishedProducts } from '../../db/schema/index.ts';
+import { finishedGroups, finishedProducts } from './schema.ts';
 import { containsPattern } from '../../platform/crud/crud-query.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import type { FileUrls } from '../../platform/storage/file-urls.ts';
-import { loadRefs, type ProductRow } from '../catalog/index.ts';
+import { findAdminNames } from '../access/index.ts';
+import { loadRefs, productsByIds, type ProductRow } from '../catalog/index.ts';
 import { assertDesignSlot } from '../tenancy/index.ts';
 import { designedFaces, type CheckedDesign, type MerchantScope } from './design-check.ts';
 
@@ -123,10 +124,7 @@ export function designValues(checked: CheckedDesign, input: FinishedInput) {
 }
 
 async function designerName(tx: Executor, userId: string): Promise<string> {
-  const [row] = await tx
-    .select({ username: adminUsers.username, nickname: adminUsers.nickname })
-    .from(adminUsers)
-    .where(eq(adminUsers.id, userId));
+  const row = await findAdminNames(tx, userId);
   return row ? row.nickname || row.username : '';
 }
 
@@ -194,13 +192,8 @@ export async function filterConditions(tx: Executor, m: MerchantScope, q: Filter
 export const LIST_ORDER = [desc(finishedProducts.createdAt), asc(finishedProducts.id)];
 
 /** The catalogue rows finished products were made from (whatever their state now). */
-export async function productsOf(tx: Executor, tenantId: string, ids: string[]): Promise<ProductRow[]> {
-  const unique = [...new Set(ids)];
-  if (!unique.length) return [];
-  return tx
-    .select()
-    .from(catalogProducts)
-    .where(and(eq(catalogProducts.tenantId, tenantId), inArray(catalogProducts.id, unique)));
+export function productsOf(tx: Executor, tenantId: string, ids: string[]): Promise<ProductRow[]> {
+  return productsByIds(tx, tenantId, ids);
 }
 
 export interface ViewContext {

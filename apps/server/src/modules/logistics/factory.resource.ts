@@ -1,13 +1,14 @@
-import { and, count, eq, ne, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { factoryCreateSchema, factorySchema, factoryUpdateSchema, RECORD_STATUSES } from '@pod/shared';
 import { z } from 'zod';
-import { factories } from '../../db/schema/index.ts';
-import type { ServiceContext } from '../../platform/context.ts';
+import { factories } from './schema.ts';
+import type { Executor } from '../../db/client.ts';
+import type { Scope, ServiceContext } from '../../platform/context.ts';
 import type { CrudDefinition } from '../../platform/crud/crud.ts';
 import { ownedBy, type Ownership } from '../../platform/ownership.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { assertFactorySlot } from '../tenancy/index.ts';
-import { factoryValues } from './factory.service.ts';
+import { countFactories, factoryValues } from './factory.service.ts';
 
 type FactoryRow = typeof factories.$inferSelect;
 
@@ -20,6 +21,19 @@ export const FACTORY_OWNER: Ownership = {
 
 /** The factories of the tenant the caller may act for. */
 export const permittedFactories = (ctx: ServiceContext): SQL[] => ownedBy(FACTORY_OWNER, ctx.scope);
+
+/** The ids among `ids` of the factories the scope may act for (access's factory permissions). */
+export async function factoriesActingFor(
+  tx: Executor,
+  scope: Scope,
+  ids: readonly string[],
+): Promise<string[]> {
+  const rows = await tx
+    .select({ id: factories.id })
+    .from(factories)
+    .where(and(inArray(factories.id, [...ids]), ...ownedBy(FACTORY_OWNER, scope)));
+  return rows.map((r) => r.id);
+}
 
 /** A supplier's factories (spec §3 Factory): address, sender, regions and the main shipping flag. */
 export const factoryResource: CrudDefinition<
@@ -57,13 +71,14 @@ export const factoryResource: CrudDefinition<
   create: factoryCreateSchema,
   update: factoryUpdateSchema,
   async toInsert(ctx, input) {
-    if (!ctx.scope.tenantId) throw AppError.forbidden();
+    const tenantId = ctx.scope.tenantId;
+    if (!tenantId) throw AppError.forbidden();
     // spec §6: the supplier's level limits how many factories it may have.
-    await assertFactorySlot(ctx.tx, ctx.scope.tenantId);
+    await assertFactorySlot(ctx.tx, tenantId, () => countFactories(ctx.tx, tenantId));
     const [dupe] = await ctx.tx
       .select({ n: count() })
       .from(factories)
-      .where(and(eq(factories.tenantId, ctx.scope.tenantId), eq(factories.number, input.number)));
+      .where(and(eq(factories.tenantId, tenantId), eq(factories.number, input.number)));
     if ((dupe?.n ?? 0) > 0) throw AppError.conflict('logistics.factoryNumberTaken', {}, { field: 'number' });
     return factoryValues(input);
   },

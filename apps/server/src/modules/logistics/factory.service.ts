@@ -1,7 +1,7 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, count, eq, inArray } from 'drizzle-orm';
 import { factoryCreateSchema } from '@pod/shared';
 import type { z } from 'zod';
-import { factories } from '../../db/schema/index.ts';
+import { factories } from './schema.ts';
 import type { Executor } from '../../db/client.ts';
 import { distinctIds } from '../../platform/distinct-ids.ts';
 
@@ -49,4 +49,10 @@ export async function factoriesByIds(tx: Executor, tenantId: string, ids: Iterab
     .select({ id: factories.id, name: factories.name })
     .from(factories)
     .where(and(eq(factories.tenantId, tenantId), inArray(factories.id, list)));
+}
+
+/** How many factories the tenant has (its supplier level's `factory_count` quota). */
+export async function countFactories(tx: Executor, tenantId: string): Promise<number> {
+  const [row] = await tx.select({ n: count() }).from(factories).where(eq(factories.tenantId, tenantId));
+  return row?.n ?? 0;
 }

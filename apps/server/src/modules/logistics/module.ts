@@ -1,6 +1,8 @@
-import * as tables from '../../db/schema/logistics.ts';
+import * as tables from './schema.ts';
 import type { ModuleDescriptor } from '../../platform/module.ts';
 import type { AppServices } from '../../services.ts';
+import { ACTING_FACTORIES } from '../access/index.ts';
+import { factoriesActingFor } from './factory.resource.ts';
 import { logisticsRoutes } from './logistics.routes.ts';
 import { MENUS } from './menus.ts';
 
@@ -17,5 +19,6 @@ export const logisticsModule: ModuleDescriptor<AppServices> = {
     { name: 'shippingMethod', owner: 'tenant' },
   ],
   menus: MENUS,
+  provides: [ACTING_FACTORIES.provide('logistics', factoriesActingFor)],
   routes: logisticsRoutes,
 };

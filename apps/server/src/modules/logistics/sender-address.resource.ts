@@ -6,7 +6,7 @@ import {
   senderAddressSchema,
   senderAddressUpdateSchema,
 } from '@pod/shared';
-import { factories, senderAddresses } from '../../db/schema/index.ts';
+import { factories, senderAddresses } from './schema.ts';
 import type { ServiceContext } from '../../platform/context.ts';
 import type { CrudDefinition } from '../../platform/crud/crud.ts';
 import { AppError } from '../../platform/http/errors.ts';

@@ -5,7 +5,7 @@ import {
   shippingMethodSchema,
   shippingMethodUpdateSchema,
 } from '@pod/shared';
-import { shippingMethods } from '../../db/schema/index.ts';
+import { shippingMethods } from './schema.ts';
 import type { CrudDefinition } from '../../platform/crud/crud.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { countRatesByMethod, type ShippingMethodRow } from './shipping.repo.ts';

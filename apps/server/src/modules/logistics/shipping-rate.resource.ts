@@ -7,7 +7,7 @@ import {
   shippingRateSchema,
   shippingRateUpdateSchema,
 } from '@pod/shared';
-import { factories, shippingRates } from '../../db/schema/index.ts';
+import { factories, shippingRates } from './schema.ts';
 import type { ServiceContext } from '../../platform/context.ts';
 import type { CrudDefinition, Row as CrudRow } from '../../platform/crud/crud-definition.ts';
 import { AppError } from '../../platform/http/errors.ts';

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, inArray, sql, type SQL, type SQLWrapper } fr
 import { SHIPPING_LIMITS } from '@pod/shared';
 import type { Executor } from '../../db/client.ts';
 import { preparedQuery } from '../../db/prepared.ts';
-import { factories, shippingMethods, shippingRates } from '../../db/schema/index.ts';
+import { factories, shippingMethods, shippingRates } from './schema.ts';
 
 export type ShippingMethodRow = typeof shippingMethods.$inferSelect;
 export type ShippingRateRow = typeof shippingRates.$inferSelect;

@@ -6,7 +6,7 @@ import {
   materialCategoryUpdateSchema,
 } from '@pod/shared';
 import type { Executor } from '../../db/client.ts';
-import { materialCategories, materials } from '../../db/schema/index.ts';
+import { materialCategories, materials } from './schema.ts';
 import type { ServiceContext } from '../../platform/context.ts';
 import type { CrudDefinition } from '../../platform/crud/crud.ts';
 import { AppError } from '../../platform/http/errors.ts';

@@ -7,7 +7,7 @@ import {
   materialUpdateSchema,
   RECORD_STATUSES,
 } from '@pod/shared';
-import { materials } from '../../db/schema/index.ts';
+import { materials } from './schema.ts';
 import type { CrudDefinition } from '../../platform/crud/crud.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import type { FileUrls } from '../../platform/storage/file-urls.ts';

@@ -11,7 +11,7 @@ import {
   materialUploadReplySchema,
   type LibraryMaterial,
 } from '@pod/shared';
-import { materials } from '../../db/schema/index.ts';
+import { materials } from './schema.ts';
 import { registerCrud } from '../../platform/crud/crud.ts';
 import { idParamsSchema, listReplySchema } from '../../platform/crud/crud-schemas.ts';
 import { containsPattern } from '../../platform/crud/crud-query.ts';

@@ -3,7 +3,7 @@ import { and, count, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Material } from '@pod/shared';
 import type { Executor } from '../../db/client.ts';
-import { materialCategories, materials } from '../../db/schema/index.ts';
+import { materialCategories, materials } from './schema.ts';
 import type { ServiceContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import type { FileUrls } from '../../platform/storage/file-urls.ts';

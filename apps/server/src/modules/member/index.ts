@@ -7,6 +7,7 @@ export {
   findMemberByUsername,
   memberActor,
   memberMayAct,
+  memberMayActInSession,
   type MemberRow,
   type NewMember,
 } from './member.service.ts';

@@ -1,10 +1,27 @@
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { preparedQuery } from '../../db/prepared.ts';
+import { liveSession } from '../../platform/auth/sessions.ts';
 import { pagedRows } from '../../platform/crud/paged.ts';
-import { memberMoneyLogs, members, memberScoreLogs } from '../../db/schema/index.ts';
+import { memberMoneyLogs, members, memberScoreLogs } from './schema.ts';
 
 export type MemberRow = typeof members.$inferSelect;
 type Scope = { tenantId: string; tx: Executor };
+
+/**
+ * What says whether a member may act, read only while the sign-in `sessionId` is live, in one
+ * statement (every authenticated request asks).
+ */
+export async function findLiveSessionMember(tx: Executor, id: string, sessionId: string) {
+  const [row] = await preparedQuery(tx, 'session_member_may_act', (t) =>
+    t
+      .select({ status: members.status })
+      .from(members)
+      .where(and(eq(members.id, sql.placeholder('subjectId')), liveSession('member')))
+      .limit(1),
+  ).execute({ sessionId, subjectId: id });
+  return row;
+}
 
 export async function insertMember(tx: Executor, values: typeof members.$inferInsert): Promise<MemberRow> {
   const [row] = await tx.insert(members).values(values).returning();

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { MemberUserInfo } from '@pod/shared';
 import type { Executor } from '../../db/client.ts';
-import { members } from '../../db/schema/index.ts';
+import { members } from './schema.ts';
 import type { Actor } from '../../platform/context.ts';
 import { hashPassword } from '../../platform/auth/password.ts';
 import { AppError } from '../../platform/http/errors.ts';
@@ -43,6 +43,15 @@ export const memberMayAct = (m: Pick<repo.MemberRow, 'status'>) => m.status === 
 export async function activeMemberActor(tx: Executor, id: string): Promise<Actor | null> {
   const member = await repo.findMemberById(tx, id);
   return member && memberMayAct(member) ? memberActor(member) : null;
+}
+
+/**
+ * Whether member `id` may act now under the sign-in `sessionId`: the sign-in is live and the
+ * member enabled. One statement: auth's per-request session check.
+ */
+export async function memberMayActInSession(tx: Executor, id: string, sessionId: string): Promise<boolean> {
+  const member = await repo.findLiveSessionMember(tx, id, sessionId);
+  return member !== undefined && memberMayAct(member);
 }
 
 /** The member of the signed-in actor; 401 when it has gone. */

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { preparedQuery } from '../../db/prepared.ts';
-import { orderLines, orders } from '../../db/schema/index.ts';
+import { orderLines, orders } from './schema.ts';
 import { pagedRows } from '../../platform/crud/paged.ts';
 import type { MerchantScope } from '../../platform/tenant-scope.ts';
 

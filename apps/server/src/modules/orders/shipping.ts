@@ -8,7 +8,7 @@ import {
   type ShippingQuery,
 } from '../logistics/index.ts';
 import { toCnyMinor } from '../wallet/index.ts';
-import { orders, type StoredOrderShipping } from '../../db/schema/index.ts';
+import { orders, type StoredOrderShipping } from './schema.ts';
 
 /** A logistics option with its fee in the order's currency (`order_fee`). */
 export type PricedShipping = ShippingOption & { order_fee: number };

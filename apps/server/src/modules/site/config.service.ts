@@ -1,7 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { ConfigItem } from '@pod/shared';
 import type { Executor } from '../../db/client.ts';
-import { systemConfigs } from '../../db/schema/index.ts';
+import { systemConfigs } from './schema.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { CONFIG_BY_KEY, CONFIG_CATALOGUE } from './config-catalogue.ts';
 import { sameTenant } from '../../platform/tenant-scope.ts';

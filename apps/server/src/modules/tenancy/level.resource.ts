@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { levelCreateSchema, levelSchema, levelUpdateSchema, RECORD_STATUSES, type Level } from '@pod/shared';
 import { z } from 'zod';
-import { levels } from '../../db/schema/index.ts';
+import { levels } from './schema.ts';
 import type { CrudDefinition } from '../../platform/crud/crud.ts';
 
 type LevelRow = typeof levels.$inferSelect;

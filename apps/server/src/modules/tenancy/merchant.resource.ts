@@ -1,11 +1,17 @@
-import { and, count, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { merchantCreateSchema, merchantSchema, merchantUpdateSchema, RECORD_STATUSES } from '@pod/shared';
 import { z } from 'zod';
-import { adminUsers, levels, merchants } from '../../db/schema/index.ts';
+import { levels, merchants } from './schema.ts';
 import type { ServiceContext } from '../../platform/context.ts';
 import type { CrudDefinition } from '../../platform/crud/crud.ts';
 import { AppError } from '../../platform/http/errors.ts';
-import { cascadeMerchantStatus, createAdminUser, findAdminUserByUsername } from '../access/index.ts';
+import {
+  cascadeMerchantStatus,
+  createAdminUser,
+  findAdminUserByUsername,
+  merchantPrimaryAccounts,
+  merchantStaffCounts,
+} from '../access/index.ts';
 import type { Extensions } from '../../platform/extensions.ts';
 import { merchantStats, type MerchantStats } from './merchant-stats.ts';
 import { assertMerchantSlot } from './quota.service.ts';
@@ -31,15 +37,8 @@ async function checkLevel(ctx: ServiceContext, levelId: string | null | undefine
 async function withAccounts(extensions: Extensions, ctx: ServiceContext, rows: Record<string, unknown>[]) {
   const ids = rows.map((r) => String(r.id));
   if (ids.length === 0) return rows;
-  const primaries = await ctx.tx
-    .select({ merchantId: adminUsers.merchantId, username: adminUsers.username, mobile: adminUsers.mobile })
-    .from(adminUsers)
-    .where(and(inArray(adminUsers.merchantId, ids), eq(adminUsers.isPrimary, true)));
-  const staff = await ctx.tx
-    .select({ merchantId: adminUsers.merchantId, n: count() })
-    .from(adminUsers)
-    .where(and(inArray(adminUsers.merchantId, ids), eq(adminUsers.isPrimary, false)))
-    .groupBy(adminUsers.merchantId);
+  const primaries = await merchantPrimaryAccounts(ctx.tx, ids);
+  const staff = await merchantStaffCounts(ctx.tx, ids);
   const stats = await merchantStats(ctx.tx, extensions, ctx.scope.tenantId, ids);
   return rows.map((r) => {
     const primary = primaries.find((p) => p.merchantId === r.id);

@@ -1,8 +1,9 @@
 import { and, count, eq, isNull } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { adminUsers, factories, levels, merchants, tenants } from '../../db/schema/index.ts';
+import { levels, merchants, tenants } from './schema.ts';
 import type { AdminActor } from '../../platform/context.ts';
 import { AppError } from '../../platform/http/errors.ts';
+import { countMerchantStaff, countTenantUsers } from '../access/index.ts';
 
 type LevelRow = typeof levels.$inferSelect;
 
@@ -95,29 +96,30 @@ export async function assertStaffSlot(tx: Executor, actor: AdminActor): Promise<
   if (actor.tier === 'merchant' && actor.merchantId) {
     const level = await merchantLevel(tx, actor.tenantId, actor.merchantId);
     if (!level) return;
-    const [row] = await tx
-      .select({ n: count() })
-      .from(adminUsers)
-      .where(and(eq(adminUsers.merchantId, actor.merchantId), eq(adminUsers.isPrimary, false)));
-    if ((row?.n ?? 0) >= level.merchantUserCount) refuse(level, 'merchantUserCount', row?.n ?? 0);
+    const staff = await countMerchantStaff(tx, actor.merchantId);
+    if (staff >= level.merchantUserCount) refuse(level, 'merchantUserCount', staff);
     return;
   }
   const level = await supplierLevel(tx, actor.tenantId);
   if (!level) return;
   const quota: QuotaName = actor.tier === 'factory' ? 'factoryUserCount' : 'supplierUserCount';
-  const [row] = await tx
-    .select({ n: count() })
-    .from(adminUsers)
-    .where(and(eq(adminUsers.tenantId, actor.tenantId), eq(adminUsers.tier, actor.tier)));
-  if ((row?.n ?? 0) >= level[quota]) refuse(level, quota, row?.n ?? 0);
+  const users = await countTenantUsers(tx, actor.tenantId, actor.tier);
+  if (users >= level[quota]) refuse(level, quota, users);
 }
 
-/** One more factory for a supplier (its level's `factory_count`). */
-export async function assertFactorySlot(tx: Executor, tenantId: string): Promise<void> {
+/**
+ * One more factory for a supplier (its level's `factory_count`). Logistics owns the factories and
+ * counts them, only when the supplier has a level (`countFactories`).
+ */
+export async function assertFactorySlot(
+  tx: Executor,
+  tenantId: string,
+  countFactories: () => Promise<number>,
+): Promise<void> {
   const level = await supplierLevel(tx, tenantId);
   if (!level) return;
-  const [row] = await tx.select({ n: count() }).from(factories).where(eq(factories.tenantId, tenantId));
-  if ((row?.n ?? 0) >= level.factoryCount) refuse(level, 'factoryCount', row?.n ?? 0);
+  const factories = await countFactories();
+  if (factories >= level.factoryCount) refuse(level, 'factoryCount', factories);
 }
 
 /** One more merchant for a supplier (its level's `merchant_count`), whether added or self-registered. */

@@ -1,7 +1,7 @@
 import { and, eq, ne, isNull } from 'drizzle-orm';
 import { RECORD_STATUSES, supplierCreateSchema, supplierSchema, supplierUpdateSchema } from '@pod/shared';
 import { z } from 'zod';
-import { levels, tenants } from '../../db/schema/index.ts';
+import { levels, tenants } from './schema.ts';
 import type { ServiceContext } from '../../platform/context.ts';
 import type { CrudDefinition } from '../../platform/crud/crud.ts';
 import { AppError } from '../../platform/http/errors.ts';

@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { distinctIds } from '../../platform/distinct-ids.ts';
-import { levels, merchants, tenants } from '../../db/schema/index.ts';
+import { levels, merchants, tenants } from './schema.ts';
 
 export type TenantRow = typeof tenants.$inferSelect;
 export type MerchantRow = typeof merchants.$inferSelect;

@@ -2,7 +2,7 @@ import { and, desc, eq, lte } from 'drizzle-orm';
 import { exchangeRateCreateSchema, exchangeRateSchema, exchangeRateUpdateSchema } from '@pod/shared';
 import { z } from 'zod';
 import type { Executor } from '../../db/client.ts';
-import { exchangeRates } from '../../db/schema/index.ts';
+import { exchangeRates } from './schema.ts';
 import type { CrudDefinition } from '../../platform/crud/crud.ts';
 import { AppError } from '../../platform/http/errors.ts';
 

@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { mergeValues, runPrepared, type StatementPart } from '../../db/prepared.ts';
-import { walletIdempotencyKeys, walletTransactions, wallets, withdrawals } from '../../db/schema/index.ts';
+import { walletIdempotencyKeys, walletTransactions, wallets, withdrawals } from './schema.ts';
 
 export type WalletRow = typeof wallets.$inferSelect;
 export type TransactionRow = typeof walletTransactions.$inferSelect;

@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { MAX_AMOUNT_MINOR } from '@pod/shared';
 import type { Executor } from '../../db/client.ts';
 import type { AnyContext } from '../../platform/context.ts';
-import type { WALLET_PAY_METHODS, WALLET_REFERENCE_TYPES } from '../../db/schema/index.ts';
+import type { WALLET_PAY_METHODS, WALLET_REFERENCE_TYPES } from './schema.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { findMerchant } from '../tenancy/index.ts';
 import * as repo from './ledger.repo.ts';

@@ -5,7 +5,7 @@ import {
   RECORD_STATUSES,
 } from '@pod/shared';
 import { z } from 'zod';
-import { paymentAccounts } from '../../db/schema/index.ts';
+import { paymentAccounts } from './schema.ts';
 import type { CrudDefinition } from '../../platform/crud/crud.ts';
 
 type Row = typeof paymentAccounts.$inferSelect;

@@ -1,5 +1,5 @@
 import type { Executor } from '../../db/client.ts';
-import { paymentAccounts } from '../../db/schema/index.ts';
+import { paymentAccounts } from './schema.ts';
 
 export type NewPaymentAccount = Pick<
   typeof paymentAccounts.$inferInsert,

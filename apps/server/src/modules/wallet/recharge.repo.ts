@@ -1,6 +1,6 @@
 import { and, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { alipayOrders, bankTransfers, paymentAccounts } from '../../db/schema/index.ts';
+import { alipayOrders, bankTransfers, paymentAccounts } from './schema.ts';
 import { pagedRows } from '../../platform/crud/paged.ts';
 import type { AlipayOrderRow, PaymentAccountRow, TransferRow } from './wallet.mappers.ts';
 

@@ -5,7 +5,7 @@ import type {
   financeTransactionQuerySchema,
   merchantWalletQuerySchema,
 } from '@pod/shared';
-import { walletTransactions, wallets } from '../../db/schema/index.ts';
+import { walletTransactions, wallets } from './schema.ts';
 import type { ServiceContext } from '../../platform/context.ts';
 import { containsPattern } from '../../platform/crud/crud-query.ts';
 import { pagedRows } from '../../platform/crud/paged.ts';

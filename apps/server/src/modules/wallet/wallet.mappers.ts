@@ -1,6 +1,6 @@
 import type { Transfer, WalletTransaction, Withdrawal } from '@pod/shared';
 import type { Executor } from '../../db/client.ts';
-import type { alipayOrders, bankTransfers, paymentAccounts, withdrawals } from '../../db/schema/index.ts';
+import type { alipayOrders, bankTransfers, paymentAccounts, withdrawals } from './schema.ts';
 import { findAdminUserById } from '../access/index.ts';
 import { findMerchant } from '../tenancy/index.ts';
 import type { TransactionRow } from './ledger.repo.ts';

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { arrayOverlaps } from 'drizzle-orm';
 import { z } from 'zod';
-import { bankTransfers } from '../../db/schema/index.ts';
+import { bankTransfers } from './schema.ts';
 import {
   adjustmentCreateSchema,
   alipayCreateSchema,

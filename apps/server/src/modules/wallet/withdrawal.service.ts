@@ -10,7 +10,7 @@ import {
 } from '@pod/shared';
 import type { Config } from '../../config.ts';
 import type { Executor } from '../../db/client.ts';
-import { withdrawals } from '../../db/schema/index.ts';
+import { withdrawals } from './schema.ts';
 import type { ServiceContext } from '../../platform/context.ts';
 import { pagedRows } from '../../platform/crud/paged.ts';
 import { AppError } from '../../platform/http/errors.ts';

@@ -1,7 +1,7 @@
 import { and, eq, gt, isNotNull, lt } from 'drizzle-orm';
 import type { ClickCaptcha } from '@pod/shared';
 import type { Executor } from '../../db/client.ts';
-import { captchas } from '../../db/schema/index.ts';
+import { captchas } from './schema.ts';
 import { AppError } from '../http/errors.ts';
 import { CAPTCHA_HEIGHT, CAPTCHA_WIDTH, clicksMatch, parseClicks, renderCaptcha } from './captcha-image.ts';
 

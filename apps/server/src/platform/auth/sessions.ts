@@ -1,8 +1,8 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
 import { LIMITS } from '@pod/shared';
 import type { Executor } from '../../db/client.ts';
-import { refreshTokens } from '../../db/schema/index.ts';
+import { refreshTokens } from './schema.ts';
 import type { Actor } from '../context.ts';
 import type { TokenKind, TokenService } from './tokens.ts';
 
@@ -28,18 +28,19 @@ export type RotateResult =
   | { ok: false; reason: 'unknown' | 'expired' | 'revoked' | 'reused' | 'inactive' };
 
 /**
- * The live sign-in of a token, as SQL on `refresh_tokens` with the placeholders `sessionId` and
- * `subjectId`: not revoked, not expired. For a prepared query that also reads the user, so that a
- * request is checked in one round trip (auth's sessionMayAct).
+ * Whether a token's sign-in is live (not revoked, not expired), as an SQL condition with the
+ * placeholders `sessionId` and `subjectId`. For a prepared query on the user's own table, so that
+ * a request is checked in one round trip (access's and member's `…MayActInSession`, behind
+ * auth's sessionMayAct); the refresh tokens stay this mechanism's own table.
  */
-export const liveSession = (kind: TokenKind) =>
-  and(
+export const liveSession = (kind: TokenKind): SQL =>
+  sql`exists (select 1 from ${refreshTokens} where ${and(
     eq(refreshTokens.familyId, sql.placeholder('sessionId')),
     eq(refreshTokens.subjectKind, kind),
     eq(refreshTokens.subjectId, sql.placeholder('subjectId')),
     isNull(refreshTokens.revokedAt),
     gt(refreshTokens.expiresAt, sql`now()`),
-  );
+  )})`;
 
 const hashToken = (raw: string) => createHash('sha256').update(raw).digest('hex');
 const newRawToken = () => randomBytes(32).toString('base64url');

@@ -1,8 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { SignJWT } from 'jose';
-import { LIMITS } from '@pod/shared';
-import { ADMIN_TIERS, type AdminTier } from '../../db/schema/index.ts';
-import type { Actor } from '../context.ts';
+import { ADMIN_TIERS, LIMITS } from '@pod/shared';
+import type { Actor, AdminTier } from '../context.ts';
 
 /** The two token kinds are separate: neither is accepted in place of the other (spec §6). */
 export type TokenKind = 'admin' | 'member';

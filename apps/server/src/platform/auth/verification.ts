@@ -3,7 +3,7 @@ import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Language } from '@pod/shared';
 import type { Executor } from '../../db/client.ts';
-import { messageOutbox, verificationCodes } from '../../db/schema/index.ts';
+import { messageOutbox, verificationCodes } from './schema.ts';
 import { AppError } from '../http/errors.ts';
 import { t } from '../i18n/i18n.ts';
 import { tooManyRequests, type RateLimiter, type RateLimitRule } from '../rate-limit.ts';

@@ -4,7 +4,7 @@ import PgBoss from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Job, JobState } from '@pod/shared';
 import type { Database } from '../../db/client.ts';
-import { jobRuns } from '../../db/schema/index.ts';
+import { jobRuns } from './schema.ts';
 import type { ServiceContext } from '../context.ts';
 import { ownedBy, type Ownership } from '../ownership.ts';
 import { pgliteBossDb } from './pg-boss-db.ts';

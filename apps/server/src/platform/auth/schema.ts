@@ -1,5 +1,5 @@
 import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, id } from './columns.ts';
+import { createdAt, id } from '../../db/columns.ts';
 
 export const TOKEN_SUBJECTS = ['admin', 'member'] as const;
 

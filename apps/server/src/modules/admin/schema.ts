@@ -1,5 +1,5 @@
 import { bigint, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, id } from './columns.ts';
+import { createdAt, id } from '../../db/columns.ts';
 
 /** Every write by an admin user: who, when, route, IP and a summary of the change (issue: admin log). */
 export const adminLogs = pgTable(

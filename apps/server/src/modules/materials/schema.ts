@@ -10,9 +10,9 @@ import {
   unique,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { attachments } from './admin.ts';
-import { createdAt, id, money, updatedAt } from './columns.ts';
-import { RECORD_STATUSES } from './tenancy.ts';
+import { attachments } from '../admin/schema.ts';
+import { createdAt, id, money, updatedAt } from '../../db/columns.ts';
+import { RECORD_STATUSES } from '../tenancy/schema.ts';
 
 export const MATERIAL_VISIBILITIES = ['private', 'tenant', 'public'] as const;
 export const MATERIAL_TYPES = ['pattern', 'illustration', 'photo', 'text', 'other'] as const;

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { CURRENCIES } from '@pod/shared';
 import { boolean, check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, id, money, updatedAt } from './columns.ts';
-import { RECORD_STATUSES, tenants } from './tenancy.ts';
+import { createdAt, id, money, updatedAt } from '../../db/columns.ts';
+import { RECORD_STATUSES, tenants } from '../tenancy/schema.ts';
 
 /** A factory of a supplier tenant that ships from its region (spec §3 Factory). */
 export const factories = pgTable(

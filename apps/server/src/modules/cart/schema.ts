@@ -1,8 +1,8 @@
 import { check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import { createdAt, id, money, updatedAt } from './columns.ts';
-import { finishedProducts } from './designs.ts';
-import { merchantRef, tenantRef } from './tenancy.ts';
+import { createdAt, id, money, updatedAt } from '../../db/columns.ts';
+import { finishedProducts } from '../designs/schema.ts';
+import { merchantRef, tenantRef } from '../tenancy/schema.ts';
 
 /**
  * A merchant's cart line (spec §3 Cart and settlement line): a finished product in one colour and

@@ -1,6 +1,6 @@
 import { index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { JOB_STATES } from '@pod/shared';
-import { createdAt, updatedAt } from './columns.ts';
+import { createdAt, updatedAt } from '../../db/columns.ts';
 
 /**
  * The public record of a background job: what GET /api/v1/jobs/{id} and progress bars read.

@@ -11,7 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { createdAt, id, money, updatedAt } from './columns.ts';
+import { createdAt, id, money, updatedAt } from '../../db/columns.ts';
 
 export const RECORD_STATUSES = ['enabled', 'disabled'] as const;
 export const SETTLED_MODES = ['independent', 'cooperative'] as const;

@@ -14,8 +14,8 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { createdAt, id, money, updatedAt } from './columns.ts';
-import { merchantRef, RECORD_STATUSES, tenantRef, tenants } from './tenancy.ts';
+import { createdAt, id, money, updatedAt } from '../../db/columns.ts';
+import { merchantRef, RECORD_STATUSES, tenantRef, tenants } from '../tenancy/schema.ts';
 
 export const CURRENCY_CODES = ['CNY', 'USD'] as const;
 

@@ -10,7 +10,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { createdAt, id, money, updatedAt } from './columns.ts';
+import { createdAt, id, money, updatedAt } from '../../db/columns.ts';
 
 export const FINISHED_RENDER_STATUSES = ['pending', 'rendering', 'done', 'failed'] as const;
 export const FINISHED_EXPORT_STATUSES = ['not_exported', 'exported'] as const;

@@ -1,7 +1,7 @@
 import { jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import { id, updatedAt } from './columns.ts';
-import { tenants } from './tenancy.ts';
+import { id, updatedAt } from '../../db/columns.ts';
+import { tenants } from '../tenancy/schema.ts';
 
 /**
  * Stored settings (spec §3 Site config). A row with no tenant is the platform's value; a tenant's

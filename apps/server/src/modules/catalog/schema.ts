@@ -12,10 +12,10 @@ import {
   uuid,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
-import { attachments } from './admin.ts';
-import { createdAt, id, money, updatedAt } from './columns.ts';
-import { factories } from './logistics.ts';
-import { merchants, RECORD_STATUSES, tenantRef } from './tenancy.ts';
+import { attachments } from '../admin/schema.ts';
+import { createdAt, id, money, updatedAt } from '../../db/columns.ts';
+import { factories } from '../logistics/schema.ts';
+import { merchants, RECORD_STATUSES, tenantRef } from '../tenancy/schema.ts';
 
 /*
  * The catalogue (issue 6): SPU inventory reference data, SPUs and products. Every row belongs to a

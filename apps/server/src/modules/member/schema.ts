@@ -9,8 +9,8 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { createdAt, id, money, updatedAt } from './columns.ts';
-import { RECORD_STATUSES, tenants } from './tenancy.ts';
+import { createdAt, id, money, updatedAt } from '../../db/columns.ts';
+import { RECORD_STATUSES, tenants } from '../tenancy/schema.ts';
 
 /** A member-centre user (spec §3 Member user), signed in with X-User-Token. */
 export const members = pgTable(

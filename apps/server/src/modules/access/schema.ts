@@ -10,9 +10,9 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { createdAt, id, updatedAt } from './columns.ts';
-import { factories } from './logistics.ts';
-import { merchants, RECORD_STATUSES, tenants } from './tenancy.ts';
+import { createdAt, id, updatedAt } from '../../db/columns.ts';
+import { factories } from '../logistics/schema.ts';
+import { merchants, RECORD_STATUSES, tenants } from '../tenancy/schema.ts';
 
 /** spec §6 tiers. */
 export { ADMIN_TIERS };

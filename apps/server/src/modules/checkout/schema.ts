@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, id, updatedAt } from './columns.ts';
-import { merchantRef, tenantRef } from './tenancy.ts';
+import { createdAt, id, updatedAt } from '../../db/columns.ts';
+import { merchantRef, tenantRef } from '../tenancy/schema.ts';
 
 /** A merchant's consignee address book (spec §3 Address); one may be the default. */
 export const consigneeAddresses = pgTable(

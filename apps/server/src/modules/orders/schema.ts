@@ -10,9 +10,9 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { createdAt, id, money, updatedAt } from './columns.ts';
-import { factories } from './logistics.ts';
-import { merchantRef, tenantRef } from './tenancy.ts';
+import { createdAt, id, money, updatedAt } from '../../db/columns.ts';
+import { factories } from '../logistics/schema.ts';
+import { merchantRef, tenantRef } from '../tenancy/schema.ts';
 
 /** decision 0024: the order statuses and who moves an order between them. */
 export const ORDER_STATUS_VALUES = [

@@ -66,3 +66,11 @@ export const DEVICE_TWINS = [
   { desktop: PATHS.storeProductDetail, mobile: PATHS.storeProductDetailWap },
   { desktop: PATHS.storeAboutUs, mobile: PATHS.storeAboutUsWap },
 ] as const;
+
+/** The settlement page of the chosen cart lines (the cart links there; checkout reads `lines`). */
+export function settlementHref(lineIds: readonly string[]): string {
+  return `${PATHS.adminSettlement}?lines=${lineIds.map(encodeURIComponent).join(',')}`;
+}
+
+/** spec §2: the merchant's finished products list. */
+export const FINISHED_LIST_PATH = '/admin/publish/finished/my';

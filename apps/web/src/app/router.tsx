@@ -1,6 +1,6 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
-import { UNBUILT_ADMIN_PATHS } from '../features/admin/unbuilt-paths.ts';
+import { UNBUILT_ADMIN_PATHS } from '../session/unbuilt-paths.ts';
 import { storefrontRoutes } from '../storefront/routes.tsx';
 import { DeviceRoute } from './device-route.tsx';
 import { PATHS } from './paths.ts';

@@ -15,8 +15,8 @@ import { useZodField } from '../../forms/use-zod-field.ts';
 import { useCrudMutations, useCrudSelect } from '../crud/api.ts';
 import { CrudPage, type CrudFormConfig } from '../crud/crud-page.tsx';
 import { usePageButtons } from '../layout/current-menu.ts';
-import { useAdminSession } from '../admin/admin-session-context.ts';
-import { menuPaths } from '../admin/permissions.ts';
+import { useAdminSession } from '../../session/admin-session-context.ts';
+import { menuPaths } from '../../session/permissions.ts';
 import { DepartmentTreeSelect } from './department-tree-select.tsx';
 import { DateTime, StatusSelect, StatusTag, useStatusOptions } from './shared-fields.tsx';
 

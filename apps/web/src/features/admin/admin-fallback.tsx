@@ -2,9 +2,9 @@ import { use } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { PATHS } from '../../app/paths.ts';
 import { CurrentMenuContext } from '../layout/current-menu.ts';
-import { useAdminSession } from './admin-session-context.ts';
+import { useAdminSession } from '../../session/admin-session-context.ts';
 import { ADMIN_PAGES } from './page-registry.tsx';
-import { isGrantedByMenus } from './permissions.ts';
+import { isGrantedByMenus } from '../../session/permissions.ts';
 import { UnavailablePage } from './unavailable-page.tsx';
 
 /**

@@ -5,8 +5,8 @@ import { PATHS } from '../../app/paths.ts';
 import { loadingHref, loginHref, targetOf } from '../../app/route-target.ts';
 import { adminSessionQuery } from '../identity/api.ts';
 import { AdminLayout } from './admin-layout.tsx';
-import { AdminSessionContext } from './admin-session-context.ts';
-import { isAdminPathAllowed } from './permissions.ts';
+import { AdminSessionContext } from '../../session/admin-session-context.ts';
+import { isAdminPathAllowed } from '../../session/permissions.ts';
 
 /**
  * Every admin page passes here (spec §2 route guards): no admin token → login, keeping the target;

@@ -45,7 +45,7 @@ import { SideMenu, useMenuNavigate } from '../layout/side-menu.tsx';
 import { openTab, resetTabs, useTabs } from '../layout/tabs-store.ts';
 import { useMenuTitle } from '../layout/use-menu-title.ts';
 import { useSite } from '../site/site-context.ts';
-import { useAdminSession } from './admin-session-context.ts';
+import { useAdminSession } from '../../session/admin-session-context.ts';
 import { KeptPages, useKeptPages } from './kept-pages.tsx';
 
 const LOGO_SIZE = 28;

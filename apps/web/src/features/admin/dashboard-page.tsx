@@ -5,7 +5,7 @@ import { currentLanguage } from '../../i18n/i18n.ts';
 import { formatDateTime } from '../../i18n/format.ts';
 import { useSite } from '../site/site-context.ts';
 import { useDashboard } from './api.ts';
-import { useAdminSession } from './admin-session-context.ts';
+import { useAdminSession } from '../../session/admin-session-context.ts';
 import { greetingKey } from './greeting.ts';
 
 /** /admin/dashboard: a greeting by the hour (spec §9 bands), the tenant's real counts and the account. */

@@ -1,12 +1,6 @@
 import type { SettlementPreview } from '@pod/shared';
 import type { ApiError } from '../../api/api-error.ts';
-import { PATHS } from '../../app/paths.ts';
 import type { SettlementSubmitInput } from './api.ts';
-
-/** The settlement page of the chosen cart lines. */
-export function settlementHref(lineIds: readonly string[]): string {
-  return `${PATHS.adminSettlement}?lines=${lineIds.map(encodeURIComponent).join(',')}`;
-}
 
 /** The cart lines a settlement is for: `?lines=a,b` (spec §4: at least one). */
 export function parseLineIds(query: string | null): string[] {

@@ -4,8 +4,8 @@ import { Navigate, useLocation } from 'react-router';
 import { getAdminToken } from '../../api/tokens.ts';
 import { PATHS } from '../../app/paths.ts';
 import { loadingHref, loginHref, targetOf } from '../../app/route-target.ts';
-import { AdminSessionContext } from '../admin/admin-session-context.ts';
-import { isAdminPathAllowed } from '../admin/permissions.ts';
+import { AdminSessionContext } from '../../session/admin-session-context.ts';
+import { isAdminPathAllowed } from '../../session/permissions.ts';
 import { adminSessionQuery } from '../identity/api.ts';
 
 /**

@@ -1,8 +1,5 @@
 import { PATHS } from '../../app/paths.ts';
 
-/** spec §2: the merchant's finished products list. */
-export const FINISHED_LIST_PATH = '/admin/publish/finished/my';
-
 /** The editor for a product, or to edit a finished product again. */
 export function editorHref(productId: string, finishedId?: string): string {
   const query = new URLSearchParams({ product: productId });

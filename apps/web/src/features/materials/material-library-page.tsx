@@ -1,6 +1,6 @@
 import { Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useAdminSession } from '../admin/admin-session-context.ts';
+import { useAdminSession } from '../../session/admin-session-context.ts';
 import { LibraryTab } from './library-tab.tsx';
 import { MaterialManager } from './material-manager.tsx';
 

@@ -18,7 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { LIMITS, RECORD_STATUSES, type Material, PERMISSIONS, type Permission } from '@pod/shared';
 import { useFieldLabel } from '../../forms/use-zod-field.ts';
 import type { QueryParams } from '../../api/client.ts';
-import { useAdminSession } from '../admin/admin-session-context.ts';
+import { useAdminSession } from '../../session/admin-session-context.ts';
 import { usePageButtons } from '../layout/current-menu.ts';
 import { useDeleteMaterials, useMaterialCategories, useMaterialList } from './api.ts';
 import { BatchUploadModal } from './batch-upload-modal.tsx';

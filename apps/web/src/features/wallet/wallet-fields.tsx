@@ -25,7 +25,7 @@ import {
 } from '@pod/shared';
 import { PATHS } from '../../app/paths.ts';
 import { currentLanguage } from '../../i18n/i18n.ts';
-import { useAdminSession } from '../admin/admin-session-context.ts';
+import { useAdminSession } from '../../session/admin-session-context.ts';
 import { useCrudSelect } from '../crud/api.ts';
 import { menuHref } from '../layout/menu-tree.ts';
 import {

@@ -38,7 +38,7 @@ import { formatDateTime, formatMinorUnits } from '../../../i18n/format.ts';
 import { currentLanguage } from '../../../i18n/i18n.ts';
 import { designKeys, isJobOver, useFinishedGroups, useFinishedList, useJob } from '../api.ts';
 import { editorHref } from '../paths.ts';
-import { AddToCartDialog, useCanAddToCart } from '../../cart/add-to-cart-dialog.tsx';
+import { AddToCartDialog, useCanAddToCart } from './add-to-cart-dialog.tsx';
 import { BatchDesignDialog } from './batch-design-dialog.tsx';
 import { JobProgress } from './job-progress.tsx';
 

@@ -1,6 +1,6 @@
 import { matchPath } from 'react-router';
 import type { MenuNode } from '@pod/shared';
-import { PATHS } from '../../app/paths.ts';
+import { PATHS } from '../app/paths.ts';
 import { UNBUILT_ADMIN_PATHS } from './unbuilt-paths.ts';
 
 // The landing page after signing in, and the personal centre, show only the user's own account;

@@ -17,15 +17,15 @@ import { CloseOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { CART_LIMITS, PERMISSIONS } from '@pod/shared';
-import type { ApiError } from '../../api/api-error.ts';
-import { PATHS } from '../../app/paths.ts';
-import { fieldErrorsOf } from '../../forms/field-errors.ts';
-import { currentLanguage } from '../../i18n/i18n.ts';
-import { useCatalogProduct, useFinishedDetail } from '../designs/api.ts';
-import { Amount } from '../orders/order-fields.tsx';
-import { useMenuLink } from '../wallet/wallet-fields.tsx';
-import { useAddToCart, type CartItem } from './api.ts';
-import { choicesFor, sizeAfterColour, sizesOf, type CartChoices } from './cart-options.ts';
+import type { ApiError } from '../../../api/api-error.ts';
+import { PATHS } from '../../../app/paths.ts';
+import { fieldErrorsOf } from '../../../forms/field-errors.ts';
+import { currentLanguage } from '../../../i18n/i18n.ts';
+import { useCatalogProduct, useFinishedDetail } from '../api.ts';
+import { Amount } from '../../orders/order-fields.tsx';
+import { useMenuLink } from '../../wallet/wallet-fields.tsx';
+import { useAddToCart, type CartItem } from '../../cart/api.ts';
+import { choicesFor, sizeAfterColour, sizesOf, type CartChoices } from '../../cart/cart-options.ts';
 
 /** Whether the user may add to the cart (the cart menu's `cart:add` button, spec §6). */
 export function useCanAddToCart(): boolean {

@@ -9,8 +9,7 @@ import {
   settlementPreviewSchema,
   settlementSubmitReplySchema,
   settlementSubmitSchema,
-  orderPayReplySchema,
-  orderPaySchema,
+  orderOperations,
   type OrderPayReply,
 } from '@pod/shared';
 import { idParamsSchema, listReplySchema } from '../../platform/crud/crud-schemas.ts';
@@ -22,6 +21,7 @@ import type { AppServices } from '../../services.ts';
 import { merchantWideContext } from '../access/index.ts';
 import { alipayProviderFor } from '../../integrations/alipay/index.ts';
 import { withTx } from '../../platform/context.ts';
+import { route } from '../../platform/http/route.ts';
 import { findOrdersByIds, toOrder } from '../orders/index.ts';
 import { alipayUrls } from '../wallet/index.ts';
 import { payFromBalance, payOrders } from './payment.workflow.ts';
@@ -38,38 +38,24 @@ export function checkoutRoutes(app: ZodApp, services: AppServices): void {
   const db = services.database.db;
 
   // ---- Paying orders (the payment workflow) --------------------------------------------------------
-  app.post(
-    '/api/v1/admin/order/pay',
-    {
-      config: admin('order:pay'),
-      schema: {
-        tags: ['orders'],
-        operationId: 'orderPay',
-        summary:
-          'Pays unpaid orders from the balance (charged once per order, whatever the retries), or starts an Alipay payment',
-        body: orderPaySchema,
-        response: { 200: envelope(orderPayReplySchema) },
-      },
-    },
-    async (request) => {
-      const body = request.body;
-      const ctx = merchantWideContext(request, db);
-      const alipay = {
-        provider: alipayProviderFor(services.config.alipay),
-        urls: alipayUrls(
-          services.config,
-          request,
-          `/admin/payResult?type=alipay&order_nos=${encodeURIComponent(body.order_nos.join(','))}&`,
-        ),
-      };
-      // One balance-paid order is one statement (decision 0024): no explicit transaction needed.
-      const reply =
-        body.method === 'balance' && body.order_nos.length === 1
-          ? await payOrders(ctx, body, alipay)
-          : await db.transaction((tx) => payOrders(withTx(ctx, tx), body, alipay));
-      return ok(reply, t(request.ctx.lang, reply.pay_url ? 'common.ok' : 'order.paySuccess'));
-    },
-  );
+  route(app, orderOperations.orderPay, async (request) => {
+    const body = request.body;
+    const ctx = merchantWideContext(request, db);
+    const alipay = {
+      provider: alipayProviderFor(services.config.alipay),
+      urls: alipayUrls(
+        services.config,
+        request,
+        `/admin/payResult?type=alipay&order_nos=${encodeURIComponent(body.order_nos.join(','))}&`,
+      ),
+    };
+    // One balance-paid order is one statement (decision 0024): no explicit transaction needed.
+    const reply =
+      body.method === 'balance' && body.order_nos.length === 1
+        ? await payOrders(ctx, body, alipay)
+        : await db.transaction((tx) => payOrders(withTx(ctx, tx), body, alipay));
+    return ok(reply, t(request.ctx.lang, reply.pay_url ? 'common.ok' : 'order.paySuccess'));
+  });
 
   // ---- Consignee addresses ------------------------------------------------------------------------
   app.get(

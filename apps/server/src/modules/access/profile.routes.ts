@@ -1,13 +1,9 @@
-import { z } from 'zod';
-import {
-  adminChangePasswordBodySchema,
-  adminProfileBodySchema,
-  adminProfileSchema,
-  envelope,
-} from '@pod/shared';
+import { accessOperations } from '@pod/shared';
+import { adminProfileSchema, envelope } from '@pod/shared';
 import { hashPassword, verifyPassword } from '../../platform/auth/password.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { AppError } from '../../platform/http/errors.ts';
+import { route } from '../../platform/http/route.ts';
 import type { ZodApp } from '../../platform/http/types.ts';
 import { t } from '../../platform/i18n/i18n.ts';
 import type { FileUrls } from '../../platform/storage/file-urls.ts';
@@ -52,53 +48,28 @@ export function profileRoutes(app: ZodApp, services: AppServices): void {
     async (request) => ok(profileOf(await me(request.ctx.actor!.id), services.files)),
   );
 
-  app.post(
-    '/api/v1/admin/profile',
-    {
-      config: SELF,
-      schema: {
-        tags: ['access'],
-        operationId: 'updateAdminProfile',
-        body: adminProfileBodySchema,
-        response: { 200: envelope(adminProfileSchema) },
-      },
-    },
-    async (request) => {
-      // The avatar changes through PUT /api/v1/admin/profile/avatar (an uploaded image).
-      const { nickname, email, mobile } = request.body;
-      const updated = await updateAdminUser(db, request.ctx.actor!.id, {
-        nickname,
-        email: email ?? '',
-        mobile: mobile ?? '',
-      });
-      if (!updated) throw AppError.unauthorized();
-      return ok(profileOf(updated, services.files), t(request.ctx.lang, 'common.ok'));
-    },
-  );
+  route(app, accessOperations.updateAdminProfile, async (request) => {
+    // The avatar changes through PUT /api/v1/admin/profile/avatar (an uploaded image).
+    const { nickname, email, mobile } = request.body;
+    const updated = await updateAdminUser(db, request.ctx.actor!.id, {
+      nickname,
+      email: email ?? '',
+      mobile: mobile ?? '',
+    });
+    if (!updated) throw AppError.unauthorized();
+    return ok(profileOf(updated, services.files), t(request.ctx.lang, 'common.ok'));
+  });
 
-  app.post(
-    '/api/v1/admin/profile/password',
-    {
-      config: SELF,
-      schema: {
-        tags: ['access'],
-        operationId: 'changeAdminPassword',
-        summary: 'Change your password; every sign-in ends',
-        body: adminChangePasswordBodySchema,
-        response: { 200: envelope(z.null()) },
-      },
-    },
-    async (request) => {
-      const user = await me(request.ctx.actor!.id);
-      if (!(await verifyPassword(request.body.oldPassword, user.passwordHash))) {
-        throw AppError.badRequest('member.oldPasswordWrong', {}, { field: 'oldPassword' });
-      }
-      const passwordHash = await hashPassword(request.body.newPassword);
-      await db.transaction(async (tx) => {
-        await updateAdminUser(tx, user.id, { passwordHash });
-        await services.sessions.revokeAllFor(tx, 'admin', user.id);
-      });
-      return ok(null, t(request.ctx.lang, 'member.passwordChanged'));
-    },
-  );
+  route(app, accessOperations.changeAdminPassword, async (request) => {
+    const user = await me(request.ctx.actor!.id);
+    if (!(await verifyPassword(request.body.oldPassword, user.passwordHash))) {
+      throw AppError.badRequest('member.oldPasswordWrong', {}, { field: 'oldPassword' });
+    }
+    const passwordHash = await hashPassword(request.body.newPassword);
+    await db.transaction(async (tx) => {
+      await updateAdminUser(tx, user.id, { passwordHash });
+      await services.sessions.revokeAllFor(tx, 'admin', user.id);
+    });
+    return ok(null, t(request.ctx.lang, 'member.passwordChanged'));
+  });
 }

@@ -1,16 +1,15 @@
+import { adminOperations } from '@pod/shared';
 import { and, desc, eq, getTableColumns, gte, ilike, lte, or, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { z } from 'zod';
-import { adminLogSchema, envelope, recycleSchema, sensitiveLogSchema } from '@pod/shared';
 import { adminLogs, dataRecycle, sensitiveDataLogs } from './schema.ts';
 import { flushAdminLog } from './admin-log.ts';
 import type { ServiceContext } from '../../platform/context.ts';
-import { crudListQueryBase, idParamsSchema, listReplySchema } from '../../platform/crud/crud-schemas.ts';
 import type { CrudTable } from '../../platform/crud/crud.ts';
 import { containsPattern } from '../../platform/crud/crud-query.ts';
 import { pagedRows } from '../../platform/crud/paged.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { AppError } from '../../platform/http/errors.ts';
+import { route } from '../../platform/http/route.ts';
 import type { ZodApp } from '../../platform/http/types.ts';
 import { t } from '../../platform/i18n/i18n.ts';
 import type { AppServices } from '../../services.ts';
@@ -18,17 +17,10 @@ import { ownedBy, ownerValues, type Ownership } from '../../platform/ownership.t
 import { adminContext } from '../access/index.ts';
 import { LOG_OWNER, RECYCLE_OWNER, SENSITIVE_OWNER } from './audit.ts';
 
-const TAGS = ['admin'];
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The caller's own rows of an admin tool's table (decision 0026). */
 const own = (owner: Ownership, ctx: ServiceContext) => ownedBy(owner, ctx.scope, ctx.actor.id);
-
-const logQuery = crudListQueryBase.omit({ select: true, order: true }).extend({
-  method: z.enum(['POST', 'PUT', 'PATCH', 'DELETE']).optional(),
-  from: z.iso.datetime({ offset: true }).optional(),
-  to: z.iso.datetime({ offset: true }).optional(),
-});
 
 /** spec §5: a date range must not exceed one year. */
 function dateRange(column: PgColumn, from?: string, to?: string): SQL[] {
@@ -60,253 +52,171 @@ export function adminToolRoutes(app: ZodApp, services: AppServices): void {
   const db = services.database.db;
   const crudResources: ReadonlyMap<string, CrudTable> = services.crud.resources;
 
-  app.get(
-    '/api/v1/admin/adminLog',
-    {
-      config: { audience: 'admin', permission: 'adminLog:list' },
-      schema: {
-        tags: TAGS,
-        operationId: 'adminLogList',
-        summary: 'Writes by admin users, newest first; searchable by user, address and time',
-        querystring: logQuery,
-        response: { 200: envelope(listReplySchema(adminLogSchema)) },
-      },
-    },
-    async (request) => {
-      const q = request.query;
-      const ctx = await adminContext(request, db);
-      await flushAdminLog(db);
-      const where: SQL[] = [...own(LOG_OWNER, ctx), ...dateRange(adminLogs.createdAt, q.from, q.to)];
-      if (ctx.dataScope.kind === 'limited') where.push(eq(adminLogs.userId, ctx.actor.id));
-      if (q.method) where.push(eq(adminLogs.method, q.method));
-      if (q.quickSearch) {
-        const term = containsPattern(q.quickSearch);
-        where.push(
-          or(ilike(adminLogs.username, term), ilike(adminLogs.url, term), ilike(adminLogs.ip, term))!,
-        );
-      }
-      const { rows, total } = await pagedRows(
-        db,
-        adminLogs,
-        and(...where),
-        [desc(adminLogs.createdAt), desc(adminLogs.id)],
-        q.page,
-        q.limit,
-      );
-      return ok({
-        list: rows.map((r) => ({
-          id: r.id,
-          username: r.username,
-          method: r.method,
-          url: r.url,
-          route: r.route,
-          operation_id: r.operationId,
-          status_code: r.statusCode,
-          ip: r.ip,
-          user_agent: r.userAgent,
-          summary: r.summary ?? null,
-          created_at: r.createdAt.toISOString(),
-        })),
-        total,
-        page: q.page,
-        limit: q.limit,
-      });
-    },
-  );
+  route(app, adminOperations.adminLogList, async (request) => {
+    const q = request.query;
+    const ctx = await adminContext(request, db);
+    await flushAdminLog(db);
+    const where: SQL[] = [...own(LOG_OWNER, ctx), ...dateRange(adminLogs.createdAt, q.from, q.to)];
+    if (ctx.dataScope.kind === 'limited') where.push(eq(adminLogs.userId, ctx.actor.id));
+    if (q.method) where.push(eq(adminLogs.method, q.method));
+    if (q.quickSearch) {
+      const term = containsPattern(q.quickSearch);
+      where.push(or(ilike(adminLogs.username, term), ilike(adminLogs.url, term), ilike(adminLogs.ip, term))!);
+    }
+    const { rows, total } = await pagedRows(
+      db,
+      adminLogs,
+      and(...where),
+      [desc(adminLogs.createdAt), desc(adminLogs.id)],
+      q.page,
+      q.limit,
+    );
+    return ok({
+      list: rows.map((r) => ({
+        id: r.id,
+        username: r.username,
+        method: r.method,
+        url: r.url,
+        route: r.route,
+        operation_id: r.operationId,
+        status_code: r.statusCode,
+        ip: r.ip,
+        user_agent: r.userAgent,
+        summary: r.summary ?? null,
+        created_at: r.createdAt.toISOString(),
+      })),
+      total,
+      page: q.page,
+      limit: q.limit,
+    });
+  });
 
-  app.get(
-    '/api/v1/admin/recycle',
-    {
-      config: { audience: 'admin', permission: 'recycle:list' },
-      schema: {
-        tags: TAGS,
-        operationId: 'recycleList',
-        summary: 'Deleted rows of recyclable resources, newest first',
-        querystring: crudListQueryBase
-          .omit({ select: true, order: true })
-          .extend({ resource: z.string().max(50).optional() }),
-        response: { 200: envelope(listReplySchema(recycleSchema)) },
-      },
-    },
-    async (request) => {
-      const q = request.query;
-      const ctx = await adminContext(request, db);
-      const where: SQL[] = own(RECYCLE_OWNER, ctx);
-      if (q.resource) where.push(eq(dataRecycle.resource, q.resource));
-      const { rows, total } = await pagedRows(
-        db,
-        dataRecycle,
-        and(...where),
-        [desc(dataRecycle.createdAt), desc(dataRecycle.id)],
-        q.page,
-        q.limit,
-      );
-      return ok({
-        list: rows.map((r) => ({
-          id: r.id,
-          resource: r.resource,
-          row_id: r.rowId,
-          data: r.data,
-          deleted_by: r.deletedBy,
-          created_at: r.createdAt.toISOString(),
-        })),
-        total,
-        page: q.page,
-        limit: q.limit,
-      });
-    },
-  );
+  route(app, adminOperations.recycleList, async (request) => {
+    const q = request.query;
+    const ctx = await adminContext(request, db);
+    const where: SQL[] = own(RECYCLE_OWNER, ctx);
+    if (q.resource) where.push(eq(dataRecycle.resource, q.resource));
+    const { rows, total } = await pagedRows(
+      db,
+      dataRecycle,
+      and(...where),
+      [desc(dataRecycle.createdAt), desc(dataRecycle.id)],
+      q.page,
+      q.limit,
+    );
+    return ok({
+      list: rows.map((r) => ({
+        id: r.id,
+        resource: r.resource,
+        row_id: r.rowId,
+        data: r.data,
+        deleted_by: r.deletedBy,
+        created_at: r.createdAt.toISOString(),
+      })),
+      total,
+      page: q.page,
+      limit: q.limit,
+    });
+  });
 
-  app.post(
-    '/api/v1/admin/recycle/:id/restore',
-    {
-      config: { audience: 'admin', permission: 'recycle:restore' },
-      schema: {
-        tags: TAGS,
-        operationId: 'recycleRestore',
-        summary: 'Put a deleted row back as it was',
-        params: idParamsSchema,
-        response: { 200: envelope(z.null()) },
-      },
-    },
-    async (request) => {
-      await db.transaction(async (tx) => {
-        const ctx = await adminContext(request, tx);
-        const [item] = await tx
-          .delete(dataRecycle)
-          .where(and(eq(dataRecycle.id, request.params.id), ...own(RECYCLE_OWNER, ctx)))
-          .returning();
-        if (!item) throw AppError.notFound('crud.notFound');
-        const target = crudResources.get(item.resource);
-        if (!target) throw AppError.conflict('admin.cannotRestore');
-        await tx.insert(target.table).values(revive(target.table, item.data as Record<string, unknown>));
-        // What comes back must be the caller's by its resource's ownership, or nothing does.
-        const [back] = await tx
-          .select({ id: target.id })
-          .from(target.table)
-          .where(and(eq(target.id, item.rowId), ...own(target.owner, ctx)));
-        if (!back) throw AppError.notFound('crud.notFound');
-      });
-      return ok(null, t(request.ctx.lang, 'admin.restored'));
-    },
-  );
-
-  app.delete(
-    '/api/v1/admin/recycle/:id',
-    {
-      config: { audience: 'admin', permission: 'recycle:del' },
-      schema: {
-        tags: TAGS,
-        operationId: 'recyclePurge',
-        summary: 'Delete a recycled row for good',
-        params: idParamsSchema,
-        response: { 200: envelope(z.null()) },
-      },
-    },
-    async (request) => {
-      const ctx = await adminContext(request, db);
-      const purged = await db
+  route(app, adminOperations.recycleRestore, async (request) => {
+    await db.transaction(async (tx) => {
+      const ctx = await adminContext(request, tx);
+      const [item] = await tx
         .delete(dataRecycle)
         .where(and(eq(dataRecycle.id, request.params.id), ...own(RECYCLE_OWNER, ctx)))
-        .returning({ id: dataRecycle.id });
-      if (purged.length === 0) throw AppError.notFound('crud.notFound');
-      return ok(null, t(request.ctx.lang, 'common.ok'));
-    },
-  );
+        .returning();
+      if (!item) throw AppError.notFound('crud.notFound');
+      const target = crudResources.get(item.resource);
+      if (!target) throw AppError.conflict('admin.cannotRestore');
+      await tx.insert(target.table).values(revive(target.table, item.data as Record<string, unknown>));
+      // What comes back must be the caller's by its resource's ownership, or nothing does.
+      const [back] = await tx
+        .select({ id: target.id })
+        .from(target.table)
+        .where(and(eq(target.id, item.rowId), ...own(target.owner, ctx)));
+      if (!back) throw AppError.notFound('crud.notFound');
+    });
+    return ok(null, t(request.ctx.lang, 'admin.restored'));
+  });
 
-  app.get(
-    '/api/v1/admin/sensitiveLog',
-    {
-      config: { audience: 'admin', permission: 'sensitiveLog:list' },
-      schema: {
-        tags: TAGS,
-        operationId: 'sensitiveLogList',
-        summary: 'Changes to sensitive fields, with before and after',
-        querystring: crudListQueryBase.omit({ select: true, order: true }),
-        response: { 200: envelope(listReplySchema(sensitiveLogSchema)) },
-      },
-    },
-    async (request) => {
-      const q = request.query;
-      const ctx = await adminContext(request, db);
-      const where = and(...own(SENSITIVE_OWNER, ctx));
-      const { rows, total } = await pagedRows(
-        db,
-        sensitiveDataLogs,
-        where,
-        [desc(sensitiveDataLogs.createdAt), desc(sensitiveDataLogs.id)],
-        q.page,
-        q.limit,
-      );
-      return ok({
-        list: rows.map((r) => ({
-          id: r.id,
-          resource: r.resource,
-          row_id: r.rowId,
-          field: r.field,
-          before: unwrap(r.before),
-          after: unwrap(r.after),
-          user_id: r.userId,
-          created_at: r.createdAt.toISOString(),
-        })),
-        total,
-        page: q.page,
-        limit: q.limit,
-      });
-    },
-  );
+  route(app, adminOperations.recyclePurge, async (request) => {
+    const ctx = await adminContext(request, db);
+    const purged = await db
+      .delete(dataRecycle)
+      .where(and(eq(dataRecycle.id, request.params.id), ...own(RECYCLE_OWNER, ctx)))
+      .returning({ id: dataRecycle.id });
+    if (purged.length === 0) throw AppError.notFound('crud.notFound');
+    return ok(null, t(request.ctx.lang, 'common.ok'));
+  });
 
-  app.post(
-    '/api/v1/admin/sensitiveLog/:id/rollback',
-    {
-      config: { audience: 'admin', permission: 'sensitiveLog:rollback' },
-      schema: {
-        tags: TAGS,
-        operationId: 'sensitiveLogRollback',
-        summary: 'Set the field back to its value before the change, when that is still safe',
-        params: idParamsSchema,
-        response: { 200: envelope(z.null()) },
-      },
-    },
-    async (request) => {
-      await db.transaction(async (tx) => {
-        const ctx = await adminContext(request, tx);
-        const [log] = await tx
-          .select()
-          .from(sensitiveDataLogs)
-          .where(and(eq(sensitiveDataLogs.id, request.params.id), ...own(SENSITIVE_OWNER, ctx)));
-        if (!log) throw AppError.notFound('crud.notFound');
-        const target = crudResources.get(log.resource);
-        const before = unwrap(log.before);
-        const after = unwrap(log.after);
-        // Masked values (password hashes) were never stored, so they cannot be put back.
-        if (!target || before === '(hidden)') throw AppError.conflict('admin.rollbackUnsafe');
-        // The row must still be the caller's to change, by its resource's own ownership.
-        const conditions = [eq(target.id, log.rowId), ...own(target.owner, ctx)];
-        const [row] = (await tx
-          .select()
-          .from(target.table)
-          .where(and(...conditions))) as Array<Record<string, unknown>>;
-        // Safe only while the field still holds the value this change wrote.
-        if (!row || JSON.stringify(row[log.field] ?? null) !== JSON.stringify(after)) {
-          throw AppError.conflict('admin.rollbackUnsafe');
-        }
-        await tx
-          .update(target.table)
-          .set({ [log.field]: before })
-          .where(and(...conditions));
-        await tx.insert(sensitiveDataLogs).values({
-          ...ownerValues(sensitiveDataLogs, SENSITIVE_OWNER, ctx.scope),
-          resource: log.resource,
-          tableName: log.tableName,
-          rowId: log.rowId,
-          field: log.field,
-          before: { v: after },
-          after: { v: before },
-          userId: ctx.actor.id,
-        });
+  route(app, adminOperations.sensitiveLogList, async (request) => {
+    const q = request.query;
+    const ctx = await adminContext(request, db);
+    const where = and(...own(SENSITIVE_OWNER, ctx));
+    const { rows, total } = await pagedRows(
+      db,
+      sensitiveDataLogs,
+      where,
+      [desc(sensitiveDataLogs.createdAt), desc(sensitiveDataLogs.id)],
+      q.page,
+      q.limit,
+    );
+    return ok({
+      list: rows.map((r) => ({
+        id: r.id,
+        resource: r.resource,
+        row_id: r.rowId,
+        field: r.field,
+        before: unwrap(r.before),
+        after: unwrap(r.after),
+        user_id: r.userId,
+        created_at: r.createdAt.toISOString(),
+      })),
+      total,
+      page: q.page,
+      limit: q.limit,
+    });
+  });
+
+  route(app, adminOperations.sensitiveLogRollback, async (request) => {
+    await db.transaction(async (tx) => {
+      const ctx = await adminContext(request, tx);
+      const [log] = await tx
+        .select()
+        .from(sensitiveDataLogs)
+        .where(and(eq(sensitiveDataLogs.id, request.params.id), ...own(SENSITIVE_OWNER, ctx)));
+      if (!log) throw AppError.notFound('crud.notFound');
+      const target = crudResources.get(log.resource);
+      const before = unwrap(log.before);
+      const after = unwrap(log.after);
+      // Masked values (password hashes) were never stored, so they cannot be put back.
+      if (!target || before === '(hidden)') throw AppError.conflict('admin.rollbackUnsafe');
+      // The row must still be the caller's to change, by its resource's own ownership.
+      const conditions = [eq(target.id, log.rowId), ...own(target.owner, ctx)];
+      const [row] = (await tx
+        .select()
+        .from(target.table)
+        .where(and(...conditions))) as Array<Record<string, unknown>>;
+      // Safe only while the field still holds the value this change wrote.
+      if (!row || JSON.stringify(row[log.field] ?? null) !== JSON.stringify(after)) {
+        throw AppError.conflict('admin.rollbackUnsafe');
+      }
+      await tx
+        .update(target.table)
+        .set({ [log.field]: before })
+        .where(and(...conditions));
+      await tx.insert(sensitiveDataLogs).values({
+        ...ownerValues(sensitiveDataLogs, SENSITIVE_OWNER, ctx.scope),
+        resource: log.resource,
+        tableName: log.tableName,
+        rowId: log.rowId,
+        field: log.field,
+        before: { v: after },
+        after: { v: before },
+        userId: ctx.actor.id,
       });
-      return ok(null, t(request.ctx.lang, 'admin.rolledBack'));
-    },
-  );
+    });
+    return ok(null, t(request.ctx.lang, 'admin.rolledBack'));
+  });
 }

@@ -1,7 +1,8 @@
+import { adminOperations } from '@pod/shared';
 import { and, gte, sql } from 'drizzle-orm';
-import { dashboardSchema, envelope } from '@pod/shared';
 import { adminLogs } from './schema.ts';
 import { ok } from '../../platform/http/envelope.ts';
+import { route } from '../../platform/http/route.ts';
 import type { ZodApp } from '../../platform/http/types.ts';
 import type { AppServices } from '../../services.ts';
 import { countAccess, findAdminUserById } from '../access/index.ts';
@@ -14,42 +15,30 @@ import { LOG_OWNER } from './audit.ts';
 /** The dashboard's real counts for the caller's organisation (no fake charts). */
 export function dashboardRoutes(app: ZodApp, { database }: AppServices): void {
   const db = database.db;
-  app.get(
-    '/api/v1/admin/dashboard',
-    {
-      config: { audience: 'admin', permission: null },
-      schema: {
-        tags: ['admin'],
-        operationId: 'dashboard',
-        summary: "Counts for the caller's organisation",
-        response: { 200: envelope(dashboardSchema) },
-      },
-    },
-    async (request) => {
-      const actor = request.ctx.actor;
-      if (actor?.kind !== 'admin') throw new Error('admin route without an admin');
-      const tenantId = actor.tenantId;
-      // Counts of the caller's own organisation: a merchant's or factory's, not the supplier's.
-      const scope = scopeOf(actor);
-      // Suppliers and the platform run merchants and members; merchants and factories do not.
-      const seesCustomers = actor.tier === 'platform' || actor.tier === 'supplier';
-      const startOfDay = new Date();
-      startOfDay.setHours(0, 0, 0, 0);
-      const [access, merchants, members, writes, me] = await Promise.all([
-        countAccess(db, scope, actor.tier),
-        seesCustomers ? countMerchants(db, tenantId) : Promise.resolve(null),
-        seesCustomers ? countMembers(db, tenantId) : Promise.resolve(null),
-        db
-          .select({ n: sql<number>`count(*)::int` })
-          .from(adminLogs)
-          .where(and(...ownedBy(LOG_OWNER, scope), gte(adminLogs.createdAt, startOfDay))),
-        findAdminUserById(db, actor.id),
-      ]);
-      return ok({
-        counts: { ...access, merchants, members, writesToday: writes[0]?.n ?? 0 },
-        lastLoginTime: me?.lastLoginAt?.toISOString() ?? null,
-        lastLoginIp: me?.lastLoginIp ?? null,
-      });
-    },
-  );
+  route(app, adminOperations.dashboard, async (request) => {
+    const actor = request.ctx.actor;
+    if (actor?.kind !== 'admin') throw new Error('admin route without an admin');
+    const tenantId = actor.tenantId;
+    // Counts of the caller's own organisation: a merchant's or factory's, not the supplier's.
+    const scope = scopeOf(actor);
+    // Suppliers and the platform run merchants and members; merchants and factories do not.
+    const seesCustomers = actor.tier === 'platform' || actor.tier === 'supplier';
+    const startOfDay = new Date();
+    startOfDay.setHours(0, 0, 0, 0);
+    const [access, merchants, members, writes, me] = await Promise.all([
+      countAccess(db, scope, actor.tier),
+      seesCustomers ? countMerchants(db, tenantId) : Promise.resolve(null),
+      seesCustomers ? countMembers(db, tenantId) : Promise.resolve(null),
+      db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(adminLogs)
+        .where(and(...ownedBy(LOG_OWNER, scope), gte(adminLogs.createdAt, startOfDay))),
+      findAdminUserById(db, actor.id),
+    ]);
+    return ok({
+      counts: { ...access, merchants, members, writesToday: writes[0]?.n ?? 0 },
+      lastLoginTime: me?.lastLoginAt?.toISOString() ?? null,
+      lastLoginIp: me?.lastLoginIp ?? null,
+    });
+  });
 }

@@ -1,23 +1,14 @@
+import { uploadOperations } from '@pod/shared';
 import { and, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import {
-  adminAvatarBodySchema,
-  adminProfileSchema,
-  attachmentSchema,
-  envelope,
-  LIMITS,
-  UPLOAD_TOPICS,
-  uploadQuerySchema,
-  uploadReplySchema,
-  type UploadTopic,
-} from '@pod/shared';
+import { envelope, LIMITS, uploadQuerySchema, uploadReplySchema, type UploadTopic } from '@pod/shared';
 import { attachments } from './schema.ts';
-import { crudListQueryBase, idParamsSchema, listReplySchema } from '../../platform/crud/crud-schemas.ts';
 import { containsPattern } from '../../platform/crud/crud-query.ts';
 import { pagedRows } from '../../platform/crud/paged.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { AppError } from '../../platform/http/errors.ts';
+import { route } from '../../platform/http/route.ts';
 import type { ZodApp } from '../../platform/http/types.ts';
 import { t } from '../../platform/i18n/i18n.ts';
 import { ownedBy } from '../../platform/ownership.ts';
@@ -92,11 +83,6 @@ const uploadSchema = (operationId: string, summary: string) => ({
   response: { 200: envelope(uploadReplySchema) },
 });
 
-const attachmentListQuery = crudListQueryBase.omit({ select: true, order: true }).extend({
-  topic: z.enum(UPLOAD_TOPICS).optional(),
-  mime_type: z.string().max(100).optional(),
-});
-
 /** The merchant list's storage column: bytes of each merchant's uploads. */
 export const storageMerchantStats: MerchantStatsProvider = async (tx, _tenantId, ids) => {
   const used = await storageUsedByMerchants(tx, ids);
@@ -126,106 +112,67 @@ export function uploadRoutes(app: ZodApp, services: AppServices): void {
   );
 
   // ---- Personal centre avatar (issue #4) ---------------------------------------------------
-  app.put(
-    '/api/v1/admin/profile/avatar',
-    {
-      config: { audience: 'admin', permission: null },
-      schema: {
-        tags: TAGS,
-        operationId: 'updateAdminAvatar',
-        summary: 'Set (or clear) the caller’s avatar from an image the caller uploaded',
-        body: adminAvatarBodySchema,
-        response: { 200: envelope(adminProfileSchema) },
-      },
-    },
-    async (request) => {
-      const owner = ownerOf(request);
-      const id = request.body.attachment_id;
-      const [image] = id ? await findAttachments(db, owner, [id], { imagesOnly: true }) : [];
-      const updated = await updateAdminUser(db, owner.uploaderId, {
-        avatar: image ? (image.thumbnailKey ?? image.storageKey) : '',
-      });
-      if (!updated) throw AppError.unauthorized();
-      return ok(profileOf(updated, services.files), t(request.ctx.lang, 'common.ok'));
-    },
-  );
+  route(app, uploadOperations.updateAdminAvatar, async (request) => {
+    const owner = ownerOf(request);
+    const id = request.body.attachment_id;
+    const [image] = id ? await findAttachments(db, owner, [id], { imagesOnly: true }) : [];
+    const updated = await updateAdminUser(db, owner.uploaderId, {
+      avatar: image ? (image.thumbnailKey ?? image.storageKey) : '',
+    });
+    if (!updated) throw AppError.unauthorized();
+    return ok(profileOf(updated, services.files), t(request.ctx.lang, 'common.ok'));
+  });
 
   // ---- Attachments page (admin console) ----------------------------------------------------------
-  app.get(
-    '/api/v1/admin/attachment',
-    {
-      config: { audience: 'admin', permission: 'attachment:list' },
-      schema: {
-        tags: TAGS,
-        operationId: 'attachmentList',
-        summary: 'Files uploaded in the caller’s tenant (a merchant sees its own)',
-        querystring: attachmentListQuery,
-        response: { 200: envelope(listReplySchema(attachmentSchema)) },
-      },
-    },
-    async (request) => {
-      const ctx = await adminContext(request, db);
-      const q = request.query;
-      // A merchant's files are its own: the supplier's page shows the supplier's uploads only.
-      const where: SQL[] = ownedBy(ATTACHMENT_OWNER, ctx.scope);
-      if (q.topic) where.push(eq(attachments.topic, q.topic));
-      if (q.mime_type) where.push(eq(attachments.mimeType, q.mime_type));
-      if (q.quickSearch) where.push(or(ilike(attachments.name, containsPattern(q.quickSearch)))!);
-      const { rows, total } = await pagedRows(
-        db,
-        attachments,
-        and(...where),
-        [desc(attachments.createdAt)],
-        q.page,
-        q.limit,
-      );
-      const references = await attachmentReferences(
-        db,
-        services.extensions,
-        rows.map((r) => r.id),
-      );
-      return ok({
-        list: rows.map((r) => ({
-          ...toAttachment(r, services.files),
-          references: references.get(r.id) ?? [],
-        })),
-        total,
-        page: q.page,
-        limit: q.limit,
-      });
-    },
-  );
+  route(app, uploadOperations.attachmentList, async (request) => {
+    const ctx = await adminContext(request, db);
+    const q = request.query;
+    // A merchant's files are its own: the supplier's page shows the supplier's uploads only.
+    const where: SQL[] = ownedBy(ATTACHMENT_OWNER, ctx.scope);
+    if (q.topic) where.push(eq(attachments.topic, q.topic));
+    if (q.mime_type) where.push(eq(attachments.mimeType, q.mime_type));
+    if (q.quickSearch) where.push(or(ilike(attachments.name, containsPattern(q.quickSearch)))!);
+    const { rows, total } = await pagedRows(
+      db,
+      attachments,
+      and(...where),
+      [desc(attachments.createdAt)],
+      q.page,
+      q.limit,
+    );
+    const references = await attachmentReferences(
+      db,
+      services.extensions,
+      rows.map((r) => r.id),
+    );
+    return ok({
+      list: rows.map((r) => ({
+        ...toAttachment(r, services.files),
+        references: references.get(r.id) ?? [],
+      })),
+      total,
+      page: q.page,
+      limit: q.limit,
+    });
+  });
 
-  app.delete(
-    '/api/v1/admin/attachment/:id',
-    {
-      config: { audience: 'admin', permission: 'attachment:del' },
-      schema: {
-        tags: TAGS,
-        operationId: 'attachmentDelete',
-        summary: 'Delete an attachment row (refused while something still uses the file)',
-        params: idParamsSchema,
-        response: { 200: envelope(z.object({ deleted: z.number() })) },
-      },
-    },
-    async (request) => {
-      const ctx = await adminContext(request, db);
-      const owner = [eq(attachments.id, request.params.id), ...ownedBy(ATTACHMENT_OWNER, ctx.scope)];
-      return db.transaction(async (tx) => {
-        const [row] = await tx
-          .select({ id: attachments.id })
-          .from(attachments)
-          .where(and(...owner))
-          .for('update');
-        if (!row) throw AppError.notFound('upload.notFound');
-        // issue #4: only an unused file can be deleted (a foreign key backs this up where there is one).
-        const uses = (await attachmentReferences(tx, services.extensions, [row.id])).get(row.id) ?? [];
-        if (uses.length) throw AppError.conflict('upload.inUse', { count: uses.length });
-        await tx.delete(attachments).where(eq(attachments.id, row.id));
-        return ok({ deleted: 1 });
-      });
-    },
-  );
+  route(app, uploadOperations.attachmentDelete, async (request) => {
+    const ctx = await adminContext(request, db);
+    const owner = [eq(attachments.id, request.params.id), ...ownedBy(ATTACHMENT_OWNER, ctx.scope)];
+    return db.transaction(async (tx) => {
+      const [row] = await tx
+        .select({ id: attachments.id })
+        .from(attachments)
+        .where(and(...owner))
+        .for('update');
+      if (!row) throw AppError.notFound('upload.notFound');
+      // issue #4: only an unused file can be deleted (a foreign key backs this up where there is one).
+      const uses = (await attachmentReferences(tx, services.extensions, [row.id])).get(row.id) ?? [];
+      if (uses.length) throw AppError.conflict('upload.inUse', { count: uses.length });
+      await tx.delete(attachments).where(eq(attachments.id, row.id));
+      return ok({ deleted: 1 });
+    });
+  });
 
   // ---- Signed file reads -----------------------------------------------------------------------
   app.get(

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { authOperations } from '@pod/shared';
 import {
   adminLoginBodySchema,
   adminLoginReplySchema,
@@ -7,9 +7,9 @@ import {
   envelope,
   refreshBodySchema,
   tokenPairSchema,
-  verifyCodeBodySchema,
 } from '@pod/shared';
 import { ok } from '../../platform/http/envelope.ts';
+import { route } from '../../platform/http/route.ts';
 import type { ZodApp } from '../../platform/http/types.ts';
 import { t } from '../../platform/i18n/i18n.ts';
 import type { AppServices } from '../../services.ts';
@@ -85,39 +85,14 @@ export function adminAuthRoutes(app: ZodApp, services: AppServices): void {
     async (request) => ok(await refreshAdmin(services, request.body.token)),
   );
 
-  app.delete(
-    '/api/v1/auth/logout',
-    {
-      config: SIGNED_IN,
-      schema: {
-        tags: TAGS,
-        operationId: 'adminLogout',
-        summary: 'Sign out: ends every sign-in of this user',
-        response: { 200: envelope(z.null()) },
-      },
-    },
-    async (request) => {
-      await services.sessions.revokeAllFor(services.database.db, 'admin', request.ctx.actor!.id);
-      return ok(null, t(request.ctx.lang, 'auth.loggedOut'));
-    },
-  );
+  route(app, authOperations.adminLogout, async (request) => {
+    await services.sessions.revokeAllFor(services.database.db, 'admin', request.ctx.actor!.id);
+    return ok(null, t(request.ctx.lang, 'auth.loggedOut'));
+  });
 
-  app.post(
-    '/api/v1/verify/code',
-    {
-      config: PUBLIC,
-      schema: {
-        tags: TAGS,
-        operationId: 'sendVerifyCode',
-        summary: 'Send an SMS verification code (registration and account changes)',
-        body: verifyCodeBodySchema,
-        response: { 200: envelope(z.null()) },
-      },
-    },
-    async (request) => {
-      const { mobile, event } = request.body;
-      await services.codes.send(request.ctx.lang, 'sms', mobile, event, request.ip);
-      return ok(null, t(request.ctx.lang, 'verify.sent'));
-    },
-  );
+  route(app, authOperations.sendVerifyCode, async (request) => {
+    const { mobile, event } = request.body;
+    await services.codes.send(request.ctx.lang, 'sms', mobile, event, request.ip);
+    return ok(null, t(request.ctx.lang, 'verify.sent'));
+  });
 }

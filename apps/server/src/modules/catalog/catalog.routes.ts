@@ -1,19 +1,12 @@
-import {
-  catalogProductListItemSchema,
-  catalogProductListQuerySchema,
-  catalogProductSchema,
-  envelope,
-  priceBreakdownSchema,
-  quoteRequestSchema,
-  storefrontCategorySchema,
-} from '@pod/shared';
+import { catalogOperations } from '@pod/shared';
+import { envelope, priceBreakdownSchema, quoteRequestSchema, storefrontCategorySchema } from '@pod/shared';
 import { inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import { catalogImageRefs } from './schema.ts';
 import { registerCrud } from '../../platform/crud/crud.ts';
-import { idParamsSchema, listReplySchema } from '../../platform/crud/crud-schemas.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { AppError } from '../../platform/http/errors.ts';
+import { route } from '../../platform/http/route.ts';
 import type { ZodApp } from '../../platform/http/types.ts';
 import type { AppServices } from '../../services.ts';
 import { adminContext } from '../access/index.ts';
@@ -85,64 +78,38 @@ export function catalogRoutes(app: ZodApp, services: AppServices): void {
     async (request) => ok(await categoryTree(db, merchantOf(request).tenantId)),
   );
 
-  app.get(
-    '/api/v1/admin/catalog/products',
-    {
-      config: BROWSE,
-      schema: {
-        tags: TAGS,
-        operationId: 'catalogProductList',
-        summary: "Products a merchant may design: the supplier's on sale, and its own templates",
-        querystring: catalogProductListQuerySchema,
-        response: { 200: envelope(listReplySchema(catalogProductListItemSchema)) },
-      },
-    },
-    async (request) => {
-      const scope = merchantOf(request);
-      const q = request.query;
-      const { rows, total } = await listProducts(
-        db,
-        scope.tenantId,
-        { kind: 'merchant', merchantId: scope.merchantId, ownOnly: q.scope === 'own' },
-        q,
-      );
-      const refs = await loadRefs(db, scope.tenantId, rows);
-      return ok({
-        list: rows.map((r) => toCatalogListItem(r, refs, services.files, scope.merchantId)),
-        total,
-        page: q.page,
-        limit: q.limit,
-      });
-    },
-  );
+  route(app, catalogOperations.catalogProductList, async (request) => {
+    const scope = merchantOf(request);
+    const q = request.query;
+    const { rows, total } = await listProducts(
+      db,
+      scope.tenantId,
+      { kind: 'merchant', merchantId: scope.merchantId, ownOnly: q.scope === 'own' },
+      q,
+    );
+    const refs = await loadRefs(db, scope.tenantId, rows);
+    return ok({
+      list: rows.map((r) => toCatalogListItem(r, refs, services.files, scope.merchantId)),
+      total,
+      page: q.page,
+      limit: q.limit,
+    });
+  });
 
-  app.get(
-    '/api/v1/admin/catalog/products/:id',
-    {
-      config: BROWSE,
-      schema: {
-        tags: TAGS,
-        operationId: 'catalogProductGet',
-        summary: 'A product with everything the design editor needs, and the merchant’s price list',
-        params: idParamsSchema,
-        response: { 200: envelope(catalogProductSchema) },
-      },
-    },
-    async (request) => {
-      const scope = merchantOf(request);
-      const row = await findVisibleProduct(
-        db,
-        scope.tenantId,
-        { kind: 'merchant', merchantId: scope.merchantId, ownOnly: false },
-        request.params.id,
-      );
-      const [refs, buyer] = await Promise.all([
-        loadRefs(db, scope.tenantId, [row]),
-        buyerFor(db, scope.tenantId, scope.merchantId),
-      ]);
-      return ok(toCatalogProduct(row, refs, services.files, buyer));
-    },
-  );
+  route(app, catalogOperations.catalogProductGet, async (request) => {
+    const scope = merchantOf(request);
+    const row = await findVisibleProduct(
+      db,
+      scope.tenantId,
+      { kind: 'merchant', merchantId: scope.merchantId, ownOnly: false },
+      request.params.id,
+    );
+    const [refs, buyer] = await Promise.all([
+      loadRefs(db, scope.tenantId, [row]),
+      buyerFor(db, scope.tenantId, scope.merchantId),
+    ]);
+    return ok(toCatalogProduct(row, refs, services.files, buyer));
+  });
 
   app.post(
     '/api/v1/admin/catalog/quote',

@@ -1,15 +1,10 @@
-import {
-  envelope,
-  storefrontCategorySchema,
-  storefrontProductListItemSchema,
-  storefrontProductListQuerySchema,
-  storefrontProductSchema,
-} from '@pod/shared';
+import { catalogOperations } from '@pod/shared';
+import { envelope, storefrontCategorySchema } from '@pod/shared';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { idParamsSchema, listReplySchema } from '../../platform/crud/crud-schemas.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { AppError } from '../../platform/http/errors.ts';
+import { route } from '../../platform/http/route.ts';
 import type { ZodApp } from '../../platform/http/types.ts';
 import type { AppServices } from '../../services.ts';
 import { tenantForRequest } from '../tenancy/index.ts';
@@ -47,54 +42,22 @@ export function storefrontRoutes(app: ZodApp, services: AppServices): void {
     async (request) => ok(await categoryTree(db, await tenantOf(request))),
   );
 
-  app.get(
-    '/api/v1/storefront/products',
-    {
-      config: PUBLIC,
-      schema: {
-        tags: TAGS,
-        operationId: 'storefrontProductList',
-        summary: 'Products on sale of the host’s supplier: category (with subcategories), keyword, paging',
-        querystring: storefrontProductListQuerySchema,
-        response: { 200: envelope(listReplySchema(storefrontProductListItemSchema)) },
-      },
-    },
-    async (request) => {
-      const tenantId = await tenantOf(request);
-      const q = request.query;
-      const { rows, total } = await listProducts(
-        db,
-        tenantId,
-        { kind: 'public' },
-        q,
-        STOREFRONT_ORDER[q.sort],
-      );
-      const refs = await loadRefs(db, tenantId, rows);
-      return ok({
-        list: rows.map((r) => toStorefrontListItem(r, refs, services.files)),
-        total,
-        page: q.page,
-        limit: q.limit,
-      });
-    },
-  );
+  route(app, catalogOperations.storefrontProductList, async (request) => {
+    const tenantId = await tenantOf(request);
+    const q = request.query;
+    const { rows, total } = await listProducts(db, tenantId, { kind: 'public' }, q, STOREFRONT_ORDER[q.sort]);
+    const refs = await loadRefs(db, tenantId, rows);
+    return ok({
+      list: rows.map((r) => toStorefrontListItem(r, refs, services.files)),
+      total,
+      page: q.page,
+      limit: q.limit,
+    });
+  });
 
-  app.get(
-    '/api/v1/storefront/products/:id',
-    {
-      config: PUBLIC,
-      schema: {
-        tags: TAGS,
-        operationId: 'storefrontProductGet',
-        summary: 'A product page: gallery, colours, sizes and chart, surfaces, public price tiers',
-        params: idParamsSchema,
-        response: { 200: envelope(storefrontProductSchema) },
-      },
-    },
-    async (request) => {
-      const tenantId = await tenantOf(request);
-      const row = await findVisibleProduct(db, tenantId, { kind: 'public' }, request.params.id);
-      return ok(toStorefrontProduct(row, await loadRefs(db, tenantId, [row]), services.files));
-    },
-  );
+  route(app, catalogOperations.storefrontProductGet, async (request) => {
+    const tenantId = await tenantOf(request);
+    const row = await findVisibleProduct(db, tenantId, { kind: 'public' }, request.params.id);
+    return ok(toStorefrontProduct(row, await loadRefs(db, tenantId, [row]), services.files));
+  });
 }

@@ -1,18 +1,5 @@
-import { z } from 'zod';
-import {
-  addressCreateSchema,
-  addressListQuerySchema,
-  addressSchema,
-  addressUpdateSchema,
-  envelope,
-  settlementPreviewReplySchema,
-  settlementPreviewSchema,
-  settlementSubmitReplySchema,
-  settlementSubmitSchema,
-  orderOperations,
-  type OrderPayReply,
-} from '@pod/shared';
-import { idParamsSchema, listReplySchema } from '../../platform/crud/crud-schemas.ts';
+import { checkoutOperations } from '@pod/shared';
+import { orderOperations, type OrderPayReply } from '@pod/shared';
 import { ok } from '../../platform/http/envelope.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import type { ZodApp } from '../../platform/http/types.ts';
@@ -28,10 +15,6 @@ import { payFromBalance, payOrders } from './payment.workflow.ts';
 import * as repo from './address.repo.ts';
 import { addressScope, createAddress, deleteAddress, toAddress, updateAddress } from './address.service.ts';
 import { previewSettlement, submitSettlement } from './settlement.service.ts';
-
-const TAGS = ['checkout'];
-const admin = (permission: string) => ({ audience: 'admin' as const, permission });
-const ADDRESS = '/api/v1/admin/address';
 
 /** Consignee addresses and settlement (spec §2 /admin/settlement, §3 Address, Cart and settlement line). */
 export function checkoutRoutes(app: ZodApp, services: AppServices): void {
@@ -58,155 +41,75 @@ export function checkoutRoutes(app: ZodApp, services: AppServices): void {
   });
 
   // ---- Consignee addresses ------------------------------------------------------------------------
-  app.get(
-    ADDRESS,
-    {
-      config: admin('address:list'),
-      schema: {
-        tags: TAGS,
-        operationId: 'addressList',
-        summary: 'The merchant’s consignee addresses, the default first',
-        querystring: addressListQuerySchema,
-        response: { 200: envelope(listReplySchema(addressSchema)) },
-      },
-    },
-    async (request) => {
-      const scope = addressScope(merchantWideContext(request, db));
-      const q = request.query;
-      const { rows, total } = await repo.listAddresses(db, scope, q);
-      return ok({ list: rows.map(toAddress), total, page: q.page, limit: q.limit });
-    },
-  );
+  route(app, checkoutOperations.addressList, async (request) => {
+    const scope = addressScope(merchantWideContext(request, db));
+    const q = request.query;
+    const { rows, total } = await repo.listAddresses(db, scope, q);
+    return ok({ list: rows.map(toAddress), total, page: q.page, limit: q.limit });
+  });
 
-  app.post(
-    ADDRESS,
-    {
-      config: admin('address:add'),
-      schema: {
-        tags: TAGS,
-        operationId: 'addressCreate',
-        summary: 'Adds a consignee address (checked as a real address of its country)',
-        body: addressCreateSchema,
-        response: { 200: envelope(addressSchema) },
-      },
-    },
-    async (request) => {
-      const row = await db.transaction((tx) => createAddress(merchantWideContext(request, tx), request.body));
-      return ok(toAddress(row), t(request.ctx.lang, 'common.ok'));
-    },
-  );
+  route(app, checkoutOperations.addressCreate, async (request) => {
+    const row = await db.transaction((tx) => createAddress(merchantWideContext(request, tx), request.body));
+    return ok(toAddress(row), t(request.ctx.lang, 'common.ok'));
+  });
 
-  app.patch(
-    `${ADDRESS}/:id`,
-    {
-      config: admin('address:edit'),
-      schema: {
-        tags: TAGS,
-        operationId: 'addressUpdate',
-        summary: 'Changes a consignee address (or makes it the default)',
-        params: idParamsSchema,
-        body: addressUpdateSchema,
-        response: { 200: envelope(addressSchema) },
-      },
-    },
-    async (request) => {
-      const row = await db.transaction((tx) =>
-        updateAddress(merchantWideContext(request, tx), request.params.id, request.body),
-      );
-      return ok(toAddress(row), t(request.ctx.lang, 'common.ok'));
-    },
-  );
+  route(app, checkoutOperations.addressUpdate, async (request) => {
+    const row = await db.transaction((tx) =>
+      updateAddress(merchantWideContext(request, tx), request.params.id, request.body),
+    );
+    return ok(toAddress(row), t(request.ctx.lang, 'common.ok'));
+  });
 
-  app.delete(
-    `${ADDRESS}/:id`,
-    {
-      config: admin('address:del'),
-      schema: {
-        tags: TAGS,
-        operationId: 'addressDelete',
-        summary: 'Deletes a consignee address (orders keep their own copy)',
-        params: idParamsSchema,
-        response: { 200: envelope(z.null()) },
-      },
-    },
-    async (request) => {
-      await db.transaction((tx) => deleteAddress(merchantWideContext(request, tx), request.params.id));
-      return ok(null, t(request.ctx.lang, 'common.ok'));
-    },
-  );
+  route(app, checkoutOperations.addressDelete, async (request) => {
+    await db.transaction((tx) => deleteAddress(merchantWideContext(request, tx), request.params.id));
+    return ok(null, t(request.ctx.lang, 'common.ok'));
+  });
 
   // ---- Settlement ---------------------------------------------------------------------------------
-  app.post(
-    '/api/v1/admin/settlement/preview',
-    {
-      config: admin('cart:settle'),
-      schema: {
-        tags: TAGS,
-        operationId: 'settlementPreview',
-        summary: 'Prices the selected cart lines now and lists logistics per consignee address',
-        body: settlementPreviewSchema,
-        response: { 200: envelope(settlementPreviewReplySchema) },
-      },
-    },
-    async (request) => {
-      const preview = await previewSettlement(
-        merchantWideContext(request, db),
-        request.ctx.lang,
-        services.files,
-        request.body,
-      );
-      return ok(preview);
-    },
-  );
+  route(app, checkoutOperations.settlementPreview, async (request) => {
+    const preview = await previewSettlement(
+      merchantWideContext(request, db),
+      request.ctx.lang,
+      services.files,
+      request.body,
+    );
+    return ok(preview);
+  });
 
-  app.post(
-    '/api/v1/admin/settlement/submit',
-    {
-      config: admin('cart:settle'),
-      schema: {
-        tags: TAGS,
-        operationId: 'settlementSubmit',
-        summary:
-          'Creates one order per consignee address from the selected lines (prices and logistics re-checked), then pays from the balance when asked',
-        body: settlementSubmitSchema,
-        response: { 200: envelope(settlementSubmitReplySchema) },
-      },
-    },
-    async (request) => {
-      const lang = request.ctx.lang;
-      const body = request.body;
-      const result = await db.transaction((tx) =>
-        submitSettlement(merchantWideContext(request, tx), lang, body, services.config.orders.timeoutMinutes),
-      );
-      let payment: OrderPayReply | null = null;
-      let paymentError: string | null = null;
-      let orders = result.orders;
-      if (body.pay === 'balance') {
-        // Paying is its own step: when it fails the orders stay unpaid and can be paid again.
-        try {
-          const paid = await db.transaction(async (tx) => {
-            const ctx = merchantWideContext(request, tx);
-            const scope = addressScope(ctx);
-            // The submit's orders as it committed them (a replay reads them back).
-            const reply = await payFromBalance(
-              ctx,
-              scope,
-              result.orders.map((o) => o.orderNo),
-            );
-            const ids = result.orders.map((o) => o.id);
-            return { reply, fresh: await findOrdersByIds(tx, scope, ids) };
-          });
-          payment = paid.reply;
-          orders = paid.fresh;
-        } catch (error) {
-          if (!(error instanceof AppError)) throw error;
-          paymentError = t(lang, error.key, error.params);
-        }
+  route(app, checkoutOperations.settlementSubmit, async (request) => {
+    const lang = request.ctx.lang;
+    const body = request.body;
+    const result = await db.transaction((tx) =>
+      submitSettlement(merchantWideContext(request, tx), lang, body, services.config.orders.timeoutMinutes),
+    );
+    let payment: OrderPayReply | null = null;
+    let paymentError: string | null = null;
+    let orders = result.orders;
+    if (body.pay === 'balance') {
+      // Paying is its own step: when it fails the orders stay unpaid and can be paid again.
+      try {
+        const paid = await db.transaction(async (tx) => {
+          const ctx = merchantWideContext(request, tx);
+          const scope = addressScope(ctx);
+          // The submit's orders as it committed them (a replay reads them back).
+          const reply = await payFromBalance(
+            ctx,
+            scope,
+            result.orders.map((o) => o.orderNo),
+          );
+          const ids = result.orders.map((o) => o.id);
+          return { reply, fresh: await findOrdersByIds(tx, scope, ids) };
+        });
+        payment = paid.reply;
+        orders = paid.fresh;
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        paymentError = t(lang, error.key, error.params);
       }
-      return ok(
-        { orders: orders.map(toOrder), payment, payment_error: paymentError, replayed: result.replayed },
-        t(lang, paymentError ? 'order.payFailed' : payment ? 'order.paySuccess' : 'checkout.submitted'),
-      );
-    },
-  );
+    }
+    return ok(
+      { orders: orders.map(toOrder), payment, payment_error: paymentError, replayed: result.replayed },
+      t(lang, paymentError ? 'order.payFailed' : payment ? 'order.paySuccess' : 'checkout.submitted'),
+    );
+  });
 }

@@ -1,32 +1,14 @@
+import { designOperations } from '@pod/shared';
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { z } from 'zod';
-import {
-  DESIGN_JOBS,
-  designBatchSchema,
-  designJobReplySchema,
-  envelope,
-  finishedGroupCreateSchema,
-  finishedGroupSchema,
-  finishedGroupUpdateSchema,
-  finishedProductCopySchema,
-  finishedProductDetailSchema,
-  finishedProductFilterSchema,
-  finishedProductListQuerySchema,
-  finishedProductMoveSchema,
-  finishedProductSaveReplySchema,
-  finishedProductSaveSchema,
-  finishedProductSchema,
-  finishedProductUpdateSchema,
-  type FinishedGroup,
-} from '@pod/shared';
+import { DESIGN_JOBS, type FinishedGroup } from '@pod/shared';
 import { loadDesignDocument, walkLayers, type DesignDocument } from '@pod/design';
 import { finishedGroups, finishedProducts } from './schema.ts';
 import type { ServiceContext } from '../../platform/context.ts';
 import { jobOwner } from '../../platform/jobs/job-queue.ts';
-import { idParamsSchema, listReplySchema } from '../../platform/crud/crud-schemas.ts';
 import { pagedRows } from '../../platform/crud/paged.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { AppError } from '../../platform/http/errors.ts';
+import { route } from '../../platform/http/route.ts';
 import type { ZodApp } from '../../platform/http/types.ts';
 import { merchantScopeOf } from '../../platform/tenant-scope.ts';
 import { t } from '../../platform/i18n/i18n.ts';
@@ -48,9 +30,6 @@ import {
   viewContext,
   type FinishedRow,
 } from './finished.service.ts';
-
-const TAGS = ['designs'];
-const BASE = '/api/v1/admin/design';
 
 /** Designs belong to merchants: other tiers have no design workspace. */
 export function merchantOf(ctx: ServiceContext): MerchantScope {
@@ -92,364 +71,218 @@ export function designRoutes(app: ZodApp, services: AppServices): void {
   };
 
   // ---- Finished products: save, read, edit again, copy, delete ------------------------------------
-  app.post(
-    `${BASE}/finished`,
-    {
-      config: { audience: 'admin', permission: 'finished:add' },
-      schema: {
-        tags: TAGS,
-        operationId: 'finishedProductCreate',
-        summary: 'Save a design (one document per colour) as a finished product and queue its rendering',
-        body: finishedProductSaveSchema,
-        response: { 200: envelope(finishedProductSaveReplySchema) },
-      },
-    },
-    async (request) => {
-      const { ctx, m } = await merchant(request);
-      const saved = await saveFinishedProduct(services, m, ctx.actor.id, request.body);
-      const fresh = await findFinished(db, m, saved.row.id);
-      return ok(
-        { finished: await detail(m, fresh), job_id: saved.jobId, findings: saved.findings },
-        t(request.ctx.lang, 'common.ok'),
-      );
-    },
-  );
+  route(app, designOperations.finishedProductCreate, async (request) => {
+    const { ctx, m } = await merchant(request);
+    const saved = await saveFinishedProduct(services, m, ctx.actor.id, request.body);
+    const fresh = await findFinished(db, m, saved.row.id);
+    return ok(
+      { finished: await detail(m, fresh), job_id: saved.jobId, findings: saved.findings },
+      t(request.ctx.lang, 'common.ok'),
+    );
+  });
 
-  app.get(
-    `${BASE}/finished`,
-    {
-      config: { audience: 'admin', permission: 'finished:list' },
-      schema: {
-        tags: TAGS,
-        operationId: 'finishedProductList',
-        summary: 'The merchant’s finished products with filters and thumbnails',
-        querystring: finishedProductListQuerySchema,
-        response: { 200: envelope(listReplySchema(finishedProductSchema)) },
-      },
-    },
-    async (request) => {
-      const { m } = await merchant(request);
-      const q = request.query;
-      const where = await filterConditions(db, m, q);
-      const { rows, total } = await pagedRows(db, finishedProducts, where, LIST_ORDER, q.page, q.limit);
-      const view = await viewContext(db, m, rows, services.files);
-      return ok({ list: rows.map((r) => toFinished(r, view)), total, page: q.page, limit: q.limit });
-    },
-  );
+  route(app, designOperations.finishedProductList, async (request) => {
+    const { m } = await merchant(request);
+    const q = request.query;
+    const where = await filterConditions(db, m, q);
+    const { rows, total } = await pagedRows(db, finishedProducts, where, LIST_ORDER, q.page, q.limit);
+    const view = await viewContext(db, m, rows, services.files);
+    return ok({ list: rows.map((r) => toFinished(r, view)), total, page: q.page, limit: q.limit });
+  });
 
-  app.get(
-    `${BASE}/finished/:id`,
-    {
-      config: { audience: 'admin', permission: 'finished:list' },
-      schema: {
-        tags: TAGS,
-        operationId: 'finishedProductGet',
-        summary: 'A finished product with its documents (to edit again) and rendered files',
-        params: idParamsSchema,
-        response: { 200: envelope(finishedProductDetailSchema) },
-      },
-    },
-    async (request) => {
-      const { m } = await merchant(request);
-      return ok(await detail(m, await findFinished(db, m, request.params.id)));
-    },
-  );
+  route(app, designOperations.finishedProductGet, async (request) => {
+    const { m } = await merchant(request);
+    return ok(await detail(m, await findFinished(db, m, request.params.id)));
+  });
 
-  app.put(
-    `${BASE}/finished/:id`,
-    {
-      config: { audience: 'admin', permission: 'finished:edit' },
-      schema: {
-        tags: TAGS,
-        operationId: 'finishedProductUpdate',
-        summary: 'Edit again: replace the documents and details, re-price and render again',
-        params: idParamsSchema,
-        body: finishedProductUpdateSchema,
-        response: { 200: envelope(finishedProductSaveReplySchema) },
-      },
-    },
-    async (request) => {
-      const { ctx, m } = await merchant(request);
-      const body = request.body;
-      const existing = await findFinished(db, m, request.params.id);
-      const docs = parseDocuments(body.documents, 'documents');
-      const checked = await checkDesign(db, m, existing.productId, docs, {
-        confirmedBlurry: body.confirmed_blurry,
-        sizeIds: body.size_mode === 'default' ? body.size_ids : [],
-        prefix: 'documents',
-      });
-      await db.transaction(async (tx) => {
-        if (body.group_id) await findGroup(tx, m, body.group_id);
-        await tx
-          .update(finishedProducts)
-          .set(designValues(checked, body))
-          .where(eq(finishedProducts.id, existing.id));
-      });
-      const jobId = await queueRender(services, m, existing.id, ctx.actor.id);
-      return ok(
-        {
-          finished: await detail(m, await findFinished(db, m, existing.id)),
-          job_id: jobId,
-          findings: checked.findings,
-        },
-        t(request.ctx.lang, 'common.ok'),
-      );
-    },
-  );
-
-  app.post(
-    `${BASE}/finished/:id/copy`,
-    {
-      config: { audience: 'admin', permission: 'finished:add' },
-      schema: {
-        tags: TAGS,
-        operationId: 'finishedProductCopy',
-        summary: 'Copy a finished product (counts as a new design) and render the copy',
-        params: idParamsSchema,
-        body: finishedProductCopySchema,
-        response: { 200: envelope(finishedProductSaveReplySchema) },
-      },
-    },
-    async (request) => {
-      const { ctx, m } = await merchant(request);
-      const source = await findFinished(db, m, request.params.id);
-      const docs = source.documents.map((d) => loadDesignDocument(d));
-      // Checked again: a material may have been withdrawn since, and the price may have changed.
-      const checked = await checkDesign(db, m, source.productId, docs, {
-        confirmedBlurry: true,
-        sizeIds: source.sizeIds,
-        prefix: 'documents',
-      });
-      const name =
-        request.body.name ?? `${source.name} ${t(request.ctx.lang, 'design.copySuffix')}`.slice(0, 100);
-      const [row] = await insertFinished(db, m, ctx.actor.id, [
-        {
-          checked,
-          input: {
-            name,
-            size_mode: source.sizeMode,
-            size_ids: source.sizeIds,
-            custom_sizes: source.customSizes,
-            group_id: source.groupId,
-          },
-        },
-      ]);
-      const jobId = await queueRender(services, m, row!.id, ctx.actor.id);
-      return ok(
-        {
-          finished: await detail(m, await findFinished(db, m, row!.id)),
-          job_id: jobId,
-          findings: checked.findings,
-        },
-        t(request.ctx.lang, 'common.ok'),
-      );
-    },
-  );
-
-  app.delete(
-    `${BASE}/finished/:id`,
-    {
-      config: { audience: 'admin', permission: 'finished:del' },
-      schema: {
-        tags: TAGS,
-        operationId: 'finishedProductDelete',
-        summary: 'Delete a finished product (it still counts against this month’s design quota)',
-        params: idParamsSchema,
-        response: { 200: envelope(z.object({ id: z.string() })) },
-      },
-    },
-    async (request) => {
-      const { m } = await merchant(request);
-      const row = await findFinished(db, m, request.params.id);
-      await db.update(finishedProducts).set({ deletedAt: new Date() }).where(eq(finishedProducts.id, row.id));
-      return ok({ id: row.id }, t(request.ctx.lang, 'common.ok'));
-    },
-  );
-
-  app.post(
-    `${BASE}/finished/:id/render`,
-    {
-      config: { audience: 'admin', permission: 'finished:edit' },
-      schema: {
-        tags: TAGS,
-        operationId: 'finishedProductRender',
-        summary: 'Render a finished product again (e.g. after a failed render)',
-        params: idParamsSchema,
-        response: { 200: envelope(designJobReplySchema) },
-      },
-    },
-    async (request) => {
-      const { ctx, m } = await merchant(request);
-      const row = await findFinished(db, m, request.params.id);
-      await db
+  route(app, designOperations.finishedProductUpdate, async (request) => {
+    const { ctx, m } = await merchant(request);
+    const body = request.body;
+    const existing = await findFinished(db, m, request.params.id);
+    const docs = parseDocuments(body.documents, 'documents');
+    const checked = await checkDesign(db, m, existing.productId, docs, {
+      confirmedBlurry: body.confirmed_blurry,
+      sizeIds: body.size_mode === 'default' ? body.size_ids : [],
+      prefix: 'documents',
+    });
+    await db.transaction(async (tx) => {
+      if (body.group_id) await findGroup(tx, m, body.group_id);
+      await tx
         .update(finishedProducts)
-        .set({ renderStatus: 'pending', renderError: null })
-        .where(eq(finishedProducts.id, row.id));
-      const jobId = await queueRender(services, m, row.id, ctx.actor.id);
-      if (!jobId) throw new AppError(503, 'http.503');
-      return ok({ job_id: jobId });
-    },
-  );
-
-  app.put(
-    `${BASE}/finished/move`,
-    {
-      config: { audience: 'admin', permission: 'finished:edit' },
-      schema: {
-        tags: TAGS,
-        operationId: 'finishedProductMove',
-        summary: 'Move finished products to a group (null: ungrouped)',
-        body: finishedProductMoveSchema,
-        response: { 200: envelope(z.object({ moved: z.number().int() })) },
+        .set(designValues(checked, body))
+        .where(eq(finishedProducts.id, existing.id));
+    });
+    const jobId = await queueRender(services, m, existing.id, ctx.actor.id);
+    return ok(
+      {
+        finished: await detail(m, await findFinished(db, m, existing.id)),
+        job_id: jobId,
+        findings: checked.findings,
       },
-    },
-    async (request) => {
-      const { m } = await merchant(request);
-      const { ids, group_id } = request.body;
-      const moved = await db.transaction(async (tx) => {
-        if (group_id) await findGroup(tx, m, group_id);
-        const rows = await tx
-          .select({ id: finishedProducts.id })
-          .from(finishedProducts)
-          .where(and(inArray(finishedProducts.id, ids), eq(finishedProducts.merchantId, m.merchantId)))
-          .for('update');
-        // All or nothing: an id that is not the merchant's is a 404, as for a single row.
-        const [check] = await tx
-          .select({ n: sql<number>`count(*)::int` })
-          .from(finishedProducts)
-          .where(
-            and(
-              inArray(finishedProducts.id, ids),
-              eq(finishedProducts.tenantId, m.tenantId),
-              eq(finishedProducts.merchantId, m.merchantId),
-              isNull(finishedProducts.deletedAt),
-            ),
-          );
-        if ((check?.n ?? 0) !== new Set(ids).size) throw AppError.notFound('design.notFound');
-        await tx.update(finishedProducts).set({ groupId: group_id }).where(inArray(finishedProducts.id, ids));
-        return rows.length;
-      });
-      return ok({ moved }, t(request.ctx.lang, 'common.ok'));
-    },
-  );
+      t(request.ctx.lang, 'common.ok'),
+    );
+  });
 
-  app.post(
-    `${BASE}/finished/export`,
-    {
-      config: { audience: 'admin', permission: 'finished:export' },
-      schema: {
-        tags: TAGS,
-        operationId: 'finishedProductExport',
-        summary: 'Export the (filtered) finished products list to xlsx as a job; its result has the file URL',
-        body: finishedProductFilterSchema,
-        response: { 200: envelope(designJobReplySchema) },
-      },
-    },
-    async (request) => {
-      const { ctx, m } = await merchant(request);
-      if (!services.jobs.isStarted) throw new AppError(503, 'http.503');
-      const jobId = await services.jobs.enqueue<ExportJobData>(
-        DESIGN_JOBS.export,
-        { tenant_id: m.tenantId, merchant_id: m.merchantId, lang: request.ctx.lang, filters: request.body },
-        jobOwner(ctx, 'finished:export'),
-      );
-      return ok({ job_id: jobId });
-    },
-  );
-
-  // ---- Batch design --------------------------------------------------------------------------------
-  app.post(
-    `${BASE}/batch`,
-    {
-      config: { audience: 'admin', permission: 'finished:add' },
-      schema: {
-        tags: TAGS,
-        operationId: 'designBatch',
-        summary: 'Apply one design to several products (fitted to each print area) as one job with progress',
-        body: designBatchSchema,
-        response: { 200: envelope(designJobReplySchema) },
-      },
-    },
-    async (request) => {
-      const { ctx, m } = await merchant(request);
-      const body = request.body;
-      const [doc] = parseDocuments([body.document], 'document') as [DesignDocument];
-      // The source product must be one the merchant may design; each target is checked in the job.
-      await checkDesign(db, m, doc.product_id, [doc], {
-        confirmedBlurry: true,
-        sizeIds: [],
-        prefix: 'document',
-      });
-      // The group is checked before queuing: another merchant's group is not found (issue 16).
-      if (body.group_id) await findGroup(db, m, body.group_id);
-      if (!services.jobs.isStarted) throw new AppError(503, 'http.503');
-      const jobId = await services.jobs.enqueue<BatchJobData>(
-        DESIGN_JOBS.batch,
-        {
-          tenant_id: m.tenantId,
-          merchant_id: m.merchantId,
-          actor_id: ctx.actor.id,
-          batch: { ...body, document: doc },
+  route(app, designOperations.finishedProductCopy, async (request) => {
+    const { ctx, m } = await merchant(request);
+    const source = await findFinished(db, m, request.params.id);
+    const docs = source.documents.map((d) => loadDesignDocument(d));
+    // Checked again: a material may have been withdrawn since, and the price may have changed.
+    const checked = await checkDesign(db, m, source.productId, docs, {
+      confirmedBlurry: true,
+      sizeIds: source.sizeIds,
+      prefix: 'documents',
+    });
+    const name =
+      request.body.name ?? `${source.name} ${t(request.ctx.lang, 'design.copySuffix')}`.slice(0, 100);
+    const [row] = await insertFinished(db, m, ctx.actor.id, [
+      {
+        checked,
+        input: {
+          name,
+          size_mode: source.sizeMode,
+          size_ids: source.sizeIds,
+          custom_sizes: source.customSizes,
+          group_id: source.groupId,
         },
-        jobOwner(ctx, 'finished:add'),
-      );
-      return ok({ job_id: jobId });
-    },
-  );
-
-  // ---- Groups (primary and secondary) --------------------------------------------------------------
-  app.get(
-    `${BASE}/groups`,
-    {
-      config: { audience: 'admin', permission: 'finished:list' },
-      schema: {
-        tags: TAGS,
-        operationId: 'finishedGroupTree',
-        summary: 'The merchant’s finished-product groups as a tree with product counts',
-        response: { 200: envelope(z.array(finishedGroupSchema)) },
       },
-    },
-    async (request) => {
-      const { m } = await merchant(request);
-      const groups = await db
-        .select()
-        .from(finishedGroups)
-        .where(and(eq(finishedGroups.tenantId, m.tenantId), eq(finishedGroups.merchantId, m.merchantId)))
-        .orderBy(desc(finishedGroups.sort), asc(finishedGroups.createdAt));
-      const counts = await db
-        .select({ groupId: finishedProducts.groupId, n: sql<number>`count(*)::int` })
+    ]);
+    const jobId = await queueRender(services, m, row!.id, ctx.actor.id);
+    return ok(
+      {
+        finished: await detail(m, await findFinished(db, m, row!.id)),
+        job_id: jobId,
+        findings: checked.findings,
+      },
+      t(request.ctx.lang, 'common.ok'),
+    );
+  });
+
+  route(app, designOperations.finishedProductDelete, async (request) => {
+    const { m } = await merchant(request);
+    const row = await findFinished(db, m, request.params.id);
+    await db.update(finishedProducts).set({ deletedAt: new Date() }).where(eq(finishedProducts.id, row.id));
+    return ok({ id: row.id }, t(request.ctx.lang, 'common.ok'));
+  });
+
+  route(app, designOperations.finishedProductRender, async (request) => {
+    const { ctx, m } = await merchant(request);
+    const row = await findFinished(db, m, request.params.id);
+    await db
+      .update(finishedProducts)
+      .set({ renderStatus: 'pending', renderError: null })
+      .where(eq(finishedProducts.id, row.id));
+    const jobId = await queueRender(services, m, row.id, ctx.actor.id);
+    if (!jobId) throw new AppError(503, 'http.503');
+    return ok({ job_id: jobId });
+  });
+
+  route(app, designOperations.finishedProductMove, async (request) => {
+    const { m } = await merchant(request);
+    const { ids, group_id } = request.body;
+    const moved = await db.transaction(async (tx) => {
+      if (group_id) await findGroup(tx, m, group_id);
+      const rows = await tx
+        .select({ id: finishedProducts.id })
+        .from(finishedProducts)
+        .where(and(inArray(finishedProducts.id, ids), eq(finishedProducts.merchantId, m.merchantId)))
+        .for('update');
+      // All or nothing: an id that is not the merchant's is a 404, as for a single row.
+      const [check] = await tx
+        .select({ n: sql<number>`count(*)::int` })
         .from(finishedProducts)
         .where(
           and(
+            inArray(finishedProducts.id, ids),
             eq(finishedProducts.tenantId, m.tenantId),
             eq(finishedProducts.merchantId, m.merchantId),
             isNull(finishedProducts.deletedAt),
           ),
-        )
-        .groupBy(finishedProducts.groupId);
-      const own = new Map(counts.map((c) => [c.groupId, c.n]));
-      const node = (g: (typeof groups)[number]) => ({
-        id: g.id,
-        name: g.name,
-        parent_id: g.parentId,
-        sort: g.sort,
-        product_count: own.get(g.id) ?? 0,
+        );
+      if ((check?.n ?? 0) !== new Set(ids).size) throw AppError.notFound('design.notFound');
+      await tx.update(finishedProducts).set({ groupId: group_id }).where(inArray(finishedProducts.id, ids));
+      return rows.length;
+    });
+    return ok({ moved }, t(request.ctx.lang, 'common.ok'));
+  });
+
+  route(app, designOperations.finishedProductExport, async (request) => {
+    const { ctx, m } = await merchant(request);
+    if (!services.jobs.isStarted) throw new AppError(503, 'http.503');
+    const jobId = await services.jobs.enqueue<ExportJobData>(
+      DESIGN_JOBS.export,
+      { tenant_id: m.tenantId, merchant_id: m.merchantId, lang: request.ctx.lang, filters: request.body },
+      jobOwner(ctx, 'finished:export'),
+    );
+    return ok({ job_id: jobId });
+  });
+
+  // ---- Batch design --------------------------------------------------------------------------------
+  route(app, designOperations.designBatch, async (request) => {
+    const { ctx, m } = await merchant(request);
+    const body = request.body;
+    const [doc] = parseDocuments([body.document], 'document') as [DesignDocument];
+    // The source product must be one the merchant may design; each target is checked in the job.
+    await checkDesign(db, m, doc.product_id, [doc], {
+      confirmedBlurry: true,
+      sizeIds: [],
+      prefix: 'document',
+    });
+    // The group is checked before queuing: another merchant's group is not found (issue 16).
+    if (body.group_id) await findGroup(db, m, body.group_id);
+    if (!services.jobs.isStarted) throw new AppError(503, 'http.503');
+    const jobId = await services.jobs.enqueue<BatchJobData>(
+      DESIGN_JOBS.batch,
+      {
+        tenant_id: m.tenantId,
+        merchant_id: m.merchantId,
+        actor_id: ctx.actor.id,
+        batch: { ...body, document: doc },
+      },
+      jobOwner(ctx, 'finished:add'),
+    );
+    return ok({ job_id: jobId });
+  });
+
+  // ---- Groups (primary and secondary) --------------------------------------------------------------
+  route(app, designOperations.finishedGroupTree, async (request) => {
+    const { m } = await merchant(request);
+    const groups = await db
+      .select()
+      .from(finishedGroups)
+      .where(and(eq(finishedGroups.tenantId, m.tenantId), eq(finishedGroups.merchantId, m.merchantId)))
+      .orderBy(desc(finishedGroups.sort), asc(finishedGroups.createdAt));
+    const counts = await db
+      .select({ groupId: finishedProducts.groupId, n: sql<number>`count(*)::int` })
+      .from(finishedProducts)
+      .where(
+        and(
+          eq(finishedProducts.tenantId, m.tenantId),
+          eq(finishedProducts.merchantId, m.merchantId),
+          isNull(finishedProducts.deletedAt),
+        ),
+      )
+      .groupBy(finishedProducts.groupId);
+    const own = new Map(counts.map((c) => [c.groupId, c.n]));
+    const node = (g: (typeof groups)[number]) => ({
+      id: g.id,
+      name: g.name,
+      parent_id: g.parentId,
+      sort: g.sort,
+      product_count: own.get(g.id) ?? 0,
+    });
+    const tree: FinishedGroup[] = groups
+      .filter((g) => !g.parentId)
+      .map((g) => {
+        const children = groups.filter((c) => c.parentId === g.id).map((c) => ({ ...node(c), children: [] }));
+        return {
+          ...node(g),
+          product_count: node(g).product_count + children.reduce((s, c) => s + c.product_count, 0),
+          children,
+        };
       });
-      const tree: FinishedGroup[] = groups
-        .filter((g) => !g.parentId)
-        .map((g) => {
-          const children = groups
-            .filter((c) => c.parentId === g.id)
-            .map((c) => ({ ...node(c), children: [] }));
-          return {
-            ...node(g),
-            product_count: node(g).product_count + children.reduce((s, c) => s + c.product_count, 0),
-            children,
-          };
-        });
-      return ok(tree);
-    },
-  );
+    return ok(tree);
+  });
 
   const checkParent = async (m: MerchantScope, parentId: string | null | undefined, selfId?: string) => {
     if (!parentId) return;
@@ -465,12 +298,6 @@ export function designRoutes(app: ZodApp, services: AppServices): void {
       if (child) throw fieldError('parent_id', 'design.groupDepth');
     }
   };
-  const groupReply = z.object({
-    id: z.string(),
-    name: z.string(),
-    parent_id: z.string().nullable(),
-    sort: z.number(),
-  });
   const toGroup = (g: typeof finishedGroups.$inferSelect) => ({
     id: g.id,
     name: g.name,
@@ -478,77 +305,37 @@ export function designRoutes(app: ZodApp, services: AppServices): void {
     sort: g.sort,
   });
 
-  app.post(
-    `${BASE}/groups`,
-    {
-      config: { audience: 'admin', permission: 'finished:edit' },
-      schema: {
-        tags: TAGS,
-        operationId: 'finishedGroupCreate',
-        summary: 'Add a primary group, or a secondary group under a primary one',
-        body: finishedGroupCreateSchema,
-        response: { 200: envelope(groupReply) },
-      },
-    },
-    async (request) => {
-      const { m } = await merchant(request);
-      await checkParent(m, request.body.parent_id);
-      const [row] = await db
-        .insert(finishedGroups)
-        .values({ ...m, name: request.body.name, parentId: request.body.parent_id, sort: request.body.sort })
-        .returning();
-      return ok(toGroup(row!), t(request.ctx.lang, 'common.ok'));
-    },
-  );
+  route(app, designOperations.finishedGroupCreate, async (request) => {
+    const { m } = await merchant(request);
+    await checkParent(m, request.body.parent_id);
+    const [row] = await db
+      .insert(finishedGroups)
+      .values({ ...m, name: request.body.name, parentId: request.body.parent_id, sort: request.body.sort })
+      .returning();
+    return ok(toGroup(row!), t(request.ctx.lang, 'common.ok'));
+  });
 
-  app.put(
-    `${BASE}/groups/:id`,
-    {
-      config: { audience: 'admin', permission: 'finished:edit' },
-      schema: {
-        tags: TAGS,
-        operationId: 'finishedGroupUpdate',
-        summary: 'Rename, re-sort or move a group',
-        params: idParamsSchema,
-        body: finishedGroupUpdateSchema,
-        response: { 200: envelope(groupReply) },
-      },
-    },
-    async (request) => {
-      const { m } = await merchant(request);
-      const group = await findGroup(db, m, request.params.id);
-      const body = request.body;
-      if (body.parent_id !== undefined) await checkParent(m, body.parent_id, group.id);
-      const [row] = await db
-        .update(finishedGroups)
-        .set({
-          ...(body.name !== undefined ? { name: body.name } : {}),
-          ...(body.sort !== undefined ? { sort: body.sort } : {}),
-          ...(body.parent_id !== undefined ? { parentId: body.parent_id } : {}),
-        })
-        .where(eq(finishedGroups.id, group.id))
-        .returning();
-      return ok(toGroup(row!), t(request.ctx.lang, 'common.ok'));
-    },
-  );
+  route(app, designOperations.finishedGroupUpdate, async (request) => {
+    const { m } = await merchant(request);
+    const group = await findGroup(db, m, request.params.id);
+    const body = request.body;
+    if (body.parent_id !== undefined) await checkParent(m, body.parent_id, group.id);
+    const [row] = await db
+      .update(finishedGroups)
+      .set({
+        ...(body.name !== undefined ? { name: body.name } : {}),
+        ...(body.sort !== undefined ? { sort: body.sort } : {}),
+        ...(body.parent_id !== undefined ? { parentId: body.parent_id } : {}),
+      })
+      .where(eq(finishedGroups.id, group.id))
+      .returning();
+    return ok(toGroup(row!), t(request.ctx.lang, 'common.ok'));
+  });
 
-  app.delete(
-    `${BASE}/groups/:id`,
-    {
-      config: { audience: 'admin', permission: 'finished:edit' },
-      schema: {
-        tags: TAGS,
-        operationId: 'finishedGroupDelete',
-        summary: 'Delete a group and its secondary groups; their finished products become ungrouped',
-        params: idParamsSchema,
-        response: { 200: envelope(z.object({ id: z.string() })) },
-      },
-    },
-    async (request) => {
-      const { m } = await merchant(request);
-      const group = await findGroup(db, m, request.params.id);
-      await db.delete(finishedGroups).where(eq(finishedGroups.id, group.id));
-      return ok({ id: group.id }, t(request.ctx.lang, 'common.ok'));
-    },
-  );
+  route(app, designOperations.finishedGroupDelete, async (request) => {
+    const { m } = await merchant(request);
+    const group = await findGroup(db, m, request.params.id);
+    await db.delete(finishedGroups).where(eq(finishedGroups.id, group.id));
+    return ok({ id: group.id }, t(request.ctx.lang, 'common.ok'));
+  });
 }

@@ -1,22 +1,19 @@
+import { materialOperations } from '@pod/shared';
 import { and, count, desc, eq, ilike, inArray, isNull, ne, not, or, type SQL } from 'drizzle-orm';
-import { z } from 'zod';
+import type { z } from 'zod';
 import {
   envelope,
-  libraryMaterialSchema,
-  libraryQuerySchema,
   LIMITS,
-  materialAuthoriseSchema,
-  materialSchema,
   materialUploadQuerySchema,
   materialUploadReplySchema,
   type LibraryMaterial,
 } from '@pod/shared';
 import { materials } from './schema.ts';
 import { registerCrud } from '../../platform/crud/crud.ts';
-import { idParamsSchema, listReplySchema } from '../../platform/crud/crud-schemas.ts';
 import { containsPattern } from '../../platform/crud/crud-query.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { AppError } from '../../platform/http/errors.ts';
+import { route } from '../../platform/http/route.ts';
 import type { ZodApp } from '../../platform/http/types.ts';
 import { t } from '../../platform/i18n/i18n.ts';
 import { UploadRejected } from '../../platform/uploads/inspect.ts';
@@ -164,31 +161,17 @@ export function materialRoutes(app: ZodApp, services: AppServices): void {
   );
 
   // ---- Official authorisation (spec §6) ------------------------------------------------------
-  app.put(
-    '/api/v1/admin/material/:id/authorise',
-    {
-      config: { audience: 'admin', permission: 'material:authorise' },
-      schema: {
-        tags: TAGS,
-        operationId: 'materialAuthorise',
-        summary: 'Authorise (or withdraw) an official material for the merchants who can see it',
-        params: idParamsSchema,
-        body: materialAuthoriseSchema,
-        response: { 200: envelope(materialSchema) },
-      },
-    },
-    async (request) => {
-      const ctx = await adminContext(request, db);
-      if (ctx.scope.tier === 'merchant') throw AppError.forbidden();
-      const [row] = await db
-        .update(materials)
-        .set({ isAuthorised: request.body.is_authorised })
-        .where(and(eq(materials.id, request.params.id), inLibrary(materials, libraryOf(ctx))))
-        .returning();
-      if (!row) throw AppError.notFound('material.notFound');
-      return ok(toMaterial(row, services.files), t(request.ctx.lang, 'common.ok'));
-    },
-  );
+  route(app, materialOperations.materialAuthorise, async (request) => {
+    const ctx = await adminContext(request, db);
+    if (ctx.scope.tier === 'merchant') throw AppError.forbidden();
+    const [row] = await db
+      .update(materials)
+      .set({ isAuthorised: request.body.is_authorised })
+      .where(and(eq(materials.id, request.params.id), inLibrary(materials, libraryOf(ctx))))
+      .returning();
+    if (!row) throw AppError.notFound('material.notFound');
+    return ok(toMaterial(row, services.files), t(request.ctx.lang, 'common.ok'));
+  });
 }
 
 /** A file name without its suffix, as a material's default name. */
@@ -232,101 +215,63 @@ function toLibraryMaterial(
 function registerLibraryRoutes(app: ZodApp, services: AppServices): void {
   const db = services.database.db;
 
-  app.get(
-    '/api/v1/admin/material/library',
-    {
-      config: { audience: 'admin', permission: 'material:list' },
-      schema: {
-        tags: TAGS,
-        operationId: 'materialLibrary',
-        summary: 'Materials the calling merchant may see, with whether its designs may use each',
-        querystring: libraryQuerySchema,
-        response: { 200: envelope(listReplySchema(libraryMaterialSchema)) },
-      },
-    },
-    async (request) => {
-      const ctx = await adminContext(request, db);
-      const viewer = viewerOf(ctx);
-      if (!viewer) throw AppError.forbidden('material.merchantsOnly');
-      const q = request.query;
-      const where: SQL[] = [visibleTo(viewer)];
-      if (q.source === 'mine') where.push(eq(materials.merchantId, viewer.merchantId));
-      if (q.source === 'official') where.push(eq(materials.isOfficial, true));
-      if (q.source === 'shared')
-        where.push(and(eq(materials.isOfficial, false), ne(materials.merchantId, viewer.merchantId))!);
-      if (q.type) where.push(eq(materials.type, q.type));
-      if (q.usable === 'true') where.push(usableBy(viewer));
-      if (q.usable === 'false') where.push(not(usableBy(viewer)));
-      if (q.quickSearch)
-        where.push(
-          or(
-            ilike(materials.name, containsPattern(q.quickSearch)),
-            ilike(materials.number, containsPattern(q.quickSearch)),
-          )!,
-        );
-      const condition = and(...where);
-      const [total] = await db.select({ n: count() }).from(materials).where(condition);
-      const rows = await db
-        .select({ row: materials, isUsable: usableBy(viewer).mapWith(Boolean) })
-        .from(materials)
-        .where(condition)
-        .orderBy(desc(materials.createdAt), materials.id)
-        .limit(q.limit)
-        .offset((q.page - 1) * q.limit);
-      return ok({
-        list: rows.map((r) => toLibraryMaterial(r.row, viewer, r.isUsable, services)),
-        total: total?.n ?? 0,
-        page: q.page,
-        limit: q.limit,
-      });
-    },
-  );
+  route(app, materialOperations.materialLibrary, async (request) => {
+    const ctx = await adminContext(request, db);
+    const viewer = viewerOf(ctx);
+    if (!viewer) throw AppError.forbidden('material.merchantsOnly');
+    const q = request.query;
+    const where: SQL[] = [visibleTo(viewer)];
+    if (q.source === 'mine') where.push(eq(materials.merchantId, viewer.merchantId));
+    if (q.source === 'official') where.push(eq(materials.isOfficial, true));
+    if (q.source === 'shared')
+      where.push(and(eq(materials.isOfficial, false), ne(materials.merchantId, viewer.merchantId))!);
+    if (q.type) where.push(eq(materials.type, q.type));
+    if (q.usable === 'true') where.push(usableBy(viewer));
+    if (q.usable === 'false') where.push(not(usableBy(viewer)));
+    if (q.quickSearch)
+      where.push(
+        or(
+          ilike(materials.name, containsPattern(q.quickSearch)),
+          ilike(materials.number, containsPattern(q.quickSearch)),
+        )!,
+      );
+    const condition = and(...where);
+    const [total] = await db.select({ n: count() }).from(materials).where(condition);
+    const rows = await db
+      .select({ row: materials, isUsable: usableBy(viewer).mapWith(Boolean) })
+      .from(materials)
+      .where(condition)
+      .orderBy(desc(materials.createdAt), materials.id)
+      .limit(q.limit)
+      .offset((q.page - 1) * q.limit);
+    return ok({
+      list: rows.map((r) => toLibraryMaterial(r.row, viewer, r.isUsable, services)),
+      total: total?.n ?? 0,
+      page: q.page,
+      limit: q.limit,
+    });
+  });
 
-  app.get(
-    '/api/v1/admin/material/library/:id',
-    {
-      config: { audience: 'admin', permission: 'material:list' },
-      schema: {
-        tags: TAGS,
-        operationId: 'materialLibraryGet',
-        summary: 'One material the calling merchant may see',
-        params: idParamsSchema,
-        response: { 200: envelope(libraryMaterialSchema) },
-      },
-    },
-    async (request) => {
-      const ctx = await adminContext(request, db);
-      const viewer = viewerOf(ctx);
-      if (!viewer) throw AppError.forbidden('material.merchantsOnly');
-      const [found] = await db
-        .select({ row: materials, isUsable: usableBy(viewer).mapWith(Boolean) })
-        .from(materials)
-        .where(and(eq(materials.id, request.params.id), visibleTo(viewer)));
-      if (!found) throw AppError.notFound('material.notFound');
-      return ok(toLibraryMaterial(found.row, viewer, found.isUsable, services));
-    },
-  );
+  route(app, materialOperations.materialLibraryGet, async (request) => {
+    const ctx = await adminContext(request, db);
+    const viewer = viewerOf(ctx);
+    if (!viewer) throw AppError.forbidden('material.merchantsOnly');
+    const [found] = await db
+      .select({ row: materials, isUsable: usableBy(viewer).mapWith(Boolean) })
+      .from(materials)
+      .where(and(eq(materials.id, request.params.id), visibleTo(viewer)));
+    if (!found) throw AppError.notFound('material.notFound');
+    return ok(toLibraryMaterial(found.row, viewer, found.isUsable, services));
+  });
 
-  app.get(
-    '/api/v1/admin/material/summary',
-    {
-      config: { audience: 'admin', permission: 'material:list' },
-      schema: {
-        tags: TAGS,
-        operationId: 'materialSummary',
-        summary: 'Counts of the caller’s library: all materials and the Uncategorised ones',
-        response: { 200: envelope(z.object({ total: z.number(), uncategorised: z.number() })) },
-      },
-    },
-    async (request) => {
-      const ctx = await adminContext(request, db);
-      const library = inLibrary(materials, libraryOf(ctx));
-      const [all] = await db.select({ n: count() }).from(materials).where(library);
-      const [none] = await db
-        .select({ n: count() })
-        .from(materials)
-        .where(and(library, isNull(materials.categoryId)));
-      return ok({ total: all?.n ?? 0, uncategorised: none?.n ?? 0 });
-    },
-  );
+  route(app, materialOperations.materialSummary, async (request) => {
+    const ctx = await adminContext(request, db);
+    const library = inLibrary(materials, libraryOf(ctx));
+    const [all] = await db.select({ n: count() }).from(materials).where(library);
+    const [none] = await db
+      .select({ n: count() })
+      .from(materials)
+      .where(and(library, isNull(materials.categoryId)));
+    return ok({ total: all?.n ?? 0, uncategorised: none?.n ?? 0 });
+  });
 }

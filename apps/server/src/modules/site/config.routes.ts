@@ -1,6 +1,8 @@
+import { siteOperations } from '@pod/shared';
 import { z } from 'zod';
-import { configItemSchema, configUpdateSchema, envelope } from '@pod/shared';
+import { configItemSchema, envelope } from '@pod/shared';
 import { ok } from '../../platform/http/envelope.ts';
+import { route } from '../../platform/http/route.ts';
 import type { ZodApp } from '../../platform/http/types.ts';
 import { t } from '../../platform/i18n/i18n.ts';
 import type { AppServices } from '../../services.ts';
@@ -23,23 +25,10 @@ export function configRoutes(app: ZodApp, { database, config }: AppServices): vo
     async (request) => ok(await configItems(db, request.ctx.actor?.tenantId ?? null, config.siteName)),
   );
 
-  app.patch(
-    '/api/v1/admin/config',
-    {
-      config: { audience: 'admin', permission: 'config:edit' },
-      schema: {
-        tags: ['site'],
-        operationId: 'configUpdate',
-        summary: 'Save settings; each value is checked against its type and rule',
-        body: configUpdateSchema,
-        response: { 200: envelope(z.array(configItemSchema)) },
-      },
-    },
-    async (request) => {
-      const actor = request.ctx.actor!;
-      const tenantId = actor.tenantId ?? null;
-      await db.transaction((tx) => saveConfig(tx, tenantId, actor.id, request.body.values));
-      return ok(await configItems(db, tenantId, config.siteName), t(request.ctx.lang, 'common.ok'));
-    },
-  );
+  route(app, siteOperations.configUpdate, async (request) => {
+    const actor = request.ctx.actor!;
+    const tenantId = actor.tenantId ?? null;
+    await db.transaction((tx) => saveConfig(tx, tenantId, actor.id, request.body.values));
+    return ok(await configItems(db, tenantId, config.siteName), t(request.ctx.lang, 'common.ok'));
+  });
 }

@@ -1,10 +1,10 @@
+import { walletOperations } from '@pod/shared';
 import type { FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { arrayOverlaps } from 'drizzle-orm';
 import { z } from 'zod';
 import { bankTransfers } from './schema.ts';
 import {
-  adjustmentCreateSchema,
   alipayCreateSchema,
   alipayOrderSchema,
   alipayPayReplySchema,
@@ -36,6 +36,7 @@ import type { ServiceContext } from '../../platform/context.ts';
 import { registerCrud } from '../../platform/crud/crud.ts';
 import { idParamsSchema } from '../../platform/crud/crud-schemas.ts';
 import { ok } from '../../platform/http/envelope.ts';
+import { route } from '../../platform/http/route.ts';
 import type { ZodApp } from '../../platform/http/types.ts';
 import { t } from '../../platform/i18n/i18n.ts';
 import type { AppServices } from '../../services.ts';
@@ -587,23 +588,10 @@ function financeRoutes(app: ZodApp, services: AppServices): void {
     async (request) => ok(await read(request, (ctx) => transactions.listMerchantWallets(ctx, request.query))),
   );
 
-  app.post(
-    '/api/v1/admin/finance/adjustment',
-    {
-      config: admin('financeTransaction:adjust'),
-      schema: {
-        tags: TAGS,
-        operationId: 'financeAdjustmentCreate',
-        summary: 'Credit (positive) or debit (negative) a merchant wallet as a new adjustment transaction',
-        body: adjustmentCreateSchema,
-        response: { 200: envelope(walletTransactionSchema) },
-      },
-    },
-    async (request) => {
-      const { tenantId, row } = await write(request, (ctx) => transactions.adjust(ctx, request.body));
-      return ok((await transactionsReply(db, tenantId, [row]))[0]!, done(request));
-    },
-  );
+  route(app, walletOperations.financeAdjustmentCreate, async (request) => {
+    const { tenantId, row } = await write(request, (ctx) => transactions.adjust(ctx, request.body));
+    return ok((await transactionsReply(db, tenantId, [row]))[0]!, done(request));
+  });
 
   app.get(
     '/api/v1/admin/finance/reconciliation',

@@ -106,16 +106,15 @@ export function withTx(ctx: ServiceContext, tx: Executor): ServiceContext {
 /** A context a service may be handed by a user's request or by the platform itself. */
 export type AnyContext = ServiceContext<AdminActor | SystemActor>;
 
-/**
- * The context of work the platform does on an organisation's behalf, outside any request: it
- * holds no permission and sees every row of the organisation's scope.
- */
-export function systemContext(
-  tx: Executor,
-  organisation: { tenantId: string | null; merchantId?: string | null; factoryId?: string | null },
-  name: string,
-  lang: Language = 'zh-cn',
-): ServiceContext<SystemActor> {
+/** An organisation: the platform (no tenant), a supplier, or one of its merchants or factories. */
+export interface Organisation {
+  tenantId: string | null;
+  merchantId?: string | null;
+  factoryId?: string | null;
+}
+
+/** The scope of an organisation as a whole (its tier follows from which ids it has). */
+export function organisationScope(organisation: Organisation): Scope {
   const merchantId = organisation.merchantId ?? null;
   const factoryId = organisation.factoryId ?? null;
   const tier: Tier = merchantId
@@ -126,13 +125,26 @@ export function systemContext(
         ? 'supplier'
         : 'platform';
   return {
-    scope: {
-      tier,
-      tenantId: organisation.tenantId,
-      merchantId,
-      factoryId,
-      factoryIds: factoryId ? [factoryId] : 'all',
-    },
+    tier,
+    tenantId: organisation.tenantId,
+    merchantId,
+    factoryId,
+    factoryIds: factoryId ? [factoryId] : 'all',
+  };
+}
+
+/**
+ * The context of work the platform does on an organisation's behalf, outside any request: it
+ * holds no permission and sees every row of the organisation's scope.
+ */
+export function systemContext(
+  tx: Executor,
+  organisation: Organisation,
+  name: string,
+  lang: Language = 'zh-cn',
+): ServiceContext<SystemActor> {
+  return {
+    scope: organisationScope(organisation),
     actor: { kind: 'system', id: null, name },
     permissions: new Set(),
     dataScope: { kind: 'all' },

@@ -41,6 +41,16 @@ export class Extensions {
     return [...(this.#byPoint.get(point.key)?.values() ?? [])] as T[];
   }
 
+  /**
+   * The one implementation a point cannot do without (a limit, a permission check): never skipped
+   * silently, since an app without the module that provides it would lift the limit.
+   */
+  required<T>(point: ExtensionPoint<T>): T {
+    const [impl] = this.all(point);
+    if (impl === undefined) throw new Error(`no module provides ${point.key}`);
+    return impl;
+  }
+
   /** The implementation of a point with this name, if one was provided. */
   one<T>(point: ExtensionPoint<T>, name: string): T | undefined {
     return this.#byPoint.get(point.key)?.get(name) as T | undefined;

@@ -54,6 +54,8 @@ describe('extensions', () => {
     expect(extensions.one(point, 'b')?.(2)).toBe(6);
     expect(extensions.one(point, 'c')).toBeUndefined();
     expect(new Extensions().all(point)).toEqual([]);
+    expect(extensions.required(point)(5)).toBe(10);
+    expect(() => new Extensions().required(point)).toThrow('no module provides test.double');
   });
 
   it('refuses the same name provided twice for one point', () => {

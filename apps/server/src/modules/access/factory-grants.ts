@@ -21,8 +21,5 @@ export function factoriesActingFor(
   scope: Scope,
   ids: readonly string[],
 ): Promise<string[]> {
-  const [lookup] = extensions.all(ACTING_FACTORIES);
-  // Never skipped silently: an app without the logistics module would let any factory be granted.
-  if (!lookup) throw new Error('No factory lookup is provided (the logistics module provides it)');
-  return lookup(tx, scope, ids);
+  return extensions.required(ACTING_FACTORIES)(tx, scope, ids);
 }

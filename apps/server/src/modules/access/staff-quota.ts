@@ -17,8 +17,5 @@ export async function assertStaffSlot(
   tx: Executor,
   actor: AdminActor,
 ): Promise<void> {
-  const [check] = extensions.all(STAFF_QUOTA);
-  // Never skipped silently: an app without the tenancy module would lift every staff limit.
-  if (!check) throw new Error('No staff quota is provided (the tenancy module provides it)');
-  await check(tx, actor);
+  await extensions.required(STAFF_QUOTA)(tx, actor);
 }

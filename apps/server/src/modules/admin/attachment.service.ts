@@ -8,7 +8,7 @@ import { makeThumbnail } from '../../platform/images/thumbnail.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import type { FileUrls } from '../../platform/storage/file-urls.ts';
 import type { FileStorage } from '../../platform/storage/storage.ts';
-import type { Scope } from '../../platform/context.ts';
+import { organisationScope } from '../../platform/context.ts';
 import { ownedBy, type Ownership } from '../../platform/ownership.ts';
 import type { UploadRejected } from '../../platform/uploads/inspect.ts';
 import { inspectFile, type RejectReason, type UploadPolicy } from '../../platform/uploads/inspect.ts';
@@ -24,19 +24,6 @@ export const ATTACHMENT_OWNER: Ownership = {
   merchant: attachments.merchantId,
   factory: attachments.factoryId,
 };
-
-/** The organisation part of a scope, for ownership conditions on an uploader's files. */
-export const organisationOf = (o: {
-  tenantId: string | null;
-  merchantId: string | null;
-  factoryId?: string | null;
-}): Scope => ({
-  tier: o.merchantId ? 'merchant' : o.factoryId ? 'factory' : o.tenantId ? 'supplier' : 'platform',
-  tenantId: o.tenantId,
-  merchantId: o.merchantId,
-  factoryId: o.factoryId ?? null,
-  factoryIds: 'all',
-});
 
 export interface UploadOwner {
   tenantId: string | null;
@@ -235,7 +222,7 @@ export async function findAttachments(
   const rows = await tx
     .select()
     .from(attachments)
-    .where(and(inArray(attachments.id, unique), ...ownedBy(ATTACHMENT_OWNER, organisationOf(owner))));
+    .where(and(inArray(attachments.id, unique), ...ownedBy(ATTACHMENT_OWNER, organisationScope(owner))));
   const usable = options.imagesOnly ? rows.filter((r) => r.mimeType.startsWith('image/')) : rows;
   if (usable.length !== unique.length) throw AppError.notFound('upload.notFound');
   return unique.map((id) => usable.find((r) => r.id === id)!);

@@ -72,7 +72,16 @@ export async function startPlatform(repoRoot: string): Promise<RunningPlatform> 
   const child = spawn(process.execPath, ['scripts/start.mjs'], {
     cwd: repoRoot,
     // NODE_ENV=test turns on the test-only hooks (captcha answers, SMS outbox) the browser tests read.
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'test' },
+    // The marketplace sandboxes on free ports (0), so a running demo's sandboxes are never in the way.
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'test',
+      TIKTOK_SANDBOX_PORT: '0',
+      TEMU_SANDBOX_PORT: '0',
+    },
     // Its own process group, so stopping reaches every process it starts.
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -64,7 +64,9 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
         LOG_LEVEL: 'warn',
         DEMO_SEED: 'false',
         ALIPAY_SANDBOX_PORT: '0',
-        NODE_ENV: 'production',
+        // Not `test` (which makes password hashing cheap and opens test hooks) and not `production`
+        // (which refuses the sandboxes' committed keys that benches pay through): the demo's mode.
+        NODE_ENV: 'benchmark',
         ...env,
         PORT: port,
       },

@@ -11,8 +11,10 @@ import { adminContext, hasPermission } from './modules/access/index.ts';
 import { crudAudit, installAdminLog } from './modules/admin/index.ts';
 import { sessionMayAct } from './modules/auth/index.ts';
 import { MODULES } from './modules/index.ts';
+import { disabledModulesOf } from './modules/tenancy/index.ts';
 import { CaptchaService } from './platform/auth/captcha.ts';
 import { Extensions } from './platform/extensions.ts';
+import { ModuleSwitches } from './platform/module-switches.ts';
 import { checkComposition, type ModuleDescriptor } from './platform/module.ts';
 import { installAuthGuard, type PermissionChecker, type SessionValidator } from './platform/auth/guard.ts';
 import { SessionService } from './platform/auth/sessions.ts';
@@ -21,6 +23,12 @@ import { RateLimiter } from './platform/rate-limit.ts';
 import { TokenService } from './platform/auth/tokens.ts';
 import { installErrorHandler } from './platform/http/error-handler.ts';
 import { installNulGuard } from './platform/http/nul-guard.ts';
+import {
+  clientErrorHandler,
+  frameworkErrorHandler,
+  installConnectionHygiene,
+} from './platform/http/connection.ts';
+import { installSecurityHeaders } from './platform/http/security-headers.ts';
 import { registerOpenApi } from './platform/http/openapi.ts';
 import { enforceRouteDeclarations } from './platform/http/route-config.ts';
 import { serveWebApp } from './platform/http/static-web.ts';
@@ -66,8 +74,18 @@ async function composeModules(
 ): Promise<void> {
   checkComposition(modules);
   for (const m of modules) m.jobs?.(services);
-  const zodApp = app.withTypeProvider<ZodTypeProvider>();
-  for (const m of modules) await m.routes?.(zodApp, services);
+  for (const m of modules) {
+    if (!m.routes) continue;
+    // Each module's routes in a scope of their own, where every route they register (nested
+    // scopes too) is marked with the module when a tenant may switch it off (decision 0038).
+    await app.register(async (scope) => {
+      if (m.switchable)
+        scope.addHook('onRoute', (options) => {
+          options.config = { ...options.config, module: m.name };
+        });
+      await m.routes?.(scope.withTypeProvider<ZodTypeProvider>(), services);
+    });
+  }
   const declared = new Map(modules.flatMap((m) => m.resources.map((r) => [r.name, r.owner] as const)));
   for (const [name, table] of services.crud.resources) {
     if (declared.get(name) !== table.owner.level)
@@ -98,7 +116,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
-    trustProxy: true,
+    trustProxy: config.trustProxy,
+    clientErrorHandler,
+    frameworkErrors: frameworkErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -132,6 +152,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ),
     crud: { db, audit: crudAudit, resources: new Map() },
     extensions: new Extensions(MODULES.flatMap((m) => m.provides ?? [])),
+    modules: new ModuleSwitches(MODULES, (tenantId) => disabledModulesOf(db, tenantId)),
   };
   app.decorate('services', services);
 
@@ -140,6 +161,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   installErrorHandler(app);
   installNulGuard(app);
+  installConnectionHygiene(app);
+  await installSecurityHeaders(app);
   // Multipart is parsed only where a route asks for it (uploads); each part is metered there.
   await app.register(multipart, {
     limits: {
@@ -151,7 +174,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     throwFileSizeLimit: false,
   });
   enforceRouteDeclarations(app);
-  installAuthGuard(app, services.tokens, services.permissions, validateSession);
+  installAuthGuard(app, services.tokens, services.permissions, validateSession, (tenantId, module) =>
+    services.modules.isEnabled(tenantId, module),
+  );
   installAdminLog(app, db);
   await registerOpenApi(app, config.version);
 

@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -26,6 +27,61 @@ describe('config', () => {
     expect(loadConfig({ DATA_DIR: dir }).jwtSecret).toBe(first);
   });
 
+  it('runs the marketplaces on their sandboxes unless every real host is set, and then wants the app’s own keys', () => {
+    const sandboxed = loadConfig({ DATA_DIR: tempDir(), PORT: '9000' }).marketplaces;
+    expect(sandboxed.tiktok).toMatchObject({
+      sandbox: true,
+      enabled: true,
+      apiHost: 'http://127.0.0.1:8092',
+      redirectUrl: 'http://localhost:9000/thirdparty/tiktokshopapi/tkRedirect',
+    });
+    expect(sandboxed.temu.gateways.us).toBe('http://127.0.0.1:8093/us/openapi/router');
+    const real = {
+      TIKTOK_AUTHORIZE_URL: 'https://services.tiktokshop.com/open/authorize',
+      TIKTOK_AUTH_HOST: 'https://auth.tiktok-shops.com',
+      TIKTOK_API_HOST: 'https://open-api.tiktokglobalshop.com',
+    };
+    expect(() => loadConfig({ DATA_DIR: tempDir(), ...real })).toThrow(
+      /TIKTOK_APP_KEY and TIKTOK_APP_SECRET/,
+    );
+    expect(() => loadConfig({ DATA_DIR: tempDir(), TIKTOK_API_HOST: real.TIKTOK_API_HOST })).toThrow(
+      /all three, or none/,
+    );
+    expect(() =>
+      loadConfig({ DATA_DIR: tempDir(), TEMU_GATEWAY_US: 'https://openapi-b-us.temu.com/openapi/router' }),
+    ).toThrow(/all six, or none/);
+    const configured = loadConfig({
+      DATA_DIR: tempDir(),
+      ...real,
+      TIKTOK_APP_KEY: 'key',
+      TIKTOK_APP_SECRET: 'secret',
+    });
+    expect(configured.marketplaces.tiktok).toMatchObject({
+      sandbox: false,
+      enabled: true,
+      apiHost: real.TIKTOK_API_HOST,
+    });
+    // The sandbox's committed credentials are refused in production: the marketplace is disabled.
+    // (Production needs a real Alipay set-up too, issue 17 finding 6: a key pair of its own.)
+    const pair = (): string[] => {
+      const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+      return [
+        privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+        publicKey.export({ type: 'spki', format: 'pem' }).toString(),
+      ];
+    };
+    const [appPrivate] = pair();
+    const [, alipayPublic] = pair();
+    const production = loadConfig({
+      DATA_DIR: tempDir(),
+      NODE_ENV: 'production',
+      ALIPAY_GATEWAY: 'https://openapi.alipay.com/gateway.do',
+      ALIPAY_APP_PRIVATE_KEY: appPrivate!,
+      ALIPAY_PUBLIC_KEY: alipayPublic!,
+    }).marketplaces;
+    expect([production.tiktok.enabled, production.temu.enabled]).toEqual([false, false]);
+  });
+
   it('turns the demo seed off by default on real PostgreSQL', () => {
     const config = loadConfig({ DATA_DIR: tempDir(), DATABASE_URL: 'postgres://u@localhost/db' });
     expect(config.demoSeed).toBe(false);
@@ -48,5 +104,36 @@ describe('config', () => {
     expect(error).toBeInstanceOf(ConfigError);
     const message = (error as Error).message;
     for (const name of ['PORT', 'LOG_LEVEL', 'DATABASE_URL', 'JWT_SECRET']) expect(message).toContain(name);
+  });
+
+  it('issue 17 finding 6: production refuses to start on the Alipay sandbox or its committed keys', () => {
+    const keys = join(import.meta.dirname, 'integrations/alipay/test-keys');
+    const attempts = [
+      { NODE_ENV: 'production' },
+      {
+        NODE_ENV: 'production',
+        ALIPAY_GATEWAY: 'https://openapi.alipay.com/gateway.do',
+        ALIPAY_APP_PRIVATE_KEY: join(keys, 'app-private.pem'),
+        ALIPAY_PUBLIC_KEY: join(keys, 'alipay-public.pem'),
+      },
+    ];
+    for (const env of attempts) {
+      expect(() => loadConfig({ DATA_DIR: tempDir(), ...env }), JSON.stringify(env)).toThrow(
+        /ALIPAY_GATEWAY.*sandbox key pair committed/,
+      );
+    }
+    // Outside production the demo runs on the sandbox, which listens on the loopback only.
+    const demo = loadConfig({ DATA_DIR: tempDir() });
+    expect(demo.alipay.sandbox).toBe(true);
+    expect(new URL(demo.alipay.gateway).hostname).toBe('127.0.0.1');
+  });
+
+  it('issue 17 finding 4: trusts no proxy unless TRUST_PROXY names them', () => {
+    expect(loadConfig({ DATA_DIR: tempDir() }).trustProxy).toBe(false);
+    expect(loadConfig({ DATA_DIR: tempDir(), TRUST_PROXY: '127.0.0.1, 10.0.0.0/8' }).trustProxy).toEqual([
+      '127.0.0.1',
+      '10.0.0.0/8',
+    ]);
+    expect(() => loadConfig({ DATA_DIR: tempDir(), TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY/);
   });
 });

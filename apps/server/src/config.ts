@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import { assertNotSandboxInProduction, SANDBOX_HOST, SandboxInProductionError } from './platform/sandbox.ts';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -39,6 +40,20 @@ const envSchema = z.object({
   NODE_ENV: z.string().optional(),
   /** The address browsers and payment providers reach this server at (return and notify URLs). */
   PUBLIC_URL: z.url().optional(),
+  /**
+   * Addresses or CIDR ranges of the reverse proxies in front of the server, comma-separated
+   * (`127.0.0.1,10.0.0.0/8`). Only their X-Forwarded-For is believed; unset believes nobody's.
+   */
+  TRUST_PROXY: z
+    .string()
+    .transform((v) =>
+      v
+        .split(',')
+        .map((p) => p.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.union([z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6()])).min(1))
+    .optional(),
   /** Alipay open platform gateway; unset runs the local sandbox (integrations/alipay). */
   ALIPAY_GATEWAY: z.url().optional(),
   ALIPAY_APP_ID: z.string().min(1).max(32).default('2021000000000001'),
@@ -46,6 +61,36 @@ const envSchema = z.object({
   ALIPAY_APP_PRIVATE_KEY: z.string().optional(),
   ALIPAY_PUBLIC_KEY: z.string().optional(),
   ALIPAY_SANDBOX_PORT: z.coerce.number().int().min(0).max(65535).default(8091),
+  /**
+   * TikTok Shop (issue 18). Unset hosts run the bundled sandbox on TIKTOK_SANDBOX_PORT; real hosts
+   * need the app's own key and secret. The default key and secret are the sandbox's.
+   */
+  TIKTOK_APP_KEY: z.string().min(1).max(64).default('sandbox-tiktok-app'),
+  TIKTOK_APP_SECRET: z.string().min(1).max(128).default('sandbox-tiktok-secret-not-for-production'),
+  TIKTOK_SERVICE_ID: z.string().max(64).default('7000000000000000001'),
+  TIKTOK_AUTHORIZE_URL: z.url().optional(),
+  TIKTOK_AUTH_HOST: z.url().optional(),
+  TIKTOK_API_HOST: z.url().optional(),
+  TIKTOK_REDIRECT_URL: z.url().optional(),
+  TIKTOK_SANDBOX_PORT: z.coerce.number().int().min(0).max(65535).default(8092),
+  /** Temu semi-managed (issue 18): gateways PA (products), US and GLOBAL (orders); unset runs the sandbox. */
+  TEMU_APP_KEY: z.string().min(1).max(64).default('sandbox-temu-app'),
+  TEMU_APP_SECRET: z.string().min(1).max(128).default('sandbox-temu-secret-not-for-production'),
+  TEMU_GATEWAY_PA: z.url().optional(),
+  TEMU_GATEWAY_US: z.url().optional(),
+  TEMU_GATEWAY_GLOBAL: z.url().optional(),
+  TEMU_AUTHORIZE_URL_PRODUCT: z.url().optional(),
+  TEMU_AUTHORIZE_URL_US: z.url().optional(),
+  TEMU_AUTHORIZE_URL_GLOBAL: z.url().optional(),
+  TEMU_REDIRECT_URL: z.url().optional(),
+  TEMU_SANDBOX_PORT: z.coerce.number().int().min(0).max(65535).default(8093),
+  /** Renew marketplace tokens this many seconds before they expire (the refresh job). */
+  SHOP_TOKEN_REFRESH_AHEAD_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .max(30 * 86400)
+    .default(2 * 86400),
   /** Withdrawal limits in minor units and the fee scale in basis points (spec §5, §9). */
   WITHDRAWAL_MIN: z.coerce.number().int().min(1).default(100_00),
   WITHDRAWAL_MAX: z.coerce.number().int().min(1).default(50_000_00),
@@ -56,6 +101,12 @@ const envSchema = z.object({
   ORDER_TIMEOUT_MINUTES: z.coerce.number().int().min(1).max(10_080).default(30),
   /** How often the timeout job looks for overdue orders, in seconds. */
   ORDER_TIMEOUT_SWEEP_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  /** Days an export record and its file are kept before the cleanup job removes them. */
+  EXPORT_RETENTION_DAYS: z.coerce.number().int().min(1).max(365).default(7),
+  /** The most rows one export may hold (issue 24). */
+  EXPORT_MAX_ROWS: z.coerce.number().int().min(1).max(1_000_000).default(200_000),
+  /** How often the cleanup job looks for expired exports, in seconds. */
+  EXPORT_CLEANUP_SECONDS: z.coerce.number().int().min(1).max(86_400).default(3600),
 });
 
 export type Config = {
@@ -75,11 +126,17 @@ export type Config = {
   captcha: boolean;
   /** Test-only hooks (captcha answers, outbox) exist only when NODE_ENV=test. */
   testHooks: boolean;
+  /** NODE_ENV=production: no sandbox key is trusted (decision 0035). */
+  production: boolean;
+  /** Proxies whose X-Forwarded-For is believed (TRUST_PROXY); false believes none. */
+  trustProxy: false | string[];
   version: string;
   publicUrl: string | undefined;
   alipay: AlipayConfig;
+  marketplaces: MarketplacesConfig;
   withdrawal: { min: number; max: number; feeBps: number };
   orders: { timeoutMinutes: number; sweepSeconds: number };
+  exports: { retentionDays: number; maxRows: number; cleanupSeconds: number };
 };
 
 /** Alipay page pay settings; `sandbox` when no real gateway is configured. */
@@ -92,12 +149,79 @@ export interface AlipayConfig {
   sandboxPort: number;
 }
 
+/** TikTok Shop's app and hosts (issue 18); `sandbox` when no real host is configured. */
+export interface TikTokConfig {
+  sandbox: boolean;
+  /** False in production on the sandbox's committed credentials: shops of the kind cannot be authorised. */
+  enabled: boolean;
+  appKey: string;
+  appSecret: string;
+  serviceId: string;
+  authorizeUrl: string;
+  authHost: string;
+  apiHost: string;
+  /** The platform's tkRedirect page, registered with TikTok as the app's redirect URL. */
+  redirectUrl: string;
+  /** The platform's webhook endpoint (the sandbox posts there). */
+  webhookUrl: string;
+  sandboxPort: number;
+}
+
+/** Temu's app, routers and authorisation pages (issue 18). */
+export interface TemuConfig {
+  sandbox: boolean;
+  enabled: boolean;
+  appKey: string;
+  appSecret: string;
+  gateways: { pa: string; us: string; global: string };
+  authorizeUrls: { product: string; order_us: string; order_global: string };
+  redirectUrl: string;
+  webhookUrl: string;
+  sandboxPort: number;
+}
+
+export interface MarketplacesConfig {
+  tiktok: TikTokConfig;
+  temu: TemuConfig;
+  refreshAheadSeconds: number;
+}
+
+/** The sandbox's addresses for a TikTok config (also once a sandbox started on port 0 knows its port). */
+export function tiktokSandboxUrls(base: string): Pick<TikTokConfig, 'authorizeUrl' | 'authHost' | 'apiHost'> {
+  return { authorizeUrl: `${base}/open/authorize`, authHost: base, apiHost: base };
+}
+
+export function temuSandboxUrls(base: string): Pick<TemuConfig, 'gateways' | 'authorizeUrls'> {
+  return {
+    gateways: {
+      pa: `${base}/pa/openapi/router`,
+      us: `${base}/us/openapi/router`,
+      global: `${base}/global/openapi/router`,
+    },
+    authorizeUrls: {
+      product: `${base}/pa/authorize`,
+      order_us: `${base}/us/authorize`,
+      order_global: `${base}/global/authorize`,
+    },
+  };
+}
+
 const ALIPAY_TEST_KEYS = join(import.meta.dirname, 'integrations/alipay/test-keys');
 
 /** A PEM given inline, or read from a file path. */
 function pemFrom(value: string | undefined, fallbackFile: string): string {
   if (!value) return readFileSync(join(ALIPAY_TEST_KEYS, fallbackFile), 'utf8');
   return value.includes('-----BEGIN') ? value.replace(/\\n/g, '\n') : readFileSync(value, 'utf8');
+}
+
+const normalisePem = (pem: string) => pem.replace(/\s+/g, '');
+
+/** Whether either side of the configured key pair is one of the committed test keys. */
+function isCommittedAlipayKey(alipay: AlipayConfig): boolean {
+  const committed = ['app-private.pem', 'alipay-public.pem', 'app-public.pem', 'alipay-private.pem'].map(
+    (f) => normalisePem(readFileSync(join(ALIPAY_TEST_KEYS, f), 'utf8')),
+  );
+  return [alipay.appPrivateKey, alipay.alipayPublicKey].some((k) => committed.includes(normalisePem(k)));
 }
 
 export class ConfigError extends Error {
@@ -145,7 +269,29 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(
       'Invalid configuration:\n  ALIPAY_GATEWAY: needs ALIPAY_APP_PRIVATE_KEY and ALIPAY_PUBLIC_KEY',
     );
+  const alipay: AlipayConfig = {
+    sandbox: !e.ALIPAY_GATEWAY,
+    gateway: e.ALIPAY_GATEWAY ?? `http://${SANDBOX_HOST}:${e.ALIPAY_SANDBOX_PORT}/gateway.do`,
+    appId: e.ALIPAY_APP_ID,
+    appPrivateKey: pemFrom(e.ALIPAY_APP_PRIVATE_KEY, 'app-private.pem'),
+    alipayPublicKey: pemFrom(e.ALIPAY_PUBLIC_KEY, 'alipay-public.pem'),
+    sandboxPort: e.ALIPAY_SANDBOX_PORT,
+  };
+  const production = e.NODE_ENV === 'production';
+  try {
+    assertNotSandboxInProduction(
+      'ALIPAY_GATEWAY, ALIPAY_APP_PRIVATE_KEY, ALIPAY_PUBLIC_KEY',
+      alipay.sandbox || isCommittedAlipayKey(alipay),
+      production,
+      'Set the real gateway and your own key pair, or run without NODE_ENV=production for the demo.',
+    );
+  } catch (error) {
+    if (error instanceof SandboxInProductionError)
+      throw new ConfigError(`Invalid configuration:\n  ${error.message}`);
+    throw error;
+  }
   const dataDir = resolve(e.DATA_DIR);
+  const marketplaces = marketplacesFrom(e);
   return {
     port: e.PORT,
     host: e.HOST,
@@ -162,17 +308,99 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bodyLimit: e.BODY_LIMIT,
     captcha: e.CAPTCHA === 'on',
     testHooks: e.NODE_ENV === 'test',
+    production,
+    trustProxy: e.TRUST_PROXY ?? false,
     version: readVersion(),
     publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
-    alipay: {
-      sandbox: !e.ALIPAY_GATEWAY,
-      gateway: e.ALIPAY_GATEWAY ?? `http://127.0.0.1:${e.ALIPAY_SANDBOX_PORT}/gateway.do`,
-      appId: e.ALIPAY_APP_ID,
-      appPrivateKey: pemFrom(e.ALIPAY_APP_PRIVATE_KEY, 'app-private.pem'),
-      alipayPublicKey: pemFrom(e.ALIPAY_PUBLIC_KEY, 'alipay-public.pem'),
-      sandboxPort: e.ALIPAY_SANDBOX_PORT,
-    },
+    alipay,
+    marketplaces,
     withdrawal: { min: e.WITHDRAWAL_MIN, max: e.WITHDRAWAL_MAX, feeBps: e.WITHDRAWAL_FEE_BPS },
     orders: { timeoutMinutes: e.ORDER_TIMEOUT_MINUTES, sweepSeconds: e.ORDER_TIMEOUT_SWEEP_SECONDS },
+    exports: {
+      retentionDays: e.EXPORT_RETENTION_DAYS,
+      maxRows: e.EXPORT_MAX_ROWS,
+      cleanupSeconds: e.EXPORT_CLEANUP_SECONDS,
+    },
+  };
+}
+
+type Env = z.infer<typeof envSchema>;
+
+/**
+ * The marketplaces' settings: every host of a vendor configured means the real vendor (and then its
+ * own key and secret are required), none means the bundled sandbox on 127.0.0.1. No code changes
+ * between the two (issue 18).
+ */
+function marketplacesFrom(e: Env): MarketplacesConfig {
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  const isProduction = e.NODE_ENV === 'production';
+  const fail = (message: string): never => {
+    throw new ConfigError(`Invalid configuration:\n  ${message}`);
+  };
+
+  const tiktokHosts = [e.TIKTOK_AUTHORIZE_URL, e.TIKTOK_AUTH_HOST, e.TIKTOK_API_HOST];
+  const tiktokReal = tiktokHosts.every(Boolean);
+  if (!tiktokReal && tiktokHosts.some(Boolean))
+    fail(
+      'TIKTOK_AUTHORIZE_URL, TIKTOK_AUTH_HOST and TIKTOK_API_HOST: set all three, or none for the sandbox',
+    );
+  if (tiktokReal && (e.TIKTOK_APP_KEY === 'sandbox-tiktok-app' || e.TIKTOK_APP_SECRET.startsWith('sandbox-')))
+    fail('TIKTOK_APP_KEY and TIKTOK_APP_SECRET: the real TikTok Shop needs the app’s own key and secret');
+  const tiktokBase = `http://127.0.0.1:${e.TIKTOK_SANDBOX_PORT}`;
+
+  const temuHosts = [
+    e.TEMU_GATEWAY_PA,
+    e.TEMU_GATEWAY_US,
+    e.TEMU_GATEWAY_GLOBAL,
+    e.TEMU_AUTHORIZE_URL_PRODUCT,
+    e.TEMU_AUTHORIZE_URL_US,
+    e.TEMU_AUTHORIZE_URL_GLOBAL,
+  ];
+  const temuReal = temuHosts.every(Boolean);
+  if (!temuReal && temuHosts.some(Boolean))
+    fail('TEMU_GATEWAY_* and TEMU_AUTHORIZE_URL_*: set all six, or none for the sandbox');
+  if (temuReal && (e.TEMU_APP_KEY === 'sandbox-temu-app' || e.TEMU_APP_SECRET.startsWith('sandbox-')))
+    fail('TEMU_APP_KEY and TEMU_APP_SECRET: the real Temu needs the app’s own key and secret');
+  const temuSandbox = temuSandboxUrls(`http://127.0.0.1:${e.TEMU_SANDBOX_PORT}`);
+
+  return {
+    tiktok: {
+      sandbox: !tiktokReal,
+      // The sandbox's committed credentials are refused in production (ARCHITECTURE "Adapters at the edge").
+      enabled: tiktokReal || !isProduction,
+      appKey: e.TIKTOK_APP_KEY,
+      appSecret: e.TIKTOK_APP_SECRET,
+      serviceId: e.TIKTOK_SERVICE_ID,
+      ...(tiktokReal
+        ? {
+            authorizeUrl: e.TIKTOK_AUTHORIZE_URL!,
+            authHost: e.TIKTOK_AUTH_HOST!,
+            apiHost: e.TIKTOK_API_HOST!,
+          }
+        : tiktokSandboxUrls(tiktokBase)),
+      redirectUrl: e.TIKTOK_REDIRECT_URL ?? `${publicUrl}/thirdparty/tiktokshopapi/tkRedirect`,
+      webhookUrl: `${publicUrl}/api/v1/webhooks/tiktok`,
+      sandboxPort: e.TIKTOK_SANDBOX_PORT,
+    },
+    temu: {
+      sandbox: !temuReal,
+      enabled: temuReal || !isProduction,
+      appKey: e.TEMU_APP_KEY,
+      appSecret: e.TEMU_APP_SECRET,
+      ...(temuReal
+        ? {
+            gateways: { pa: e.TEMU_GATEWAY_PA!, us: e.TEMU_GATEWAY_US!, global: e.TEMU_GATEWAY_GLOBAL! },
+            authorizeUrls: {
+              product: e.TEMU_AUTHORIZE_URL_PRODUCT!,
+              order_us: e.TEMU_AUTHORIZE_URL_US!,
+              order_global: e.TEMU_AUTHORIZE_URL_GLOBAL!,
+            },
+          }
+        : temuSandbox),
+      redirectUrl: e.TEMU_REDIRECT_URL ?? `${publicUrl}/thirdparty/temuapi/redirect`,
+      webhookUrl: `${publicUrl}/api/v1/webhooks/temu`,
+      sandboxPort: e.TEMU_SANDBOX_PORT,
+    },
+    refreshAheadSeconds: e.SHOP_TOKEN_REFRESH_AHEAD_SECONDS,
   };
 }

@@ -6,6 +6,9 @@ import { seedDemo } from './db/seed/seed.ts';
 import { ensureSystemMenus } from './modules/access/index.ts';
 import { MENU_CATALOGUE } from './modules/index.ts';
 import { sandboxFor } from './integrations/alipay/index.ts';
+import { SANDBOX_HOST } from './platform/sandbox.ts';
+import { startMarketplaceSandboxes } from './integrations/marketplaces.ts';
+import { seedDemoShops } from './db/seed/demo-shops.ts';
 
 function readConfig(): Config {
   try {
@@ -21,7 +24,14 @@ function readConfig(): Config {
 
 /** Starts the platform: read config, open and migrate the database, seed the demo, listen. */
 async function main(): Promise<void> {
-  const config = readConfig();
+  const loaded = readConfig();
+  // Without real marketplace hosts the platform talks to the bundled sandboxes (integrations/tiktok,
+  // integrations/temu), started first so their addresses are known (a port of 0 picks a free one).
+  const { sandboxes: marketplaceSandboxes, config: marketplaces } = await startMarketplaceSandboxes(
+    loaded.marketplaces,
+    { onError: (vendor, error) => console.warn(`${vendor} sandbox did not start:`, error) },
+  );
+  const config = { ...loaded, marketplaces };
   const database = await openDatabase(
     databaseOptionsFor(config.dataDir, config.databaseUrl, config.databasePoolSize),
   );
@@ -33,13 +43,20 @@ async function main(): Promise<void> {
   if (config.demoSeed) {
     const seeded = await seedDemo(app.services);
     if (seeded.created) app.log.info({ thumbnailJob: seeded.thumbnailJobId }, 'demo platform seeded');
+    // One authorised TikTok shop and one Temu shop for the demo merchant, through the sandboxes.
+    if (seeded.created)
+      await seedDemoShops(app.services, marketplaceSandboxes).catch((error: unknown) =>
+        app.log.warn({ err: error }, 'demo shops were not authorised'),
+      );
   }
+  if (marketplaceSandboxes.tiktok) app.log.info(`TikTok Shop sandbox: ${marketplaceSandboxes.tiktok.url}`);
+  if (marketplaceSandboxes.temu) app.log.info(`Temu sandbox: ${marketplaceSandboxes.temu.url}`);
 
   // Without a real Alipay gateway the demo pays through the local sandbox (integrations/alipay).
   const alipaySandbox = config.alipay.sandbox ? sandboxFor(config.alipay) : undefined;
   if (alipaySandbox) {
     await alipaySandbox
-      .start(config.alipay.sandboxPort, config.host)
+      .start(config.alipay.sandboxPort, SANDBOX_HOST)
       .then(() => app.log.info(`Alipay sandbox: ${config.alipay.gateway}`))
       .catch((error: unknown) => app.log.warn({ err: error }, 'Alipay sandbox did not start'));
   }
@@ -55,6 +72,7 @@ async function main(): Promise<void> {
     app
       .close()
       .then(() => alipaySandbox?.stop())
+      .then(() => marketplaceSandboxes.stop())
       .then(() => database.close())
       .then(() => process.exit(0))
       .catch((error: unknown) => {

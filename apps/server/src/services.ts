@@ -4,6 +4,7 @@ import type { CaptchaService } from './platform/auth/captcha.ts';
 import type { PermissionChecker } from './platform/auth/guard.ts';
 import type { CrudKit } from './platform/crud/crud.ts';
 import type { Extensions } from './platform/extensions.ts';
+import type { ModuleSwitches } from './platform/module-switches.ts';
 import type { SessionService } from './platform/auth/sessions.ts';
 import type { TokenService } from './platform/auth/tokens.ts';
 import type { VerificationService } from './platform/auth/verification.ts';
@@ -30,4 +31,6 @@ export interface AppServices {
   crud: CrudKit;
   /** What the modules' descriptors provide each other's extension points (decision 0027). */
   extensions: Extensions;
+  /** Which switchable modules each tenant has switched off (decision 0038). */
+  modules: ModuleSwitches;
 }

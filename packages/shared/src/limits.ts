@@ -26,6 +26,13 @@ export const LIMITS = {
   orderQuery: { small: 20, large: 50 },
   logisticsImportLines: 50,
   dateRangeMaxDays: 366,
+  /**
+   * The deepest JSON a request may carry (objects and arrays inside each other). The deepest real
+   * body, a design with groups nested five deep, is under 20.
+   */
+  jsonDepth: 32,
+  /** The longest query string (the part after `?`) the server reads, in characters. */
+  queryStringChars: 8192,
   pagination: { defaultPageSize: 20, maxPageSize: 100 },
   /**
    * The longest texts that patterns allow, for inputs' `maxLength` where a schema has a pattern

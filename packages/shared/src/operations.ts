@@ -4,11 +4,13 @@ import { authOperations } from './auth/operations.ts';
 import { catalogOperations } from './catalog/operations.ts';
 import { operationsIn, type AnyOperation } from './contract.ts';
 import { designOperations } from './designs/operations.ts';
+import { exportOperations } from './exports/operations.ts';
 import { jobOperations } from './jobs/operations.ts';
 import { logisticsOperations } from './logistics/operations.ts';
 import { materialOperations } from './materials/operations.ts';
 import { memberOperations } from './member/operations.ts';
 import { cartOperations, checkoutOperations, orderOperations } from './orders/operations.ts';
+import { shopOperations } from './shops/operations.ts';
 import { siteOperations } from './site/operations.ts';
 import { tenancyOperations } from './tenancy/operations.ts';
 import { uploadOperations } from './uploads/operations.ts';
@@ -32,6 +34,8 @@ export const OPERATION_GROUPS = {
   cart: cartOperations,
   checkout: checkoutOperations,
   orders: orderOperations,
+  exports: exportOperations,
+  shops: shopOperations,
 } as const;
 
 /** Every HTTP operation of the platform, each once; operationIds are unique (checked here). */

@@ -37,6 +37,7 @@ export const PERMISSION_ACTIONS = {
   sensitiveLog: ['list', 'rollback'],
   config: ['list', 'edit'],
   attachment: ['list', 'del'],
+  exportRecord: ['list', 'del'],
   // Materials
   material: ['list', 'add', 'edit', 'del', 'authorise'],
   materialCategory: ['list', 'add', 'edit', 'del', 'sortable'],
@@ -57,6 +58,9 @@ export const PERMISSION_ACTIONS = {
   cart: ['list', 'add', 'edit', 'del', 'settle'],
   order: ['list', 'pay', 'cancel'],
   address: ['list', 'add', 'edit', 'del'],
+  // Shops (issue 18)
+  shop: ['list', 'add', 'edit', 'del', 'sortable', 'authorise'],
+  riskWord: ['list', 'add', 'edit', 'del'],
 } as const;
 
 type Actions = typeof PERMISSION_ACTIONS;

@@ -42,3 +42,16 @@ export function maxLengthOf(schema: z.ZodType): number | undefined {
   }
   return undefined;
 }
+
+/** How money and quantities travel in request bodies, as the API document states it. */
+export const JSON_INTEGER_FORMAT =
+  'A JSON integer (money in minor units: fen, cents). Strings ("100", "1e3"), booleans, arrays and fractions are refused with 400.';
+
+/**
+ * A whole number in a JSON body: only a JSON integer, never a string, boolean or array turned into
+ * one (issue 17 finding 7: `"100"`, `true` and `[100]` were taken for amounts). Query strings,
+ * which are always text, keep `z.coerce`.
+ */
+export function jsonInteger(min: number, max: number = Number.MAX_SAFE_INTEGER) {
+  return z.number().int().min(min).max(max).describe(JSON_INTEGER_FORMAT);
+}

@@ -1,6 +1,7 @@
 import type { ModuleDescriptor, MenuEntry } from '../platform/module.ts';
 import type { AppServices } from '../services.ts';
 import { accessModule } from './access/index.ts';
+import { exportsModule } from './exports/index.ts';
 import { tenancyModule } from './tenancy/index.ts';
 import { siteModule } from './site/index.ts';
 import { memberModule } from './member/index.ts';
@@ -14,6 +15,7 @@ import { designsModule } from './designs/index.ts';
 import { ordersModule } from './orders/index.ts';
 import { cartModule } from './cart/index.ts';
 import { checkoutModule } from './checkout/index.ts';
+import { shopsModule } from './shops/index.ts';
 
 /**
  * Every module, in an order where each comes after what it depends on (decision 0027). The app
@@ -21,6 +23,7 @@ import { checkoutModule } from './checkout/index.ts';
  */
 export const MODULES: readonly ModuleDescriptor<AppServices>[] = [
   accessModule,
+  exportsModule,
   tenancyModule,
   siteModule,
   memberModule,
@@ -34,6 +37,7 @@ export const MODULES: readonly ModuleDescriptor<AppServices>[] = [
   ordersModule,
   cartModule,
   checkoutModule,
+  shopsModule,
 ];
 
 /** The menu catalogue: every module's menus. */

@@ -20,6 +20,8 @@ export type Actor =
   | { kind: 'member'; id: string; tenantId: string };
 
 export type AdminActor = Extract<Actor, { kind: 'admin' }>;
+/** A member-centre user (spec §2 member area): a tenant's customer, not an admin of any tier. */
+export type MemberActor = Extract<Actor, { kind: 'member' }>;
 
 /** What every request knows about itself, set by the auth guard before the handler runs. */
 export interface RequestContext {
@@ -73,7 +75,7 @@ export interface SystemActor {
  * the entry point opened. Entry points (routes, jobs, workflows) build it; services never see
  * Fastify and never open their own transactions.
  */
-export interface ServiceContext<A extends AdminActor | SystemActor = AdminActor> {
+export interface ServiceContext<A extends AdminActor | SystemActor | MemberActor = AdminActor> {
   scope: Scope;
   actor: A;
   /** The permissions the actor holds (for masking and finer checks inside a route). */
@@ -96,6 +98,11 @@ export function scopeOf(actor: AdminActor, factoryIds?: readonly string[] | 'all
     factoryId: actor.tier === 'factory' ? actor.factoryId : null,
     factoryIds: actor.tier === 'factory' ? (actor.factoryId ? [actor.factoryId] : []) : (factoryIds ?? 'all'),
   };
+}
+
+/** The scope of a member-centre user: its tenant, no organisation, no factory. */
+export function memberScopeOf(actor: MemberActor): Scope {
+  return { tier: 'member', tenantId: actor.tenantId, merchantId: null, factoryId: null, factoryIds: [] };
 }
 
 /** The same context over another executor (a transaction opened inside the entry point). */

@@ -20,6 +20,14 @@ describe('module composition', () => {
     expect(() => checkComposition([module('a'), module('a')])).toThrow('composed twice');
   });
 
+  it('refuses a core module that needs a switchable one; it may use it instead', () => {
+    const store = { ...module('store'), switchable: true };
+    expect(() => checkComposition([store, module('core', ['store'])])).toThrow('declare it in uses');
+    expect(() => checkComposition([store, { ...module('core'), uses: ['store'] }])).not.toThrow();
+    expect(() => checkComposition([module('a'), { ...module('b'), uses: ['a'] }])).toThrow('not switchable');
+    expect(() => checkComposition([{ ...module('b'), uses: ['store'] }, store])).toThrow('b needs store');
+  });
+
   it('refuses a menu declared twice, and a menu whose parent nobody declares', () => {
     const dir = {
       name: 'orders',

@@ -66,6 +66,13 @@ export interface ModuleDescriptor<D> {
   /** Modules this one needs: composing fails when one is missing or comes later. */
   dependsOn: readonly string[];
   /**
+   * Switchable modules whose public functions this one calls but can do without for a tenant that
+   * has switched them off (e.g. designs offer the materials library when it is there). Composed
+   * before this one, like `dependsOn`, but they do not keep the module store from switching them
+   * off (decision 0038).
+   */
+  uses?: readonly string[];
+  /**
    * Whether a supplier may switch the module off for its tenant (spec "module store"). Core
    * modules (identity, access, tenancy, the admin tools) cannot be.
    */
@@ -86,16 +93,27 @@ export interface ModuleDescriptor<D> {
 
 /**
  * Checks that descriptors can be composed in this order: unique names, every dependency present
- * and composed before its dependant, every menu name unique and every menu parent declared. Throws with the first problem.
+ * and composed before its dependant, no core module needing a switchable one, every menu name
+ * unique and every menu parent declared. Throws with the first problem.
  */
 export function checkComposition<D>(modules: readonly ModuleDescriptor<D>[]): void {
   const seen = new Set<string>();
   const menuNames = new Set<string>();
+  const byName = new Map(modules.map((m) => [m.name, m]));
   for (const m of modules) {
     if (seen.has(m.name)) throw new Error(`module ${m.name} is composed twice`);
-    for (const dep of m.dependsOn) {
+    for (const dep of [...m.dependsOn, ...(m.uses ?? [])]) {
       if (!seen.has(dep)) throw new Error(`module ${m.name} needs ${dep}, which is not composed before it`);
     }
+    // A module that cannot be switched off cannot need one that can: it would keep it on forever.
+    for (const dep of m.dependsOn)
+      if (!m.switchable && byName.get(dep)?.switchable)
+        throw new Error(
+          `module ${m.name} cannot be switched off but needs ${dep}, which can: declare it in uses`,
+        );
+    for (const used of m.uses ?? [])
+      if (!byName.get(used)?.switchable)
+        throw new Error(`module ${m.name} uses ${used}, which is not switchable`);
     for (const entry of m.menus) {
       if (menuNames.has(entry.name)) throw new Error(`menu ${entry.name} is declared twice (${m.name})`);
       menuNames.add(entry.name);

@@ -25,10 +25,17 @@ const UNCOVERED: Record<string, string> = {
     'public: `id` is a random key the client picks for its own captcha challenge, no object anyone owns',
   'POST /api/common/checkClickCaptcha':
     'public: `id` is the client-chosen key of its own captcha challenge, no object anyone owns',
+  'POST /api/v1/admin/shop':
+    '`seller_id` is the merchant\'s own free text for a shop of kind "other" (spec §3 Shop); TikTok and Temu ' +
+    'shops get theirs from the vendor on authorisation, so it names no object anyone owns',
   'GET /files/{a}/{b}/{name}':
     'public by design (decision 0014): a file is read only through the signed, expiring URL handed out ' +
     'with the row that uses it (signature checks: upload.int.test.ts); the matrix checks that no refused ' +
     "answer or list hands out A's storage keys",
+  'GET /api/v1/exports/{id}/download':
+    'public by design (decision 0034): the link is the credential, signed for one record and expiring in ' +
+    "minutes; only exportLink (covered: exportRecord fixture) hands it out, to the record's own user; " +
+    'signature, expiry and record expiry checks: exports.int.test.ts',
 };
 
 /**

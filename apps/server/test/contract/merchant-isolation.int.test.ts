@@ -15,7 +15,7 @@ import {
 import { buildCheckoutWorld } from '../factories/orders.ts';
 import { staffWithRole } from '../helpers/access.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
-import { jobDone } from './isolation/runner.ts';
+import { exportDone, jobDone } from './isolation/runner.ts';
 
 /*
  * Issue 16, one test per finding: isolation between tenants holds, but between merchants of the
@@ -149,15 +149,18 @@ describe('merchant isolation (issue 16)', () => {
     });
   });
 
-  it("finding: GET /api/v1/jobs/{id} of another merchant's export answers 404, also to the merchant's staff without finished:export", async () => {
+  it("finding: GET /api/v1/jobs/{id} and the download link of another merchant's export answer 404, also to the merchant's staff without finished:export", async () => {
     const w = await buildCheckoutWorld(t);
-    const exported = await ok(w.m.headers, 'POST', '/api/v1/admin/design/finished/export', {});
-    const jobId = exported.job_id as string;
+    const exported = await ok(w.m.headers, 'POST', '/api/v1/admin/exports', {
+      page: 'publish/finished/my',
+      filters: {},
+    });
+    const record = await exportDone(t, exported.id as string);
+    const jobId = record.jobId!;
     await jobDone(t, jobId);
-    const own = await ok(w.m.headers, 'GET', `/api/v1/jobs/${jobId}`);
-    const fileUrl = (own.result as { file_url: string }).file_url;
-    expect(fileUrl, "the export's signed link").toMatch(/\.xlsx\?/);
-    const filePath = fileUrl.split('?')[0]!;
+    await ok(w.m.headers, 'GET', `/api/v1/jobs/${jobId}`);
+    const link = await ok(w.m.headers, 'POST', `/api/v1/admin/exports/${record.id}/link`);
+    const filePath = (link.url as string).split('?')[0]!;
 
     // A staff user of the merchant who may list finished products but not export them.
     const lister = await staffWithRole(
@@ -172,7 +175,10 @@ describe('merchant isolation (issue 16)', () => {
     ] as const) {
       const res = await call(headers, 'GET', `/api/v1/jobs/${jobId}`);
       expect.soft(res.status, who).toBe(404);
-      expect.soft(res.body, `${who} gets the xlsx link`).not.toContain(filePath);
+      const linked = await call(headers, 'POST', `/api/v1/admin/exports/${record.id}/link`);
+      // The staff member holds no exportRecord:list either (403); another merchant's is not found.
+      expect.soft([403, 404], who).toContain(linked.status);
+      expect.soft(linked.body, `${who} gets the xlsx link`).not.toContain(filePath);
     }
   });
 
@@ -182,8 +188,9 @@ describe('merchant isolation (issue 16)', () => {
     const cardNo = `62${String(Date.now()).slice(-12)}`;
     // A's writes: a transfer recharge (its bank account number in the body), a department deleted
     // (recycle bin), a staff mobile changed (sensitive-data log).
+    const receiptNo = unique('R');
     await ok(a, 'POST', '/api/v1/admin/wallet/recharge/transfer', {
-      receipt_no: unique('R'),
+      receipt_no: receiptNo,
       amount: 100,
       currency: 'CNY',
       transfer_type: 'domestic',
@@ -218,13 +225,16 @@ describe('merchant isolation (issue 16)', () => {
     const sensitive = (h: Headers) => call(h, 'GET', '/api/v1/admin/sensitiveLog?limit=100');
 
     // Each merchant sees its own rows…
-    expect((await logs(a)).body, "A's own log").toContain(cardNo);
+    // (The log masks the card number to its last four digits, issue 17 finding 2.)
+    expect((await logs(a)).body, "A's own log").toContain(receiptNo);
+    expect((await logs(a)).body, "A's own log masks the card").not.toContain(cardNo);
     expect((await recycle(a)).body, "A's own recycle bin").toContain(aDept);
     expect((await sensitive(a)).body, "A's own sensitive log").toContain(aNew);
     // …never another merchant's (its URLs, IPs and unmasked card numbers)…
     const bLogs = await logs(b);
     expect.soft(bLogs.body, "MB reads A's log rows").not.toContain(ma.primary.username);
     expect.soft(bLogs.body, "MB reads A's card number").not.toContain(cardNo);
+    expect.soft(bLogs.body, "MB reads A's recharge").not.toContain(receiptNo);
     expect.soft((await recycle(b)).body, "MB reads A's recycle bin").not.toContain(aDept);
     const bSensitive = (await sensitive(b)).body;
     expect.soft(bSensitive, "MB reads A's sensitive log").not.toContain(aOld);

@@ -21,8 +21,16 @@ export const PUBLIC_ROUTES: readonly string[] = [
   'GET /api/v1/ajax/area',
   // Alipay's asynchronous payment notification: authenticated by its RSA2 signature, not a token.
   'POST /api/v1/wallet/alipay/notify',
+  // Marketplace shops (issue 18): the seller's way back from the vendor's authorisation page,
+  // authenticated by the signed single-use state; and the vendors' webhooks, authenticated by their
+  // signatures over the raw body.
+  'POST /api/v1/shops/oauth/callback',
+  'POST /api/v1/webhooks/tiktok',
+  'POST /api/v1/webhooks/temu',
   // Stored files: readable only with the signed, expiring URL handed out with the row (FileUrls).
   'GET /files/{a}/{b}/{name}',
+  // Export files: readable only with the signed, expiring link exportLink hands the record's owner.
+  'GET /api/v1/exports/{id}/download',
   // The storefront (catalogue): the host's supplier's categories and products on sale.
   'GET /api/v1/storefront/categories',
   'GET /api/v1/storefront/products',

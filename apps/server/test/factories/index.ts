@@ -3,7 +3,7 @@ import type { Executor } from '../../src/db/client.ts';
 import { systemContext } from '../../src/platform/context.ts';
 import { createAdminUser } from '../../src/modules/access/index.ts';
 import { createFactory } from '../../src/modules/logistics/index.ts';
-import { createMember } from '../../src/modules/member/index.ts';
+import { createMember, tenantMembersContext } from '../../src/modules/member/index.ts';
 import { createMerchant, createTenant } from '../../src/modules/tenancy/index.ts';
 import { createPaymentAccount, credit } from '../../src/modules/wallet/index.ts';
 
@@ -125,15 +125,12 @@ export async function buildMember(
   tenantId: string,
   overrides: { username?: string; password?: string; mobile?: string; email?: string } = {},
 ) {
-  return createMember(
-    { tenantId, tx },
-    {
-      username: overrides.username ?? unique('member'),
-      password: overrides.password ?? FACTORY_PASSWORD,
-      ...(overrides.mobile ? { mobile: overrides.mobile } : {}),
-      ...(overrides.email ? { email: overrides.email } : {}),
-    },
-  );
+  return createMember(tenantMembersContext(tx, tenantId, 'test'), {
+    username: overrides.username ?? unique('member'),
+    password: overrides.password ?? FACTORY_PASSWORD,
+    ...(overrides.mobile ? { mobile: overrides.mobile } : {}),
+    ...(overrides.email ? { email: overrides.email } : {}),
+  });
 }
 
 /** A mainland mobile number no other test uses. */

@@ -29,6 +29,10 @@ export const PATHS = {
   adminPayResult: '/admin/payResult',
   /** One order: `/admin/orderPayResult/<order_no>`. */
   adminOrderPayResult: '/admin/orderPayResult',
+  // Shops (issue 18): the shop list (a menu page), and where sellers land back from authorising.
+  adminShopList: '/admin/shop/list',
+  tiktokRedirect: '/thirdparty/tiktokshopapi/tkRedirect',
+  temuRedirect: '/thirdparty/temuapi/redirect',
   user: '/user',
   userLoading: '/user/loading',
   userLogin: '/user/login',

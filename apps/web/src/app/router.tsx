@@ -278,6 +278,23 @@ const consoleRoutes: RouteObject = {
           ),
           handle: titled('route.protocol'),
         },
+        // spec §2: the landing pages of a shop authorisation (issue 18), public like the vendor's redirect.
+        {
+          path: 'thirdparty/tiktokshopapi/tkRedirect',
+          lazy: page(
+            () => import('../features/shops/oauth-landing-page.tsx'),
+            (m) => m.TikTokRedirectPage,
+          ),
+          handle: titled('route.shopAuthorisation'),
+        },
+        {
+          path: 'thirdparty/temuapi/redirect',
+          lazy: page(
+            () => import('../features/shops/oauth-landing-page.tsx'),
+            (m) => m.TemuRedirectPage,
+          ),
+          handle: titled('route.shopAuthorisation'),
+        },
         {
           path: '404',
           lazy: page(

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { jsonInteger } from '../schema-utils.ts';
 import { LIMITS } from '../limits.ts';
 import { RECORD_STATUSES } from '../access/schemas.ts';
 import { MAX_PRICE_MINOR } from '../pricing/engine.ts';
@@ -29,7 +30,7 @@ export const CATALOG_LIMITS = {
 export const catalogStatus = z.enum(RECORD_STATUSES);
 export const catalogSort = z.coerce.number().int().min(-100_000).max(100_000);
 /** Money in minor units (fen/cents), at most MAX_PRICE_MINOR. */
-export const minorAmount = z.coerce.number().int().min(0).max(MAX_PRICE_MINOR);
+export const minorAmount = jsonInteger(0, MAX_PRICE_MINOR);
 export const optionalText = (max: number) => z.string().trim().max(max).default('');
 export const requiredText = (max: number) => z.string().trim().min(1).max(max);
 

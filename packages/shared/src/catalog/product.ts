@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LIMITS } from '../limits.ts';
 import { PHONE_PATTERN, POST_CODE_PATTERN } from '../patterns.ts';
 import { CURRENCIES } from '../i18n.ts';
-import { patchOf } from '../schema-utils.ts';
+import { patchOf, jsonInteger } from '../schema-utils.ts';
 import { MAX_QUOTE_QUANTITY, PRICE_TIER_KINDS, priceTierIssues } from '../pricing/engine.ts';
 import {
   CATALOG_LIMITS,
@@ -49,7 +49,7 @@ export const priceTierInputSchema = z.object({
   id: z.uuid().optional(),
   kind: z.enum(PRICE_TIER_KINDS),
   /** The tier applies from this many pieces up (1 for level and exclusive prices in general). */
-  min_qty: z.coerce.number().int().min(1).max(MAX_QUOTE_QUANTITY).default(1),
+  min_qty: jsonInteger(1, MAX_QUOTE_QUANTITY).default(1),
   /** Base price per unit under this tier, replacing the product's base price (print is extra). */
   price: minorAmount,
   /** The merchant level, for `level` tiers. */
@@ -333,7 +333,7 @@ export type CatalogProduct = z.infer<typeof catalogProductSchema>;
 // ---- Quotes ---------------------------------------------------------------------------------------
 export const quoteRequestSchema = z.object({
   product_id: z.uuid(),
-  quantity: z.coerce.number().int().min(1).max(MAX_QUOTE_QUANTITY),
+  quantity: jsonInteger(1, MAX_QUOTE_QUANTITY),
   /** The designed faces, by surface id or key. */
   surfaces: z.array(z.string().trim().min(1).max(40)).max(CATALOG_LIMITS.surfacesPerProduct).default([]),
 });

@@ -32,8 +32,6 @@ export const DESIGN_JOBS = {
   render: 'designs.render',
   /** One document applied to several products: one finished product per product. */
   batch: 'designs.batch',
-  /** The finished products list as an xlsx file. */
-  export: 'designs.export',
 } as const;
 
 export const RENDER_STATUSES = ['pending', 'rendering', 'done', 'failed'] as const;
@@ -52,8 +50,6 @@ export const DESIGN_API_LIMITS = {
   groupNameLength: 50,
   /** Finished products moved or deleted at once. */
   idsPerAction: 100,
-  /** Rows of one xlsx export. */
-  exportRows: 10_000,
 } as const;
 
 // ---- Requests ----------------------------------------------------------------------------------------
@@ -286,12 +282,6 @@ export const finishedProductSaveReplySchema = z.object({
 
 export const designJobReplySchema = z.object({ job_id: z.string() });
 
-/** The `result` of a `designs.export` job. */
-export const finishedExportResultSchema = z.object({
-  file_url: z.string(),
-  file_name: z.string(),
-  rows: z.number().int(),
-});
 /** The `result` of a `designs.batch` job. */
 export const designBatchResultSchema = z.object({
   created: z.array(z.object({ product_id: z.string(), finished_id: z.string(), code: z.string() })),

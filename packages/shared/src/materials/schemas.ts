@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { RECORD_STATUSES } from '../access/schemas.ts';
-import { patchOf } from '../schema-utils.ts';
+import { patchOf, jsonInteger } from '../schema-utils.ts';
 import { batchFileResultSchema } from '../uploads/schemas.ts';
 
 export const MATERIAL_VISIBILITIES = ['private', 'tenant', 'public'] as const;
@@ -34,7 +34,7 @@ const materialFields = z.object({
   blacklist: merchantList.default([]),
   whitelist: merchantList.default([]),
   /** Per use, in minor units (fen). */
-  price: z.coerce.number().int().min(0).max(100_000_000).default(0),
+  price: jsonInteger(0, 100_000_000).default(0),
   status: z.enum(RECORD_STATUSES).default('enabled'),
 });
 /** A material made from an image already uploaded (topic `material`). */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { jsonInteger } from '../schema-utils.ts';
 import { LIMITS } from '../limits.ts';
 
 /**
@@ -17,7 +18,7 @@ export const CART_LIMITS = {
 } as const;
 
 const uuid = z.uuid();
-const quantity = z.coerce.number().int().min(1).max(CART_LIMITS.quantity);
+const quantity = jsonInteger(1, CART_LIMITS.quantity);
 
 export const cartItemSchema = z.object({
   finished_product_id: uuid,

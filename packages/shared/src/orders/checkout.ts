@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { jsonInteger } from '../schema-utils.ts';
 import { idempotencyKeySchema } from '../wallet/schemas.ts';
 import { CART_LIMITS } from './cart.ts';
 import { ORDER_LIMITS, ORDER_PLATFORMS, orderPayReplySchema, orderSchema } from './order.ts';
@@ -19,7 +20,7 @@ export const CHECKOUT_LIMITS = {
 } as const;
 
 const uuid = z.uuid();
-const price = z.coerce.number().int().min(0);
+const price = jsonInteger(0);
 
 const lineIds = z
   .array(uuid)

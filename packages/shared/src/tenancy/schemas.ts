@@ -2,12 +2,12 @@ import { z } from 'zod';
 import { CARD_NUMBER_PATTERN, PHONE_PATTERN, POST_CODE_PATTERN } from '../patterns.ts';
 import { RECORD_STATUSES } from '../access/schemas.ts';
 import { adminPasswordSchema, usernameSchema } from '../auth/fields.ts';
-import { patchOf } from '../schema-utils.ts';
+import { patchOf, jsonInteger } from '../schema-utils.ts';
 
 const status = z.enum(RECORD_STATUSES);
-const count = z.coerce.number().int().min(0).max(1_000_000);
+const count = jsonInteger(0, 1_000_000);
 /** Money in minor units (fen/cents). */
-const minor = z.coerce.number().int().min(0).max(100_000_000_00);
+const minor = jsonInteger(0, 100_000_000_00);
 const day = z.iso.date();
 const domain = z
   .string()

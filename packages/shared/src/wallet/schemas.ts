@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { jsonInteger } from '../schema-utils.ts';
 import { LIMITS } from '../limits.ts';
 
 /**
@@ -39,7 +40,7 @@ export const MAX_AMOUNT_MINOR = 1_000_000_000_00;
 const currency = z.enum(WALLET_CURRENCIES);
 const isoTime = z.iso.datetime({ offset: true });
 /** A positive amount in minor units. */
-export const amountMinorSchema = z.coerce.number().int().min(1).max(MAX_AMOUNT_MINOR);
+export const amountMinorSchema = jsonInteger(1, MAX_AMOUNT_MINOR);
 /** A caller-chosen key that makes a retried write apply once (unique per merchant). */
 export const idempotencyKeySchema = z
   .string()
@@ -149,12 +150,9 @@ export const adjustmentCreateSchema = z.object({
   merchant_id: z.uuid(),
   currency,
   /** Signed minor units, never zero: positive credits, negative debits. */
-  amount: z.coerce
-    .number()
-    .int()
-    .min(-MAX_AMOUNT_MINOR)
-    .max(MAX_AMOUNT_MINOR)
-    .refine((v) => v !== 0, { params: { rule: 'walletNonZero' } }),
+  amount: jsonInteger(-MAX_AMOUNT_MINOR, MAX_AMOUNT_MINOR).refine((v) => v !== 0, {
+    params: { rule: 'walletNonZero' },
+  }),
   remark: z.string().trim().min(1).max(200),
   idempotency_key: idempotencyKeySchema,
 });

@@ -20,3 +20,5 @@ export * from '../../modules/designs/schema.ts';
 export * from '../../modules/cart/schema.ts';
 export * from '../../modules/checkout/schema.ts';
 export * from '../../modules/orders/schema.ts';
+export * from '../../modules/exports/schema.ts';
+export * from '../../modules/shops/schema.ts';

@@ -3,7 +3,7 @@ import type { Executor } from '../client.ts';
 import { systemContext } from '../../platform/context.ts';
 import { createAdminUser } from '../../modules/access/index.ts';
 import { createFactory } from '../../modules/logistics/index.ts';
-import { adjustMember, createMember } from '../../modules/member/index.ts';
+import { adjustMember, createMember, tenantMembersContext } from '../../modules/member/index.ts';
 import { createMerchant, createTenant } from '../../modules/tenancy/index.ts';
 import { createPaymentAccount, credit } from '../../modules/wallet/index.ts';
 
@@ -79,14 +79,15 @@ export async function createDemoPlatform(tx: Executor, password: string) {
     createdBy: primary.id,
   });
 
-  const member = await createMember(scope, {
+  const members = tenantMembersContext(tx, tenant.id, 'demo-seed');
+  const member = await createMember(members, {
     username: DEMO_USERNAMES.member,
     password,
     mobile: '13800000000',
     email: 'member@example.com',
   });
-  await adjustMember(scope, member.id, { score: 100, memo: 'Welcome bonus / 注册奖励' });
-  await adjustMember(scope, member.id, { money: 50_00, memo: 'Opening balance / 初始余额' });
+  await adjustMember(members, member.id, { score: 100, memo: 'Welcome bonus / 注册奖励' });
+  await adjustMember(members, member.id, { money: 50_00, memo: 'Opening balance / 初始余额' });
 
   // Wallet: accounts merchants transfer to when recharging, and an opening balance for the demo merchant.
   const bank = { accountName: 'Demo Supplier Ltd / 演示供应商有限公司', bankName: 'Demo Bank / 演示银行' };

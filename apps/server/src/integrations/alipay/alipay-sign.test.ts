@@ -56,6 +56,42 @@ describe('Alipay RSA2 signing', () => {
     );
   });
 
+  it('verifies a real Alipay notification published by alipay-sdk-nodejs-all (test/alipay.test.ts, checkNotifySign)', () => {
+    // The SDK's "notify sign public key v1" and a TRADE_SUCCESS notification Alipay signed with it.
+    const key =
+      'MIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEAqObrdC7hrgAVM98tK0nv3hSQRGGKT4lBsQjHiGjeYZjOPIPHR5knm2jnnz/YGIXIofVHkA/tAlBAd5DrY7YpvI4tP5EONLtZKC2ghBMx7McI2wRD0xiqzxOQr1FuhZGJ8/AUokBzJrzY+aGX2xcOrxFYRlFilvVLTXg4LWjR1tdPkO6+i7wQZAIVMClPkwVRZEbaERRHlKqTzv2gGv5rDU8gRoe1LeaN+6BlbTqHWkQcNCUNrA8C6l17XAXGKDsm/9TFWwO8EPHHHCaQdjtV5/FdcWIt+L8SR1ss7EXTjYDFtxcKVv9rEoY1lX8T4mX+GbXfZHraG5NCF1+XioL5JwIDAQAB';
+    const pem = `-----BEGIN PUBLIC KEY-----\n${key.match(/.{1,64}/g)!.join('\n')}\n-----END PUBLIC KEY-----\n`;
+    const notification = {
+      gmt_create: '2019-08-15 15:56:22',
+      charset: 'utf-8',
+      seller_email: 'z97-yuquerevenue@service.aliyun.com',
+      subject: '语雀空间 500人规模',
+      sign: 'QfTb8tqE1BMhS5qAnXtvsF3/jBkEvu9q9en0pdbBUDDjvKycZhQb7h8GDs4FKfi049PynaNuatxSgLb/nLWZpXyyh0LEWdK2S6Ri7nPwrVgOs08zugLO20vOQz44y3ti2Ncm8/wZts1Fr2gZ7pShnVX3d1B50hbsXnObT1r/U8ONNQjWXd0HIul4TG+Q3fm3svmSvFEy0WnzuhcyHPX5Gm4ELNctL6Qd5YniGJFNcc7kopHYtI/XD9YCKCH6Ct02rzUs9i11C9CsadtZn+WhxF26Dqt9sGEFajkJ8cxUTLi8+VCpLHsgPE8P0y095uQcDdK0YjCh4x7wVSov+lrmOQ==',
+      buyer_id: '2088102534368455',
+      invoice_amount: '0.10',
+      notify_id: '2019081500222155624068450559358070',
+      fund_bill_list: '[{"amount":"0.10","fundChannel":"ALIPAYACCOUNT"}]',
+      notify_type: 'trade_status_sync',
+      trade_status: 'TRADE_SUCCESS',
+      receipt_amount: '0.10',
+      buyer_pay_amount: '0.10',
+      sign_type: 'RSA2',
+      app_id: '2019073166072302',
+      seller_id: '2088531891668739',
+      gmt_payment: '2019-08-15 15:56:24',
+      notify_time: '2019-08-15 15:56:25',
+      version: '1.0',
+      out_trade_no: '20190815155618536-564-57',
+      total_amount: '0.10',
+      trade_no: '2019081522001468450512505578',
+      auth_app_id: '2019073166072302',
+      buyer_logon_id: 'xud***@126.com',
+      point_amount: '0.00',
+    };
+    expect(verifyNotification(notification, pem)).toBe(true);
+    expect(verifyNotification({ ...notification, total_amount: '1.00' }, pem)).toBe(false);
+  });
+
   it('derives the public key of a private key', () => {
     expect(publicPemOf(APP_PRIVATE).trim()).toBe(APP_PUBLIC.trim());
   });

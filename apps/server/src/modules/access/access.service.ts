@@ -62,10 +62,16 @@ export async function hasPermission(tx: Executor, actor: Actor, permission: stri
 
 /**
  * The menu tree the actor may see (login reply `menus`): directories and items, larger sort
- * first, each item carrying the names of its permitted buttons. Empty directories are left out.
+ * first, each item carrying the names of its permitted buttons. Empty directories are left out,
+ * and so are the `hidden` entries (those of modules the tenant has switched off).
  */
-export async function menuTreeFor(tx: Executor, actor: AdminActor): Promise<MenuNode[]> {
-  const { menus } = await grantsFor(tx, actor);
+export async function menuTreeFor(
+  tx: Executor,
+  actor: AdminActor,
+  hidden: ReadonlySet<string> = new Set(),
+): Promise<MenuNode[]> {
+  // Menus of modules the actor's tenant has switched off are not shown (decision 0038).
+  const menus = (await grantsFor(tx, actor)).menus.filter((m) => !hidden.has(m.name));
   const byParent = new Map<string | null, repo.MenuRow[]>();
   for (const m of menus) byParent.set(m.parentId, [...(byParent.get(m.parentId) ?? []), m]);
   const build = (parentId: string | null): MenuNode[] =>

@@ -1,5 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { adminAccountCreateSchema, adminAccountSchema, adminAccountUpdateSchema } from '@pod/shared';
+import type { adminAccountCreateSchema } from '@pod/shared';
+import { accessOperations } from '@pod/shared';
 import type { z } from 'zod';
 import { adminUserFactories, adminUserRoles, adminUsers, departments, roleMenus, roles } from './schema.ts';
 import { hashPassword } from '../../platform/auth/password.ts';
@@ -63,15 +64,9 @@ function refuseProtected(ctx: ServiceContext, row: UserRow): void {
 /** Staff accounts of the caller's tier (and merchant); the caller's own tenant only. */
 export function adminAccountResource(
   services: Pick<AppServices, 'sessions' | 'extensions'>,
-): CrudDefinition<
-  typeof adminAccountSchema,
-  typeof adminAccountCreateSchema,
-  typeof adminAccountUpdateSchema
-> {
+): CrudDefinition<typeof accessOperations.admin> {
   return {
-    resource: 'admin',
-    prefix: '/api/v1/admin/admin',
-    tag: 'access',
+    operations: accessOperations.admin,
     table: adminUsers,
     // Staff belong to their organisation: the supplier's, a merchant's or a factory's own.
     owner: STAFF_OWNER,
@@ -80,7 +75,6 @@ export function adminAccountResource(
       createdBy: adminUsers.createdBy,
       departmentId: adminUsers.departmentId,
     },
-    item: adminAccountSchema,
     toItem: (r) => {
       const u = r as UserRow & { roleIds?: string[]; factoryIds?: string[] };
       return {
@@ -101,8 +95,6 @@ export function adminAccountResource(
         created_at: u.createdAt.toISOString(),
       };
     },
-    create: adminAccountCreateSchema,
-    update: adminAccountUpdateSchema,
     async toInsert(ctx, input) {
       await checkAssignable(services.extensions, ctx, input);
       // spec §6: the level limits how many sub-accounts there may be.
@@ -182,13 +174,9 @@ export function adminAccountResource(
     },
     extraScope: (ctx) => [eq(adminUsers.tier, ctx.actor.tier)],
     filters: {
-      status: { column: adminUsers.status, op: 'eq', schema: adminAccountCreateSchema.shape.status.unwrap() },
-      department_id: {
-        column: adminUsers.departmentId,
-        op: 'eq',
-        schema: adminAccountCreateSchema.shape.department_id.unwrap().unwrap(),
-      },
-      username: { column: adminUsers.username, op: 'like', schema: adminAccountCreateSchema.shape.username },
+      status: { column: adminUsers.status, op: 'eq' },
+      department_id: { column: adminUsers.departmentId, op: 'eq' },
+      username: { column: adminUsers.username, op: 'like' },
     },
     quickSearch: [adminUsers.username, adminUsers.nickname, adminUsers.mobile],
     orderable: {

@@ -28,6 +28,20 @@ export async function findAdminNames(tx: Executor, id: string) {
   return row;
 }
 
+/** Usernames of admin accounts by id (e.g. a row's creating and operating accounts). */
+export async function adminUsernamesByIds(
+  tx: Executor,
+  ids: readonly string[],
+): Promise<Map<string, string>> {
+  const unique = [...new Set(ids)];
+  if (!unique.length) return new Map();
+  const rows = await tx
+    .select({ id: adminUsers.id, username: adminUsers.username })
+    .from(adminUsers)
+    .where(inArray(adminUsers.id, unique));
+  return new Map(rows.map((r) => [r.id, r.username]));
+}
+
 /** Just what a request's auth check reads (the full row costs several times as much to map). */
 export async function findActorFields(tx: Executor, id: string) {
   const [row] = await preparedQuery(tx, 'admin_actor_fields', (t) =>

@@ -4,6 +4,7 @@ import { scopeOf, type AdminActor, type ServiceContext } from '../../platform/co
 import { AppError } from '../../platform/http/errors.ts';
 import { dataScopeFor, grantsFor } from './access.service.ts';
 import { factoryIdsOf } from './access.repo.ts';
+import { activeAdminActor } from './admin-user.service.ts';
 
 /** The admin actor of a request the auth guard let through. */
 function adminOf(request: FastifyRequest): AdminActor {
@@ -58,4 +59,24 @@ export function merchantWideContext(request: FastifyRequest, tx: Executor): Serv
     lang: request.ctx.lang,
     tx,
   };
+}
+
+/**
+ * The service context of an admin user outside a request (a job acting for the user who queued
+ * it): their grants, data scope and factory permissions as they are now, or null when the user may
+ * no longer act (disabled, locked or deleted).
+ */
+export async function contextOfUser(
+  tx: Executor,
+  userId: string,
+  lang: ServiceContext['lang'],
+): Promise<ServiceContext | null> {
+  const actor = await activeAdminActor(tx, userId);
+  if (actor?.kind !== 'admin') return null;
+  const [dataScope, grants, factoryIds] = await Promise.all([
+    dataScopeFor(tx, actor),
+    grantsFor(tx, actor),
+    factoryPermissions(tx, actor),
+  ]);
+  return { scope: scopeOf(actor, factoryIds), actor, permissions: grants.permissions, dataScope, lang, tx };
 }

@@ -1,5 +1,5 @@
 import { and, count, eq } from 'drizzle-orm';
-import { departmentCreateSchema, departmentSchema, departmentUpdateSchema } from '@pod/shared';
+import { accessOperations } from '@pod/shared';
 import { adminUsers, departments, roleDepartments } from './schema.ts';
 import type { ServiceContext } from '../../platform/context.ts';
 import type { CrudDefinition } from '../../platform/crud/crud.ts';
@@ -31,18 +31,11 @@ const countWhere = async (ctx: ServiceContext, q: Promise<Array<{ n: number }>>)
   ((await q)[0]?.n ?? 0) > 0;
 
 /** Departments: a tree per tenant; deleted ones go to the recycle bin. */
-export const departmentResource: CrudDefinition<
-  typeof departmentSchema,
-  typeof departmentCreateSchema,
-  typeof departmentUpdateSchema
-> = {
-  resource: 'department',
-  prefix: '/api/v1/admin/department',
-  tag: 'access',
+export const departmentResource: CrudDefinition<typeof accessOperations.department> = {
+  operations: accessOperations.department,
   table: departments,
   owner: DEPARTMENT_OWNER,
   columns: { id: departments.id, sort: departments.sort },
-  item: departmentSchema,
   toItem: (r) => {
     const row = r as DepartmentRow;
     return {
@@ -54,8 +47,6 @@ export const departmentResource: CrudDefinition<
       created_at: row.createdAt.toISOString(),
     };
   },
-  create: departmentCreateSchema,
-  update: departmentUpdateSchema,
   async toInsert(ctx, input) {
     await checkParent(ctx, input.parent_id);
     return { parentId: input.parent_id, name: input.name, sort: input.sort, status: input.status };
@@ -88,12 +79,8 @@ export const departmentResource: CrudDefinition<
     if (inUse) throw AppError.conflict('access.departmentInUse');
   },
   filters: {
-    status: { column: departments.status, op: 'eq', schema: departmentCreateSchema.shape.status.unwrap() },
-    parent_id: {
-      column: departments.parentId,
-      op: 'eq',
-      schema: departmentCreateSchema.shape.parent_id.unwrap().unwrap(),
-    },
+    status: { column: departments.status, op: 'eq' },
+    parent_id: { column: departments.parentId, op: 'eq' },
   },
   quickSearch: [departments.name],
   orderable: { sort: departments.sort, name: departments.name },

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { menuCreateSchema, menuSchema, menuUpdateSchema, RECORD_STATUSES } from '@pod/shared';
-import { z } from 'zod';
+import { accessOperations } from '@pod/shared';
+
 import { menus } from './schema.ts';
 import type { ServiceContext } from '../../platform/context.ts';
 import type { CrudDefinition } from '../../platform/crud/crud.ts';
@@ -18,18 +18,11 @@ async function checkParent(ctx: ServiceContext, parentId: string | null | undefi
 }
 
 /** The menu catalogue (platform administrators only: the permission is of the platform tier). */
-export const menuResource: CrudDefinition<
-  typeof menuSchema,
-  typeof menuCreateSchema,
-  typeof menuUpdateSchema
-> = {
-  resource: 'menu',
-  prefix: '/api/v1/admin/menu',
-  tag: 'access',
+export const menuResource: CrudDefinition<typeof accessOperations.menu> = {
+  operations: accessOperations.menu,
   table: menus,
   owner: { level: 'platform' },
   columns: { id: menus.id, sort: menus.sort },
-  item: menuSchema,
   toItem: (r) => {
     const m = r as MenuRow;
     return {
@@ -50,8 +43,6 @@ export const menuResource: CrudDefinition<
       status: m.status,
     };
   },
-  create: menuCreateSchema,
-  update: menuUpdateSchema,
   async toInsert(ctx, input) {
     await checkParent(ctx, input.parent_id);
     return {
@@ -81,8 +72,8 @@ export const menuResource: CrudDefinition<
     );
   },
   filters: {
-    type: { column: menus.type, op: 'eq', schema: menuCreateSchema.shape.type },
-    status: { column: menus.status, op: 'eq', schema: z.enum(RECORD_STATUSES) },
+    type: { column: menus.type, op: 'eq' },
+    status: { column: menus.status, op: 'eq' },
   },
   quickSearch: [menus.title, menus.name, menus.path],
   orderable: { sort: menus.sort, title: menus.title },

@@ -1,5 +1,4 @@
 import { accessOperations } from '@pod/shared';
-import { adminProfileSchema, envelope } from '@pod/shared';
 import { hashPassword, verifyPassword } from '../../platform/auth/password.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { AppError } from '../../platform/http/errors.ts';
@@ -10,8 +9,6 @@ import type { FileUrls } from '../../platform/storage/file-urls.ts';
 import type { AppServices } from '../../services.ts';
 import { avatarUrl } from './avatar.ts';
 import { findAdminUserById, updateAdminUser, type AdminUserRow } from './admin-user.repo.ts';
-
-const SELF = { audience: 'admin', permission: null } as const;
 
 export const profileOf = (u: AdminUserRow, files: FileUrls) => ({
   id: u.id,
@@ -35,17 +32,8 @@ export function profileRoutes(app: ZodApp, services: AppServices): void {
     return user;
   };
 
-  app.get(
-    '/api/v1/admin/profile',
-    {
-      config: SELF,
-      schema: {
-        tags: ['access'],
-        operationId: 'adminProfile',
-        response: { 200: envelope(adminProfileSchema) },
-      },
-    },
-    async (request) => ok(profileOf(await me(request.ctx.actor!.id), services.files)),
+  route(app, accessOperations.adminProfile, async (request) =>
+    ok(profileOf(await me(request.ctx.actor!.id), services.files)),
   );
 
   route(app, accessOperations.updateAdminProfile, async (request) => {

@@ -1,5 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { roleCreateSchema, roleSchema, roleUpdateSchema, type Role } from '@pod/shared';
+import type { roleCreateSchema } from '@pod/shared';
+import { type Role, accessOperations } from '@pod/shared';
 import type { z } from 'zod';
 import { departments, roleDepartments, roleMenus, roles } from './schema.ts';
 import type { ServiceContext } from '../../platform/context.ts';
@@ -39,18 +40,11 @@ async function linksOf(ctx: ServiceContext, roleId: string) {
 }
 
 /** Roles of the caller's tenant and tier, with their menus and custom departments. */
-export const roleResource: CrudDefinition<
-  typeof roleSchema,
-  typeof roleCreateSchema,
-  typeof roleUpdateSchema
-> = {
-  resource: 'role',
-  prefix: '/api/v1/admin/role',
-  tag: 'access',
+export const roleResource: CrudDefinition<typeof accessOperations.role> = {
+  operations: accessOperations.role,
   table: roles,
   owner: ROLE_OWNER,
   columns: { id: roles.id, sort: roles.sort },
-  item: roleSchema,
   // Links come from enrich() on single reads; lists leave them empty to stay one query.
   toItem: (r): Role => {
     const row = r as RoleRow & { menuIds?: string[]; departmentIds?: string[] };
@@ -68,8 +62,6 @@ export const roleResource: CrudDefinition<
       created_at: row.createdAt.toISOString(),
     };
   },
-  create: roleCreateSchema,
-  update: roleUpdateSchema,
   async toInsert(ctx, input) {
     await checkGrantable(ctx, input);
     return {
@@ -116,8 +108,8 @@ export const roleResource: CrudDefinition<
   },
   extraScope: (ctx) => [eq(roles.tier, ctx.actor.tier)],
   filters: {
-    status: { column: roles.status, op: 'eq', schema: roleCreateSchema.shape.status.unwrap() },
-    name: { column: roles.name, op: 'like', schema: roleCreateSchema.shape.name },
+    status: { column: roles.status, op: 'eq' },
+    name: { column: roles.name, op: 'like' },
   },
   quickSearch: [roles.name, roles.code],
   orderable: { sort: roles.sort, name: roles.name, created_at: roles.createdAt },

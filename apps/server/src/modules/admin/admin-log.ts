@@ -4,21 +4,31 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { adminLogs } from './schema.ts';
 import { adminUsernameSql } from '../access/index.ts';
+import { storableText } from '../../platform/storable-text.ts';
+import { isSensitiveNumberField, maskNumber } from '../../platform/sensitive-fields.ts';
 
 const SECRET_KEYS = /pass|token|secret|captcha|code|key/i;
 
-/** The request body with secrets masked and long strings cut, as the log's change summary. */
+/**
+ * The request body as the log's change summary: secrets masked, identifying numbers (cards, bank
+ * accounts, identity documents, phones) cut to their last four characters, long strings cut, and
+ * every string and key made storable.
+ */
 export function summarise(value: unknown, depth = 0): unknown {
   if (depth > 4) return '…';
-  if (typeof value === 'string') return value.length > 200 ? `${value.slice(0, 200)}…` : value;
+  if (typeof value === 'string') return storableText(value.length > 200 ? `${value.slice(0, 200)}…` : value);
   if (Array.isArray(value)) return value.slice(0, 50).map((v) => summarise(v, depth + 1));
   if (value && typeof value === 'object') {
     return Object.fromEntries(
       Object.entries(value as Record<string, unknown>)
         .slice(0, 100)
-        .map(([k, v]) => [k, SECRET_KEYS.test(k) ? '***' : summarise(v, depth + 1)]),
+        .map(([k, v]) => [
+          storableText(k.slice(0, 100)),
+          SECRET_KEYS.test(k) ? '***' : isSensitiveNumberField(k) ? maskNumber(v) : summarise(v, depth + 1),
+        ]),
     );
   }
+  if (typeof value === 'number' && !Number.isFinite(value)) return null;
   return value ?? null;
 }
 
@@ -41,6 +51,18 @@ class AdminLogWriter {
     private readonly onError: (error: unknown) => void,
   ) {}
 
+  async insertAlone(entry: Entry): Promise<void> {
+    try {
+      await this.db.insert(adminLogs).values(entry);
+    } catch {
+      try {
+        await this.db.insert(adminLogs).values({ ...entry, summary: { unstorable: true } });
+      } catch (error) {
+        this.onError(error);
+      }
+    }
+  }
+
   add(entry: Entry): void {
     this.#pending.push(entry);
     if (this.#pending.length >= AdminLogWriter.BATCH) void this.flush();
@@ -59,8 +81,10 @@ class AdminLogWriter {
       if (!batch.length) return;
       try {
         await this.db.insert(adminLogs).values(batch);
-      } catch (error) {
-        this.onError(error);
+      } catch {
+        // One row the database refuses must not lose the others (issue 17 finding 2): write them
+        // one by one, and a refused row again without its summary.
+        for (const entry of batch) await this.insertAlone(entry);
       }
     });
     return this.#writing;
@@ -95,12 +119,12 @@ export function installAdminLog(app: FastifyInstance, db: Db): void {
       userId: actor.id,
       username: sql`coalesce(${adminUsernameSql(actor.id)}, '')`,
       method: request.method,
-      url: request.url.slice(0, 500),
+      url: storableText(request.url.slice(0, 500)),
       route: request.routeOptions.url ?? '',
       operationId: schema?.operationId ?? '',
       statusCode: String(reply.statusCode),
       ip: request.ip,
-      userAgent: typeof ua === 'string' ? ua.slice(0, 300) : '',
+      userAgent: typeof ua === 'string' ? storableText(ua.slice(0, 300)) : '',
       summary: summarise(request.body ?? null),
       createdAt: new Date(),
     });

@@ -10,7 +10,9 @@ import { MENUS } from './menus.ts';
 /** The admin tools: dashboard, admin log, recycle bin, sensitive-data log, uploads and attachments. */
 export const adminModule: ModuleDescriptor<AppServices> = {
   name: 'admin',
-  dependsOn: ['access', 'tenancy', 'site', 'member'],
+  dependsOn: ['access', 'tenancy', 'site'],
+  // The dashboard counts members when the member centre is there.
+  uses: ['member'],
   switchable: false,
   tables,
   resources: [

@@ -182,6 +182,25 @@ describe('POST /admin/ajax/upload', () => {
     expect(general.statusCode).toBe(415);
   });
 
+  it('issue 17 finding 8: refuses SVGs that refer to anything outside themselves', async () => {
+    const { headers } = await merchantHeaders();
+    const svg = (inner: string) =>
+      `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="20" height="20">${inner}</svg>`;
+    for (const evil of [
+      svg('<image xlink:href="http://127.0.0.1:9/x.png" width="20" height="20"/>'),
+      svg('<rect width="20" height="20" style="fill: url(http://127.0.0.1:9/f.svg#g)"/>'),
+      svg('<style>@import url(https://example.com/a.css);</style><rect width="1" height="1"/>'),
+    ]) {
+      const res = await upload(
+        { ...headers, ...EN },
+        [{ name: 'remote.svg', body: evil }],
+        '/admin/ajax/upload?topic=design',
+      );
+      expect(res.statusCode, evil).toBe(415);
+      expect(res.json().msg).toContain('references to other files');
+    }
+  });
+
   it('takes member-centre uploads on /api/ajax/upload, and refuses callers without a token', async () => {
     const tenant = await buildTenant(t.database.db);
     const member = await buildMember(t.database.db, tenant.id);

@@ -1,8 +1,8 @@
 import { uploadOperations } from '@pod/shared';
 import { and, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { z } from 'zod';
-import { envelope, LIMITS, uploadQuerySchema, uploadReplySchema, type UploadTopic } from '@pod/shared';
+
+import { LIMITS, type UploadTopic } from '@pod/shared';
 import { attachments } from './schema.ts';
 import { containsPattern } from '../../platform/crud/crud-query.ts';
 import { pagedRows } from '../../platform/crud/paged.ts';
@@ -29,8 +29,6 @@ import {
   toAttachment,
   type UploadOwner,
 } from './attachment.service.ts';
-
-const TAGS = ['uploads'];
 
 /** Who is uploading, from the signed-in actor (never from the request body). */
 function ownerOf(request: FastifyRequest): UploadOwner {
@@ -74,15 +72,6 @@ export async function handleSingleUpload(services: AppServices, request: Fastify
   }
 }
 
-const uploadSchema = (operationId: string, summary: string) => ({
-  tags: TAGS,
-  operationId,
-  summary,
-  consumes: ['multipart/form-data'],
-  querystring: uploadQuerySchema,
-  response: { 200: envelope(uploadReplySchema) },
-});
-
 /** The merchant list's storage column: bytes of each merchant's uploads. */
 export const storageMerchantStats: MerchantStatsProvider = async (tx, _tenantId, ids) => {
   const used = await storageUsedByMerchants(tx, ids);
@@ -93,22 +82,12 @@ export const storageMerchantStats: MerchantStatsProvider = async (tx, _tenantId,
 export function uploadRoutes(app: ZodApp, services: AppServices): void {
   const db = services.database.db;
 
-  app.post(
-    '/admin/ajax/upload',
-    {
-      config: { audience: 'admin', permission: null },
-      schema: uploadSchema('adminUpload', 'Upload one file (multipart field `file`) for the back office'),
-    },
-    async (request) => ok({ file: await handleSingleUpload(services, request, request.query.topic) }),
+  route(app, uploadOperations.adminUpload, async (request) =>
+    ok({ file: await handleSingleUpload(services, request, request.query.topic) }),
   );
 
-  app.post(
-    '/api/ajax/upload',
-    {
-      config: { audience: 'member', permission: null },
-      schema: uploadSchema('memberUpload', 'Upload one file (multipart field `file`) for the member centre'),
-    },
-    async (request) => ok({ file: await handleSingleUpload(services, request, request.query.topic) }),
+  route(app, uploadOperations.memberUpload, async (request) =>
+    ok({ file: await handleSingleUpload(services, request, request.query.topic) }),
   );
 
   // ---- Personal centre avatar (issue #4) ---------------------------------------------------
@@ -175,44 +154,27 @@ export function uploadRoutes(app: ZodApp, services: AppServices): void {
   });
 
   // ---- Signed file reads -----------------------------------------------------------------------
-  app.get(
-    '/files/:a/:b/:name',
-    {
-      config: { audience: 'public', permission: null },
-      schema: {
-        tags: TAGS,
-        operationId: 'fileRead',
-        summary: 'Read a stored file through a signed, expiring URL handed out with the row that uses it',
-        params: z.object({
-          a: z.string().regex(/^[0-9a-f]{2}$/),
-          b: z.string().regex(/^[0-9a-f]{2}$/),
-          name: z.string().regex(/^[0-9a-f]{64}(\.[a-z0-9]{1,10})?$/),
-        }),
-        querystring: z.object({ e: z.coerce.number().int(), s: z.string().max(64) }),
-      },
-    },
-    async (request, reply) => {
-      const { a, b, name } = request.params;
-      const key = `${a}/${b}/${name}`;
-      if (!services.files.verify(key, request.query.e, request.query.s))
-        throw AppError.forbidden('upload.badSignature');
-      const stream = await services.storage.get(key);
-      if (!stream) throw AppError.notFound('upload.notFound');
-      const suffix = name.includes('.') ? name.slice(name.lastIndexOf('.') + 1) : '';
-      const type = CONTENT_TYPES[suffix] ?? 'application/octet-stream';
-      reply
-        .header('content-type', type)
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, max-age=86400, immutable')
-        // An SVG opened on its own can run nothing and load nothing.
-        .header(
-          'content-security-policy',
-          "default-src 'none'; img-src data:; style-src 'unsafe-inline'; sandbox",
-        );
-      if (!type.startsWith('image/')) reply.header('content-disposition', 'attachment');
-      return reply.send(stream);
-    },
-  );
+  route(app, uploadOperations.fileRead, async (request, reply) => {
+    const { a, b, name } = request.params;
+    const key = `${a}/${b}/${name}`;
+    if (!services.files.verify(key, request.query.e, request.query.s))
+      throw AppError.forbidden('upload.badSignature');
+    const stream = await services.storage.get(key);
+    if (!stream) throw AppError.notFound('upload.notFound');
+    const suffix = name.includes('.') ? name.slice(name.lastIndexOf('.') + 1) : '';
+    const type = CONTENT_TYPES[suffix] ?? 'application/octet-stream';
+    reply
+      .header('content-type', type)
+      .header('x-content-type-options', 'nosniff')
+      .header('cache-control', 'private, max-age=86400, immutable')
+      // An SVG opened on its own can run nothing and load nothing.
+      .header(
+        'content-security-policy',
+        "default-src 'none'; img-src data:; style-src 'unsafe-inline'; sandbox",
+      );
+    if (!type.startsWith('image/')) reply.header('content-disposition', 'attachment');
+    return reply.send(stream);
+  });
 }
 
 const CONTENT_TYPES: Record<string, string> = {

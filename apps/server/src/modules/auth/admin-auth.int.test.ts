@@ -196,8 +196,9 @@ describe('admin login', () => {
       headers: EN,
       payload: { username, password: FACTORY_PASSWORD, ...(await solveCaptcha(t)) },
     });
-    expect(res.statusCode).toBe(429);
-    expect(res.json()).toMatchObject({ code: 429 });
+    // Decision 0010: every failed login is 400, a lock included (issue 17 finding 12).
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 400 });
     expect(res.json().msg).toMatch(
       /^Too many wrong passwords: the account is locked, please try again in 1[0-5] minute\(s\)$/,
     );

@@ -1,9 +1,9 @@
+import { accountLocked, failureSubject } from '../../platform/auth/login-lock.ts';
 import type { AdminLoginBody, AdminLoginReply, AdminRegisterBody, AdminSession } from '@pod/shared';
 import type { Db } from '../../db/client.ts';
 import { dummyPasswordHash, verifyPassword } from '../../platform/auth/password.ts';
 import { AppError } from '../../platform/http/errors.ts';
-import { tooManyRequests, type RateLimitRule } from '../../platform/rate-limit.ts';
-import type { FileUrls } from '../../platform/storage/file-urls.ts';
+import type { RateLimitRule } from '../../platform/rate-limit.ts';
 import type { IssuedSession } from '../../platform/auth/sessions.ts';
 import type { ClientMeta } from '../../platform/http/client-meta.ts';
 import type { AppServices } from '../../services.ts';
@@ -19,7 +19,7 @@ import {
   recordAdminLogin,
   type AdminUserRow,
 } from '../access/index.ts';
-import { siteInfoForHost, type SiteDefaults } from '../site/index.ts';
+import { siteInfoForHost } from '../site/index.ts';
 import {
   assertMerchantSlot,
   captchaPolicy,
@@ -36,16 +36,16 @@ const REGISTER_PER_IP: RateLimitRule = { name: 'register:ip', limit: 10, windowS
 
 type Services = Pick<
   AppServices,
-  'database' | 'config' | 'sessions' | 'captcha' | 'codes' | 'limiter' | 'files'
+  'database' | 'config' | 'sessions' | 'captcha' | 'codes' | 'limiter' | 'files' | 'modules'
 >;
 
 async function sessionFor(
   db: Db,
   user: AdminUserRow,
   meta: ClientMeta,
-  site: SiteDefaults,
-  files: FileUrls,
+  s: Pick<AppServices, 'config' | 'files' | 'modules'>,
 ): Promise<AdminSession> {
+  const { config: site, files } = s;
   const merchant =
     user.merchantId && user.tenantId ? await findMerchant(db, user.tenantId, user.merchantId) : undefined;
   return {
@@ -63,7 +63,7 @@ async function sessionFor(
     info: await siteInfoForHost(db, meta.host, site),
     settings: { product_tag_type: 'default' },
     // Exactly the menu tree the user may see, each item with its permitted buttons.
-    menus: await menuTreeFor(db, adminActor(user)),
+    menus: await menuTreeFor(db, adminActor(user), await s.modules.hiddenMenus(user.tenantId)),
   };
 }
 
@@ -90,9 +90,9 @@ export async function loginAdmin(
     await s.captcha.consumePassed(body.captchaId, body.captchaInfo);
   }
 
-  const account = body.username.toLowerCase();
+  const account = failureSubject(body.username.toLowerCase(), meta.ip);
   const failures = await s.limiter.peek(LOGIN_FAILURES_PER_ACCOUNT, account);
-  if (!failures.allowed) throw tooManyRequests(failures.retryAfterSeconds, 'auth.accountTemporarilyLocked');
+  if (!failures.allowed) throw accountLocked(failures.retryAfterSeconds);
 
   const user = await findAdminUserByUsername(db, body.username);
   const ok = await verifyPassword(body.password, user?.passwordHash ?? (await dummyPasswordHash()));
@@ -113,7 +113,7 @@ export async function loginAdmin(
     });
   });
   const fresh = (await findAdminUserById(db, user.id)) ?? user;
-  return withTokens(await sessionFor(db, fresh, meta, s.config, s.files), issued);
+  return withTokens(await sessionFor(db, fresh, meta, s), issued);
 }
 
 /**
@@ -160,7 +160,7 @@ export async function registerMerchant(
     });
     return { user: created, issued: session };
   });
-  return withTokens(await sessionFor(db, user, meta, s.config, s.files), issued);
+  return withTokens(await sessionFor(db, user, meta, s), issued);
 }
 
 /** GET /api/v1/auth/index: the session of the signed-in admin. */
@@ -171,7 +171,7 @@ export async function currentAdminSession(
 ): Promise<AdminSession> {
   const user = await findAdminUserById(s.database.db, userId);
   if (!user) throw AppError.unauthorized();
-  return sessionFor(s.database.db, user, meta, s.config, s.files);
+  return sessionFor(s.database.db, user, meta, s);
 }
 
 /** PUT /api/v1/auth/refresh: a rotated pair, or 401 (and a revoked family on reuse). */

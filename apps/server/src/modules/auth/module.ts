@@ -7,7 +7,9 @@ import { testHookRoutes } from './test-hooks.routes.ts';
 /** Sign-in for the admin area and the member centre: captcha, codes, tokens (spec §6). */
 export const authModule: ModuleDescriptor<AppServices> = {
   name: 'auth',
-  dependsOn: ['access', 'tenancy', 'site', 'member'],
+  dependsOn: ['access', 'tenancy', 'site'],
+  // Members' sign-ins are checked by the member module's own statement.
+  uses: ['member'],
   switchable: false,
   // Sign-in's tables (sessions, captcha, codes) are the platform's (platform/auth/schema.ts).
   tables: {},

@@ -1,7 +1,5 @@
 import { catalogOperations } from '@pod/shared';
-import { envelope, priceBreakdownSchema, quoteRequestSchema, storefrontCategorySchema } from '@pod/shared';
 import { inArray } from 'drizzle-orm';
-import { z } from 'zod';
 import { catalogImageRefs } from './schema.ts';
 import { registerCrud } from '../../platform/crud/crud.ts';
 import { ok } from '../../platform/http/envelope.ts';
@@ -27,9 +25,7 @@ import {
 import { spuResource } from './spu.resource.ts';
 import { storefrontRoutes } from './storefront.routes.ts';
 
-const TAGS = ['catalog'];
 /** spec §2 /admin/product/list: the merchant's catalogue, where it picks what to design. */
-const BROWSE = { audience: 'admin' as const, permission: 'productCatalog:list' };
 
 /** Product and SPU images that use an upload (the attachments page shows them and keeps them). */
 export const catalogAttachmentUses: AttachmentReferenceProvider = async (tx, ids) =>
@@ -64,18 +60,8 @@ export function catalogRoutes(app: ZodApp, services: AppServices): void {
     return { tenantId: actor.tenantId, merchantId: actor.merchantId };
   };
 
-  app.get(
-    '/api/v1/admin/catalog/categories',
-    {
-      config: BROWSE,
-      schema: {
-        tags: TAGS,
-        operationId: 'catalogCategories',
-        summary: "The supplier's category tree with listed product counts, for the merchant's filter",
-        response: { 200: envelope(z.array(storefrontCategorySchema)) },
-      },
-    },
-    async (request) => ok(await categoryTree(db, merchantOf(request).tenantId)),
+  route(app, catalogOperations.catalogCategories, async (request) =>
+    ok(await categoryTree(db, merchantOf(request).tenantId)),
   );
 
   route(app, catalogOperations.catalogProductList, async (request) => {
@@ -111,19 +97,8 @@ export function catalogRoutes(app: ZodApp, services: AppServices): void {
     return ok(toCatalogProduct(row, refs, services.files, buyer));
   });
 
-  app.post(
-    '/api/v1/admin/catalog/quote',
-    {
-      config: BROWSE,
-      schema: {
-        tags: TAGS,
-        operationId: 'catalogQuote',
-        summary: 'The calling merchant’s price: base (best of level, wholesale, exclusive) + print per face',
-        body: quoteRequestSchema,
-        response: { 200: envelope(priceBreakdownSchema) },
-      },
-    },
-    async (request) => ok(await quoteForMerchant(db, merchantOf(request), request.body)),
+  route(app, catalogOperations.catalogQuote, async (request) =>
+    ok(await quoteForMerchant(db, merchantOf(request), request.body)),
   );
 
   storefrontRoutes(app, services);

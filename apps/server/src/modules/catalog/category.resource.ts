@@ -1,13 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, count, eq, like, ne, sql } from 'drizzle-orm';
-import {
-  CATALOG_LIMITS,
-  RECORD_STATUSES,
-  spuCategoryCreateSchema,
-  spuCategorySchema,
-  spuCategoryUpdateSchema,
-} from '@pod/shared';
-import { z } from 'zod';
+import { CATALOG_LIMITS, catalogOperations } from '@pod/shared';
+
 import { catalogCategories, catalogProducts, catalogSpus } from './schema.ts';
 import type { ServiceContext } from '../../platform/context.ts';
 import type { CrudDefinition } from '../../platform/crud/crud.ts';
@@ -67,21 +61,12 @@ const toItem = (r: Record<string, unknown>) => {
  * The category tree (spec §3 SPU category), one per tenant, shared by SPUs and products. The
  * server keeps each category's position (its path of ids) so subtrees are one prefix match.
  */
-export const spuCategoryResource: CrudDefinition<
-  typeof spuCategorySchema,
-  typeof spuCategoryCreateSchema,
-  typeof spuCategoryUpdateSchema
-> = {
-  resource: 'spuCategory',
-  prefix: '/api/v1/admin/spuCategory',
-  tag: 'catalog',
+export const spuCategoryResource: CrudDefinition<typeof catalogOperations.spuCategory> = {
+  operations: catalogOperations.spuCategory,
   table: catalogCategories,
   owner: { level: 'tenant', tenant: catalogCategories.tenantId },
   columns: { id: catalogCategories.id, sort: catalogCategories.sort },
-  item: spuCategorySchema,
   toItem,
-  create: spuCategoryCreateSchema,
-  update: spuCategoryUpdateSchema,
   async toInsert(ctx, input) {
     tenantOf(ctx);
     const id = randomUUID();
@@ -160,8 +145,8 @@ export const spuCategoryResource: CrudDefinition<
       throw AppError.conflict('catalog.categoryInUse');
   },
   filters: {
-    status: { column: catalogCategories.status, op: 'eq', schema: z.enum(RECORD_STATUSES) },
-    parent_id: { column: catalogCategories.parentId, op: 'eq', schema: z.uuid() },
+    status: { column: catalogCategories.status, op: 'eq' },
+    parent_id: { column: catalogCategories.parentId, op: 'eq' },
   },
   quickSearch: [catalogCategories.categoryName],
   orderable: { sort: catalogCategories.sort, category_name: catalogCategories.categoryName },

@@ -4,11 +4,12 @@ import type { AppServices } from '../../services.ts';
 import { ATTACHMENT_REFERENCES } from '../admin/index.ts';
 import { catalogAttachmentUses, catalogRoutes } from './catalog.routes.ts';
 import { MENUS } from './menus.ts';
+import { SPU_EXPORT } from './spu.export.ts';
 
 /** The catalogue: SPU inventory, products with SKUs, surfaces and price tiers, and the storefront. */
 export const catalogModule: ModuleDescriptor<AppServices> = {
   name: 'catalog',
-  dependsOn: ['access', 'tenancy', 'admin', 'logistics'],
+  dependsOn: ['access', 'exports', 'tenancy', 'admin', 'logistics'],
   switchable: false,
   tables,
   resources: [
@@ -24,6 +25,6 @@ export const catalogModule: ModuleDescriptor<AppServices> = {
     { name: 'productTemplate', owner: 'organisation' },
   ],
   menus: MENUS,
-  provides: [ATTACHMENT_REFERENCES.provide('catalog', catalogAttachmentUses)],
+  provides: [ATTACHMENT_REFERENCES.provide('catalog', catalogAttachmentUses), SPU_EXPORT],
   routes: catalogRoutes,
 };

@@ -1,12 +1,6 @@
 import { count, eq, isNotNull, isNull, sql } from 'drizzle-orm';
-import {
-  PRODUCT_STATUSES,
-  productCreateSchema,
-  productSchema,
-  productUpdateSchema,
-  type ProductInput,
-} from '@pod/shared';
-import { z } from 'zod';
+import { catalogOperations, type ProductInput } from '@pod/shared';
+
 import { catalogImageRefs, catalogProducts } from './schema.ts';
 import type { ServiceContext } from '../../platform/context.ts';
 import type { CrudDefinition } from '../../platform/crud/crud.ts';
@@ -36,7 +30,7 @@ type Enriched = ProductRow & { [REFS]?: ProductRefs };
 export function productResource(
   files: FileUrls,
   flavour: 'supplier' | 'merchant',
-): CrudDefinition<typeof productSchema, typeof productCreateSchema, typeof productUpdateSchema> {
+): CrudDefinition<typeof catalogOperations.product | typeof catalogOperations.productTemplate> {
   const isMerchant = flavour === 'merchant';
 
   const ownerOf = (ctx: ServiceContext): ImageOwner => {
@@ -47,9 +41,7 @@ export function productResource(
   };
 
   return {
-    resource: isMerchant ? 'productTemplate' : 'product',
-    prefix: isMerchant ? '/api/v1/admin/productTemplate' : '/api/v1/admin/product',
-    tag: 'catalog',
+    operations: isMerchant ? catalogOperations.productTemplate : catalogOperations.product,
     table: catalogProducts,
     // The supplier's catalogue has no merchant; a merchant's own product templates are its own.
     owner: { level: 'organisation', tenant: catalogProducts.tenantId, merchant: catalogProducts.merchantId },
@@ -58,15 +50,12 @@ export function productResource(
       sort: catalogProducts.sort,
       createdBy: catalogProducts.createdBy,
     },
-    item: productSchema,
     toItem: (row) => {
       const r = row as Enriched;
       const refs = r[REFS];
       if (!refs) throw new Error('product reply without its references');
       return toProduct(r, refs, files);
     },
-    create: productCreateSchema,
-    update: productUpdateSchema,
     async toInsert(ctx, input: ProductInput) {
       const owner = ownerOf(ctx);
       if (owner.merchantId) {
@@ -106,11 +95,11 @@ export function productResource(
       isMerchant ? isNotNull(catalogProducts.merchantId) : isNull(catalogProducts.merchantId),
     ],
     filters: {
-      status: { column: catalogProducts.status, op: 'eq', schema: z.enum(PRODUCT_STATUSES) },
-      category_id: { column: catalogProducts.categoryId, op: 'eq', schema: z.uuid() },
-      factory_id: { column: catalogProducts.factoryId, op: 'eq', schema: z.uuid() },
-      product_type: { column: catalogProducts.productType, op: 'like', schema: z.string().max(50) },
-      style_code: { column: catalogProducts.styleCode, op: 'like', schema: z.string().max(30) },
+      status: { column: catalogProducts.status, op: 'eq' },
+      category_id: { column: catalogProducts.categoryId, op: 'eq' },
+      factory_id: { column: catalogProducts.factoryId, op: 'eq' },
+      product_type: { column: catalogProducts.productType, op: 'like' },
+      style_code: { column: catalogProducts.styleCode, op: 'like' },
     },
     quickSearch: [catalogProducts.name, catalogProducts.enName, catalogProducts.styleCode],
     orderable: {

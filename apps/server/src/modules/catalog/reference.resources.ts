@@ -1,27 +1,6 @@
 import { and, count, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { SIZE_UNITS } from '@pod/shared';
-import {
-  RECORD_STATUSES,
-  sizeTemplateIssues,
-  spuAttributeCreateSchema,
-  spuAttributeSchema,
-  spuAttributeUpdateSchema,
-  spuColorCreateSchema,
-  spuColorSchema,
-  spuColorUpdateSchema,
-  spuDictionaryCreateSchema,
-  spuDictionarySchema,
-  spuDictionaryUpdateSchema,
-  spuSizeAttributeCreateSchema,
-  spuSizeAttributeSchema,
-  spuSizeAttributeUpdateSchema,
-  spuSizeCreateSchema,
-  spuSizeSchema,
-  spuSizeTemplateCreateSchema,
-  spuSizeTemplateSchema,
-  spuSizeTemplateUpdateSchema,
-  spuSizeUpdateSchema,
-} from '@pod/shared';
+import { RECORD_STATUSES, sizeTemplateIssues, catalogOperations } from '@pod/shared';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import type { Executor } from '../../db/client.ts';
@@ -72,18 +51,11 @@ async function isUsed(tx: Executor, checks: SQL[]): Promise<boolean> {
 
 // ---- Attributes ----------------------------------------------------------------------------------
 type AttributeRow = typeof catalogAttributes.$inferSelect;
-export const spuAttributeResource: CrudDefinition<
-  typeof spuAttributeSchema,
-  typeof spuAttributeCreateSchema,
-  typeof spuAttributeUpdateSchema
-> = {
-  resource: 'spuAttribute',
-  prefix: '/api/v1/admin/spuAttribute',
-  tag: 'catalog',
+export const spuAttributeResource: CrudDefinition<typeof catalogOperations.spuAttribute> = {
+  operations: catalogOperations.spuAttribute,
   table: catalogAttributes,
   owner: { level: 'tenant', tenant: catalogAttributes.tenantId },
   columns: { id: catalogAttributes.id, sort: catalogAttributes.sort },
-  item: spuAttributeSchema,
   toItem: (r) => {
     const a = r as AttributeRow;
     return {
@@ -95,8 +67,6 @@ export const spuAttributeResource: CrudDefinition<
       created_at: iso(a.createdAt),
     };
   },
-  create: spuAttributeCreateSchema,
-  update: spuAttributeUpdateSchema,
   toInsert(ctx, input) {
     tenantOf(ctx);
     return defined(input);
@@ -112,21 +82,16 @@ export const spuAttributeResource: CrudDefinition<
 
 // ---- Colours -------------------------------------------------------------------------------------
 type ColorRow = typeof catalogColors.$inferSelect;
-export function spuColorResource(
-  files: FileUrls,
-): CrudDefinition<typeof spuColorSchema, typeof spuColorCreateSchema, typeof spuColorUpdateSchema> {
+export function spuColorResource(files: FileUrls): CrudDefinition<typeof catalogOperations.spuColor> {
   const swatchOf = async (ctx: ServiceContext, id: string | null) =>
     id
       ? ((await resolveImages(ctx.tx, { tenantId: tenantOf(ctx), merchantId: null }, [id])).get(id) ?? null)
       : null;
   return {
-    resource: 'spuColor',
-    prefix: '/api/v1/admin/spuColor',
-    tag: 'catalog',
+    operations: catalogOperations.spuColor,
     table: catalogColors,
     owner: { level: 'tenant', tenant: catalogColors.tenantId },
     columns: { id: catalogColors.id, sort: catalogColors.sort },
-    item: spuColorSchema,
     toItem: (r) => {
       const c = r as ColorRow;
       return {
@@ -140,8 +105,6 @@ export function spuColorResource(
         created_at: iso(c.createdAt),
       };
     },
-    create: spuColorCreateSchema,
-    update: spuColorUpdateSchema,
     async toInsert(ctx, input) {
       tenantOf(ctx);
       const { swatch, ...rest } = input;
@@ -178,18 +141,11 @@ export function spuColorResource(
 
 // ---- Sizes ---------------------------------------------------------------------------------------
 type SizeRow = typeof catalogSizes.$inferSelect;
-export const spuSizeResource: CrudDefinition<
-  typeof spuSizeSchema,
-  typeof spuSizeCreateSchema,
-  typeof spuSizeUpdateSchema
-> = {
-  resource: 'spuSize',
-  prefix: '/api/v1/admin/spuSize',
-  tag: 'catalog',
+export const spuSizeResource: CrudDefinition<typeof catalogOperations.spuSize> = {
+  operations: catalogOperations.spuSize,
   table: catalogSizes,
   owner: { level: 'tenant', tenant: catalogSizes.tenantId },
   columns: { id: catalogSizes.id, sort: catalogSizes.sort },
-  item: spuSizeSchema,
   toItem: (r) => {
     const s = r as SizeRow;
     return {
@@ -201,8 +157,6 @@ export const spuSizeResource: CrudDefinition<
       created_at: iso(s.createdAt),
     };
   },
-  create: spuSizeCreateSchema,
-  update: spuSizeUpdateSchema,
   toInsert(ctx, input) {
     tenantOf(ctx);
     return defined(input, { en_name: 'enName' });
@@ -228,18 +182,11 @@ export const spuSizeResource: CrudDefinition<
 
 // ---- Size attributes -----------------------------------------------------------------------------
 type SizeAttributeRow = typeof catalogSizeAttributes.$inferSelect;
-export const spuSizeAttributeResource: CrudDefinition<
-  typeof spuSizeAttributeSchema,
-  typeof spuSizeAttributeCreateSchema,
-  typeof spuSizeAttributeUpdateSchema
-> = {
-  resource: 'spuSizeAttribute',
-  prefix: '/api/v1/admin/spuSizeAttribute',
-  tag: 'catalog',
+export const spuSizeAttributeResource: CrudDefinition<typeof catalogOperations.spuSizeAttribute> = {
+  operations: catalogOperations.spuSizeAttribute,
   table: catalogSizeAttributes,
   owner: { level: 'tenant', tenant: catalogSizeAttributes.tenantId },
   columns: { id: catalogSizeAttributes.id, sort: catalogSizeAttributes.sort },
-  item: spuSizeAttributeSchema,
   toItem: (r) => {
     const s = r as SizeAttributeRow;
     return {
@@ -252,8 +199,6 @@ export const spuSizeAttributeResource: CrudDefinition<
       created_at: iso(s.createdAt),
     };
   },
-  create: spuSizeAttributeCreateSchema,
-  update: spuSizeAttributeUpdateSchema,
   toInsert(ctx, input) {
     tenantOf(ctx);
     return defined(input, { en_name: 'enName' });
@@ -337,18 +282,11 @@ async function checkChart(ctx: ServiceContext, attributeIds: string[], sizeIds: 
 }
 
 const NAMES = Symbol('chart names');
-export const spuSizeTemplateResource: CrudDefinition<
-  typeof spuSizeTemplateSchema,
-  typeof spuSizeTemplateCreateSchema,
-  typeof spuSizeTemplateUpdateSchema
-> = {
-  resource: 'spuSizeTemplate',
-  prefix: '/api/v1/admin/spuSizeTemplate',
-  tag: 'catalog',
+export const spuSizeTemplateResource: CrudDefinition<typeof catalogOperations.spuSizeTemplate> = {
+  operations: catalogOperations.spuSizeTemplate,
   table: catalogSizeTemplates,
   owner: { level: 'tenant', tenant: catalogSizeTemplates.tenantId },
   columns: { id: catalogSizeTemplates.id, sort: catalogSizeTemplates.sort },
-  item: spuSizeTemplateSchema,
   toItem: (r) => {
     const t = r as SizeTemplateRow;
     const chart = toSizeChart(t, (r as { [NAMES]?: ChartNames })[NAMES]);
@@ -361,8 +299,6 @@ export const spuSizeTemplateResource: CrudDefinition<
       created_at: iso(t.createdAt),
     };
   },
-  create: spuSizeTemplateCreateSchema,
-  update: spuSizeTemplateUpdateSchema,
   async toInsert(ctx, input) {
     await checkChart(
       ctx,
@@ -442,18 +378,11 @@ async function checkDictionaryValue(ctx: ServiceContext, type: string, value: st
   if ((dupe?.n ?? 0) > 0) throw AppError.conflict('catalog.dictionaryTaken', {}, { field: 'value' });
 }
 
-export const spuDictionaryResource: CrudDefinition<
-  typeof spuDictionarySchema,
-  typeof spuDictionaryCreateSchema,
-  typeof spuDictionaryUpdateSchema
-> = {
-  resource: 'spuDictionary',
-  prefix: '/api/v1/admin/spuDictionary',
-  tag: 'catalog',
+export const spuDictionaryResource: CrudDefinition<typeof catalogOperations.spuDictionary> = {
+  operations: catalogOperations.spuDictionary,
   table: catalogDictionary,
   owner: { level: 'tenant', tenant: catalogDictionary.tenantId },
   columns: { id: catalogDictionary.id, sort: catalogDictionary.sort },
-  item: spuDictionarySchema,
   toItem: (r) => {
     const d = r as DictionaryRow;
     return {
@@ -467,8 +396,6 @@ export const spuDictionaryResource: CrudDefinition<
       created_at: iso(d.createdAt),
     };
   },
-  create: spuDictionaryCreateSchema,
-  update: spuDictionaryUpdateSchema,
   async toInsert(ctx, input) {
     await checkDictionaryValue(ctx, input.type, input.value);
     return defined(input);
@@ -480,7 +407,7 @@ export const spuDictionaryResource: CrudDefinition<
     return defined(input);
   },
   filters: {
-    type: { column: catalogDictionary.type, op: 'eq', schema: z.string().regex(/^[a-z][a-z0-9_]{0,29}$/) },
+    type: { column: catalogDictionary.type, op: 'eq' },
     status: statusFilter(catalogDictionary.status),
   },
   quickSearch: [catalogDictionary.label, catalogDictionary.value],

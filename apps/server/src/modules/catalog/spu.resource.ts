@@ -1,13 +1,7 @@
 import { eq } from 'drizzle-orm';
-import {
-  RECORD_STATUSES,
-  SPU_GENDERS,
-  spuCreateSchema,
-  spuSchema,
-  spuUpdateSchema,
-  type Currency,
-} from '@pod/shared';
-import { z } from 'zod';
+import type { spuCreateSchema } from '@pod/shared';
+import { type Currency, catalogOperations } from '@pod/shared';
+import type { z } from 'zod';
 import { catalogImageRefs, catalogSpus, type StoredImage } from './schema.ts';
 import type { ServiceContext } from '../../platform/context.ts';
 import type { CrudDefinition } from '../../platform/crud/crud.ts';
@@ -117,17 +111,12 @@ async function namesFor(ctx: ServiceContext, rows: SpuRow[]): Promise<SpuNames> 
 const nameIn = (names: Map<string, string> | undefined, id: string | null) => (id && names?.get(id)) ?? '';
 
 /** SPUs of the supplier's inventory (spec §3 SPU); codes are generated, unique per tenant. */
-export function spuResource(
-  files: FileUrls,
-): CrudDefinition<typeof spuSchema, typeof spuCreateSchema, typeof spuUpdateSchema> {
+export function spuResource(files: FileUrls): CrudDefinition<typeof catalogOperations.spu> {
   return {
-    resource: 'spu',
-    prefix: '/api/v1/admin/spu',
-    tag: 'catalog',
+    operations: catalogOperations.spu,
     table: catalogSpus,
     owner: { level: 'tenant', tenant: catalogSpus.tenantId },
     columns: { id: catalogSpus.id, createdBy: catalogSpus.createdBy },
-    item: spuSchema,
     toItem: (r) => {
       const s = r as SpuRow & { [NAMES]?: SpuNames };
       const names = s[NAMES];
@@ -165,8 +154,6 @@ export function spuResource(
         updated_at: s.updatedAt.toISOString(),
       };
     },
-    create: spuCreateSchema,
-    update: spuUpdateSchema,
     async toInsert(ctx, input) {
       const values = await toValues(ctx, input);
       // spec §3: the code is generated; the counter row makes it unique under concurrent creates.
@@ -186,12 +173,12 @@ export function spuResource(
       await ctx.tx.delete(catalogImageRefs).where(eq(catalogImageRefs.ownerId, String(row.id)));
     },
     filters: {
-      status: { column: catalogSpus.status, op: 'eq', schema: z.enum(RECORD_STATUSES) },
-      inventory_category_id: { column: catalogSpus.inventoryCategoryId, op: 'eq', schema: z.uuid() },
-      factory_id: { column: catalogSpus.factoryId, op: 'eq', schema: z.uuid() },
-      gender: { column: catalogSpus.gender, op: 'eq', schema: z.enum(SPU_GENDERS) },
-      code: { column: catalogSpus.code, op: 'like', schema: z.string().max(30) },
-      article_number: { column: catalogSpus.articleNumber, op: 'like', schema: z.string().max(50) },
+      status: { column: catalogSpus.status, op: 'eq' },
+      inventory_category_id: { column: catalogSpus.inventoryCategoryId, op: 'eq' },
+      factory_id: { column: catalogSpus.factoryId, op: 'eq' },
+      gender: { column: catalogSpus.gender, op: 'eq' },
+      code: { column: catalogSpus.code, op: 'like' },
+      article_number: { column: catalogSpus.articleNumber, op: 'like' },
     },
     quickSearch: [catalogSpus.code, catalogSpus.name, catalogSpus.articleNumber, catalogSpus.styleNumber],
     orderable: {

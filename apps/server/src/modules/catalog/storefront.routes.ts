@@ -1,7 +1,5 @@
 import { catalogOperations } from '@pod/shared';
-import { envelope, storefrontCategorySchema } from '@pod/shared';
 import type { FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import { ok } from '../../platform/http/envelope.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { route } from '../../platform/http/route.ts';
@@ -10,9 +8,6 @@ import type { AppServices } from '../../services.ts';
 import { tenantForRequest } from '../tenancy/index.ts';
 import { categoryTree, findVisibleProduct, listProducts, STOREFRONT_ORDER } from './listing.service.ts';
 import { loadRefs, toStorefrontListItem, toStorefrontProduct } from './product.views.ts';
-
-const TAGS = ['catalog'];
-const PUBLIC = { audience: 'public' as const, permission: null };
 
 /**
  * The public storefront API (spec §2 /template/productList, /template/productDetail and the Wap
@@ -28,18 +23,8 @@ export function storefrontRoutes(app: ZodApp, services: AppServices): void {
     return tenant.id;
   };
 
-  app.get(
-    '/api/v1/storefront/categories',
-    {
-      config: PUBLIC,
-      schema: {
-        tags: TAGS,
-        operationId: 'storefrontCategories',
-        summary: 'The category tree of the host’s supplier, with listed product counts',
-        response: { 200: envelope(z.array(storefrontCategorySchema)) },
-      },
-    },
-    async (request) => ok(await categoryTree(db, await tenantOf(request))),
+  route(app, catalogOperations.storefrontCategories, async (request) =>
+    ok(await categoryTree(db, await tenantOf(request))),
   );
 
   route(app, catalogOperations.storefrontProductList, async (request) => {

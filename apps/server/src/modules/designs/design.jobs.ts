@@ -1,13 +1,7 @@
 import { Readable } from 'node:stream';
 import { and, eq, isNull } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import type { z } from 'zod';
-import {
-  DESIGN_API_LIMITS,
-  DESIGN_JOBS,
-  type designBatchSchema,
-  type finishedProductFilterSchema,
-} from '@pod/shared';
+import { DESIGN_API_LIMITS, DESIGN_JOBS, type designBatchSchema } from '@pod/shared';
 import { fitDesignToProduct, loadDesignDocument, type DesignDocument, type SurfaceSpec } from '@pod/design';
 import { finishedProducts, type StoredRender } from './schema.ts';
 import { prepareFonts } from '../../platform/fonts/fonts.ts';
@@ -18,15 +12,7 @@ import { findAttachments } from '../admin/index.ts';
 import { loadRefs } from '../catalog/index.ts';
 import { usableMaterials } from '../materials/index.ts';
 import { checkDesign, designedFaces, specsOf, type MerchantScope } from './design-check.ts';
-import {
-  filterConditions,
-  insertFinished,
-  LIST_ORDER,
-  productsOf,
-  toFinished,
-  viewContext,
-  type FinishedInput,
-} from './finished.service.ts';
+import { insertFinished, productsOf, type FinishedInput } from './finished.service.ts';
 import {
   assetKey,
   configureRenderer,
@@ -50,13 +36,6 @@ export interface BatchJobData {
   merchant_id: string;
   actor_id: string;
   batch: z.output<typeof designBatchSchema>;
-}
-
-export interface ExportJobData {
-  tenant_id: string;
-  merchant_id: string;
-  lang: 'zh-cn' | 'en';
-  filters: z.output<typeof finishedProductFilterSchema>;
 }
 
 /** Loads every asset the documents show, as data URIs, checking the merchant may still use them. */
@@ -271,101 +250,6 @@ async function runBatch(
   return result;
 }
 
-const EXPORT_COLUMNS = {
-  en: [
-    'Code',
-    'Name',
-    'Product',
-    'Style code',
-    'Category',
-    'Group',
-    'Colours',
-    'Sizes',
-    'Faces',
-    'Currency',
-    'Unit price',
-    'Render status',
-    'Renders',
-    'Export status',
-    'External SPU',
-    'Designer',
-    'Created',
-  ],
-  'zh-cn': [
-    '成品编码',
-    '名称',
-    '产品',
-    '款号',
-    '分类',
-    '分组',
-    '颜色',
-    '尺码',
-    '设计面',
-    '币种',
-    '单价',
-    '渲染状态',
-    '渲染次数',
-    '导出状态',
-    '外部SPU',
-    '设计账号',
-    '创建时间',
-  ],
-} as const;
-
-/** The finished products list (with the list's filters) as an xlsx file in storage. */
-async function runExport(services: AppServices, data: ExportJobData, progress: (p: number) => Promise<void>) {
-  const db = services.database.db;
-  const m = { tenantId: data.tenant_id, merchantId: data.merchant_id };
-  const where = await filterConditions(db, m, data.filters);
-  const rows = await db
-    .select()
-    .from(finishedProducts)
-    .where(where)
-    .orderBy(...LIST_ORDER)
-    .limit(DESIGN_API_LIMITS.exportRows);
-  await progress(30);
-  const view = await viewContext(db, m, rows, services.files);
-  const workbook = new ExcelJS.Workbook();
-  const sheet = workbook.addWorksheet('finished');
-  sheet.addRow([...EXPORT_COLUMNS[data.lang]]);
-  sheet.getRow(1).font = { bold: true };
-  for (const row of rows) {
-    const f = toFinished(row, view);
-    sheet.addRow([
-      f.code,
-      f.name,
-      f.product_name,
-      f.style_code,
-      f.category_name,
-      f.group_name,
-      f.colors.map((c) => c.name).join(', '),
-      f.size_mode === 'custom'
-        ? f.custom_sizes.map((s) => s.name).join(', ')
-        : f.sizes.map((s) => s.name).join(', '),
-      f.faces.join(', '),
-      f.currency,
-      f.unit_price / 100,
-      f.render_status,
-      f.render_count,
-      f.export_status,
-      f.external_spu,
-      f.designer,
-      f.created_at,
-    ]);
-  }
-  sheet.columns.forEach((c) => (c.width = 18));
-  await progress(70);
-  const buffer = Buffer.from(await workbook.xlsx.writeBuffer());
-  const stored = await services.storage.put(Readable.from(buffer), { extension: 'xlsx' });
-  const day = new Date().toISOString().slice(0, 10);
-  return {
-    // Signed for each reader when the job is read (GET /api/v1/jobs/{id}), not stored signed.
-    file_key: stored.key,
-    file_name: `finished-products-${day}.xlsx`,
-    rows: rows.length,
-  };
-}
-
 /** Declares the design jobs (before the queue starts) and sets up the renderer. */
 export function registerDesignJobs(services: AppServices): void {
   configureRenderer();
@@ -382,11 +266,5 @@ export function registerDesignJobs(services: AppServices): void {
     retryLimit: 0,
     expireInSeconds: 2 * 60 * 60,
     handler: (run) => runBatch(services, run.data, (p) => run.progress(p)),
-  });
-  services.jobs.define<ExportJobData>({
-    name: DESIGN_JOBS.export,
-    retryLimit: 1,
-    retryDelaySeconds: 2,
-    handler: (run) => runExport(services, run.data, (p) => run.progress(p)),
   });
 }

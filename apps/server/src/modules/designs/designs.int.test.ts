@@ -498,17 +498,32 @@ describe('the finished products list', () => {
     });
     expect(moveForeign.statusCode).toBe(404);
 
+    // The list's export runs on the exports module (issue 24) with the list's filters.
     const exported = await t.app.inject({
       method: 'POST',
-      url: `${BASE}/finished/export`,
+      url: '/api/v1/admin/exports',
       headers: s.headers,
-      payload: {},
+      payload: { page: 'publish/finished/my', filters: {} },
     });
     expect(exported.statusCode, exported.body).toBe(200);
-    const exportJob = await waitForJob(exported.json().data.job_id, s.headers);
-    expect(exportJob.state, exportJob.error).toBe('completed');
-    expect(exportJob.result.rows).toBe(2);
-    const file = await t.app.inject({ method: 'GET', url: exportJob.result.file_url });
+    let record = exported.json().data;
+    for (let i = 0; i < 240 && !['completed', 'failed'].includes(record.status); i += 1) {
+      await new Promise((r) => setTimeout(r, 100));
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/admin/exports/${record.id}`,
+        headers: s.headers,
+      });
+      record = res.json().data;
+    }
+    expect(record.status, record.error_log).toBe('completed');
+    expect(record.actual_count).toBe(2);
+    const link = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/admin/exports/${record.id}/link`,
+      headers: s.headers,
+    });
+    const file = await t.app.inject({ method: 'GET', url: link.json().data.url });
     expect(file.rawPayload.subarray(0, 2).toString()).toBe('PK');
 
     const del = await t.app.inject({ method: 'DELETE', url: `${BASE}/finished/${id}`, headers: s.headers });

@@ -16,7 +16,7 @@ import type { AppServices } from '../../services.ts';
 import { adminContext } from '../access/index.ts';
 import { attachmentsLinkedTo } from '../admin/index.ts';
 import { checkDesign, fieldError, parseDocuments, type MerchantScope } from './design-check.ts';
-import { queueRender, type BatchJobData, type ExportJobData } from './design.jobs.ts';
+import { queueRender, type BatchJobData } from './design.jobs.ts';
 import { saveFinishedProduct } from './finished-save.service.ts';
 import {
   designValues,
@@ -204,17 +204,6 @@ export function designRoutes(app: ZodApp, services: AppServices): void {
       return rows.length;
     });
     return ok({ moved }, t(request.ctx.lang, 'common.ok'));
-  });
-
-  route(app, designOperations.finishedProductExport, async (request) => {
-    const { ctx, m } = await merchant(request);
-    if (!services.jobs.isStarted) throw new AppError(503, 'http.503');
-    const jobId = await services.jobs.enqueue<ExportJobData>(
-      DESIGN_JOBS.export,
-      { tenant_id: m.tenantId, merchant_id: m.merchantId, lang: request.ctx.lang, filters: request.body },
-      jobOwner(ctx, 'finished:export'),
-    );
-    return ok({ job_id: jobId });
   });
 
   // ---- Batch design --------------------------------------------------------------------------------

@@ -4,11 +4,14 @@ import type { AppServices } from '../../services.ts';
 import { registerDesignJobs } from './design.jobs.ts';
 import { designRoutes } from './designs.routes.ts';
 import { MENUS } from './menus.ts';
+import { FINISHED_EXPORT } from './finished.export.ts';
 
 /** Designs: the design document, finished products, groups, batch design and rendering. */
 export const designsModule: ModuleDescriptor<AppServices> = {
   name: 'designs',
-  dependsOn: ['access', 'tenancy', 'admin', 'materials', 'catalog'],
+  dependsOn: ['access', 'exports', 'tenancy', 'admin', 'catalog'],
+  // Designs may place images of the materials library; without it, only the merchant's uploads.
+  uses: ['materials'],
   switchable: false,
   tables,
   resources: [
@@ -16,6 +19,7 @@ export const designsModule: ModuleDescriptor<AppServices> = {
     { name: 'finishedGroup', owner: 'merchant' },
   ],
   menus: MENUS,
+  provides: [FINISHED_EXPORT],
   jobs: registerDesignJobs,
   routes: designRoutes,
 };

@@ -1,6 +1,6 @@
 import { and, count, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
-import { factoryCreateSchema, factorySchema, factoryUpdateSchema, RECORD_STATUSES } from '@pod/shared';
-import { z } from 'zod';
+import { logisticsOperations } from '@pod/shared';
+
 import { factories } from './schema.ts';
 import type { Executor } from '../../db/client.ts';
 import type { Scope, ServiceContext } from '../../platform/context.ts';
@@ -36,18 +36,11 @@ export async function factoriesActingFor(
 }
 
 /** A supplier's factories (spec §3 Factory): address, sender, regions and the main shipping flag. */
-export const factoryResource: CrudDefinition<
-  typeof factorySchema,
-  typeof factoryCreateSchema,
-  typeof factoryUpdateSchema
-> = {
-  resource: 'factory',
-  prefix: '/api/v1/admin/factory',
-  tag: 'logistics',
+export const factoryResource: CrudDefinition<typeof logisticsOperations.factory> = {
+  operations: logisticsOperations.factory,
   table: factories,
   owner: FACTORY_OWNER,
   columns: { id: factories.id },
-  item: factorySchema,
   toItem: (r) => {
     const f = r as FactoryRow;
     return {
@@ -68,8 +61,6 @@ export const factoryResource: CrudDefinition<
       created_at: f.createdAt.toISOString(),
     };
   },
-  create: factoryCreateSchema,
-  update: factoryUpdateSchema,
   async toInsert(ctx, input) {
     const tenantId = ctx.scope.tenantId;
     if (!tenantId) throw AppError.forbidden();
@@ -98,8 +89,8 @@ export const factoryResource: CrudDefinition<
       );
   },
   filters: {
-    status: { column: factories.status, op: 'eq', schema: z.enum(RECORD_STATUSES) },
-    country: { column: factories.country, op: 'eq', schema: z.string().regex(/^[A-Z]{2}$/) },
+    status: { column: factories.status, op: 'eq' },
+    country: { column: factories.country, op: 'eq' },
   },
   quickSearch: [factories.name, factories.number, factories.city],
   orderable: { name: factories.name, number: factories.number, created_at: factories.createdAt },

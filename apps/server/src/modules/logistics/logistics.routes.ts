@@ -1,5 +1,5 @@
-import { z } from 'zod';
-import { areaOptionSchema, areaQuerySchema, envelope } from '@pod/shared';
+import { logisticsOperations } from '@pod/shared';
+import { route } from '../../platform/http/route.ts';
 import { registerCrud } from '../../platform/crud/crud.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import type { ZodApp } from '../../platform/http/types.ts';
@@ -15,23 +15,10 @@ export function logisticsRoutes(app: ZodApp, services: AppServices): void {
   registerCrud(app, services.crud, adminContext, senderAddressResource);
   shippingRoutes(app, services);
 
-  app.get(
-    '/api/v1/ajax/area',
-    {
-      config: { audience: 'public', permission: null },
-      schema: {
-        tags: ['logistics'],
-        operationId: 'areaOptions',
-        summary: 'Countries, or China’s provinces → cities → districts (bundled data)',
-        querystring: areaQuerySchema,
-        response: { 200: envelope(z.array(areaOptionSchema)) },
-      },
-    },
-    (request) => {
-      const { type, province, city } = request.query;
-      return Promise.resolve(
-        ok(type === 'country' ? countryOptions(request.ctx.lang) : chinaAreaOptions(province, city)),
-      );
-    },
-  );
+  route(app, logisticsOperations.areaOptions, (request) => {
+    const { type, province, city } = request.query;
+    return Promise.resolve(
+      ok(type === 'country' ? countryOptions(request.ctx.lang) : chinaAreaOptions(province, city)),
+    );
+  });
 }

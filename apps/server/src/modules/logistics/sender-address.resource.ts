@@ -1,11 +1,7 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
-import { z } from 'zod';
-import {
-  RECORD_STATUSES,
-  senderAddressCreateSchema,
-  senderAddressSchema,
-  senderAddressUpdateSchema,
-} from '@pod/shared';
+import type { z } from 'zod';
+import type { senderAddressCreateSchema } from '@pod/shared';
+import { logisticsOperations } from '@pod/shared';
 import { factories, senderAddresses } from './schema.ts';
 import type { ServiceContext } from '../../platform/context.ts';
 import type { CrudDefinition } from '../../platform/crud/crud.ts';
@@ -50,19 +46,12 @@ async function withFactoryNames(ctx: ServiceContext, rows: Array<Record<string, 
 }
 
 /** A factory's shipping (sender) addresses; at most one default per factory. */
-export const senderAddressResource: CrudDefinition<
-  typeof senderAddressSchema,
-  typeof senderAddressCreateSchema,
-  typeof senderAddressUpdateSchema
-> = {
-  resource: 'senderAddress',
-  prefix: '/api/v1/admin/senderAddress',
-  tag: 'logistics',
+export const senderAddressResource: CrudDefinition<typeof logisticsOperations.senderAddress> = {
+  operations: logisticsOperations.senderAddress,
   table: senderAddresses,
   // spec §6 factory permissions: the factories the caller may act for.
   owner: { level: 'factory', tenant: senderAddresses.tenantId, factory: senderAddresses.factoryId },
   columns: { id: senderAddresses.id, createdBy: senderAddresses.createdBy },
-  item: senderAddressSchema,
   toItem: (r) => {
     const a = r as Row;
     return {
@@ -82,8 +71,6 @@ export const senderAddressResource: CrudDefinition<
       created_at: a.createdAt.toISOString(),
     };
   },
-  create: senderAddressCreateSchema,
-  update: senderAddressUpdateSchema,
   async toInsert(ctx, input) {
     await checkFactory(ctx, input.factory_id);
     return { ...toValues(input), factoryId: input.factory_id };
@@ -106,8 +93,8 @@ export const senderAddressResource: CrudDefinition<
   enrichMany: withFactoryNames,
   enrich: async (ctx, row) => (await withFactoryNames(ctx, [row]))[0]!,
   filters: {
-    factory_id: { column: senderAddresses.factoryId, op: 'eq', schema: z.uuid() },
-    status: { column: senderAddresses.status, op: 'eq', schema: z.enum(RECORD_STATUSES) },
+    factory_id: { column: senderAddresses.factoryId, op: 'eq' },
+    status: { column: senderAddresses.status, op: 'eq' },
   },
   quickSearch: [senderAddresses.name, senderAddresses.phone, senderAddresses.address],
   orderable: { created_at: senderAddresses.createdAt, name: senderAddresses.name },

@@ -1,10 +1,4 @@
-import { z } from 'zod';
-import {
-  RECORD_STATUSES,
-  shippingMethodCreateSchema,
-  shippingMethodSchema,
-  shippingMethodUpdateSchema,
-} from '@pod/shared';
+import { logisticsOperations } from '@pod/shared';
 import { shippingMethods } from './schema.ts';
 import type { CrudDefinition } from '../../platform/crud/crud.ts';
 import { AppError } from '../../platform/http/errors.ts';
@@ -22,18 +16,11 @@ type Row = ShippingMethodRow & { rateCount?: number };
  * A supplier's logistics methods (issue 10): carrier, name and code, destination countries and
  * delivery days. Deleting a method deletes its rates.
  */
-export const shippingMethodResource: CrudDefinition<
-  typeof shippingMethodSchema,
-  typeof shippingMethodCreateSchema,
-  typeof shippingMethodUpdateSchema
-> = {
-  resource: 'shippingMethod',
-  prefix: '/api/v1/admin/shippingMethod',
-  tag: 'logistics',
+export const shippingMethodResource: CrudDefinition<typeof logisticsOperations.shippingMethod> = {
+  operations: logisticsOperations.shippingMethod,
   table: shippingMethods,
   owner: { level: 'tenant', tenant: shippingMethods.tenantId },
   columns: { id: shippingMethods.id, sort: shippingMethods.sort, createdBy: shippingMethods.createdBy },
-  item: shippingMethodSchema,
   toItem: (r) => {
     const m = r as Row;
     return {
@@ -52,8 +39,6 @@ export const shippingMethodResource: CrudDefinition<
       updated_at: m.updatedAt.toISOString(),
     };
   },
-  create: shippingMethodCreateSchema,
-  update: shippingMethodUpdateSchema,
   async toInsert(ctx, input) {
     if (!ctx.scope.tenantId) throw AppError.forbidden();
     return newMethodValues(ctx.tx, ctx.scope.tenantId, input);
@@ -96,8 +81,8 @@ export const shippingMethodResource: CrudDefinition<
     return { ...row, rateCount: counts.get(String(row.id)) ?? 0 };
   },
   filters: {
-    status: { column: shippingMethods.status, op: 'eq', schema: z.enum(RECORD_STATUSES) },
-    carrier: { column: shippingMethods.carrier, op: 'like', schema: z.string().max(50) },
+    status: { column: shippingMethods.status, op: 'eq' },
+    carrier: { column: shippingMethods.carrier, op: 'like' },
   },
   quickSearch: [shippingMethods.name, shippingMethods.code, shippingMethods.carrier],
   orderable: {

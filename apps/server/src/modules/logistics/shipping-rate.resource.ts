@@ -1,12 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { z } from 'zod';
-import {
-  CURRENCIES,
-  RECORD_STATUSES,
-  shippingRateCreateSchema,
-  shippingRateSchema,
-  shippingRateUpdateSchema,
-} from '@pod/shared';
+
+import { logisticsOperations } from '@pod/shared';
 import { factories, shippingRates } from './schema.ts';
 import type { ServiceContext } from '../../platform/context.ts';
 import type { CrudDefinition, Row as CrudRow } from '../../platform/crud/crud-definition.ts';
@@ -69,19 +63,12 @@ async function withLabels(ctx: ServiceContext, rows: CrudRow[]): Promise<CrudRow
  * weight pricing in grams and minor units. Staff limited to some factories see and write only
  * their rates; the method and factory of a rate never change.
  */
-export const shippingRateResource: CrudDefinition<
-  typeof shippingRateSchema,
-  typeof shippingRateCreateSchema,
-  typeof shippingRateUpdateSchema
-> = {
-  resource: 'shippingRate',
-  prefix: '/api/v1/admin/shippingRate',
-  tag: 'logistics',
+export const shippingRateResource: CrudDefinition<typeof logisticsOperations.shippingRate> = {
+  operations: logisticsOperations.shippingRate,
   table: shippingRates,
   // spec §6 factory permissions: the factories the caller may act for.
   owner: { level: 'factory', tenant: shippingRates.tenantId, factory: shippingRates.factoryId },
   columns: { id: shippingRates.id, createdBy: shippingRates.createdBy },
-  item: shippingRateSchema,
   toItem: (r) => {
     const rate = r as Row;
     return {
@@ -104,8 +91,6 @@ export const shippingRateResource: CrudDefinition<
       updated_at: rate.updatedAt.toISOString(),
     };
   },
-  create: shippingRateCreateSchema,
-  update: shippingRateUpdateSchema,
   async toInsert(ctx, input) {
     if (!ctx.scope.tenantId) throw AppError.forbidden();
     return newRateValues(ctx.tx, ctx.scope.tenantId, input, (factoryId) => checkFactory(ctx, factoryId));
@@ -130,10 +115,10 @@ export const shippingRateResource: CrudDefinition<
   enrichMany: withLabels,
   enrich: async (ctx, row) => (await withLabels(ctx, [row]))[0]!,
   filters: {
-    method_id: { column: shippingRates.methodId, op: 'eq', schema: z.uuid() },
-    factory_id: { column: shippingRates.factoryId, op: 'eq', schema: z.uuid() },
-    status: { column: shippingRates.status, op: 'eq', schema: z.enum(RECORD_STATUSES) },
-    currency: { column: shippingRates.currency, op: 'eq', schema: z.enum(CURRENCIES) },
+    method_id: { column: shippingRates.methodId, op: 'eq' },
+    factory_id: { column: shippingRates.factoryId, op: 'eq' },
+    status: { column: shippingRates.status, op: 'eq' },
+    currency: { column: shippingRates.currency, op: 'eq' },
   },
   orderable: {
     first_price: shippingRates.firstPrice,

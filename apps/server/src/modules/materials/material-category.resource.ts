@@ -1,10 +1,6 @@
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
-import { z } from 'zod';
-import {
-  materialCategoryCreateSchema,
-  materialCategorySchema,
-  materialCategoryUpdateSchema,
-} from '@pod/shared';
+
+import { materialOperations } from '@pod/shared';
 import type { Executor } from '../../db/client.ts';
 import { materialCategories, materials } from './schema.ts';
 import type { ServiceContext } from '../../platform/context.ts';
@@ -60,14 +56,8 @@ async function checkParent(
  * Deleting a category deletes its sub-tree, and their materials fall back to Uncategorised (the
  * null category, which cannot be deleted because it is not a row). The web asks first.
  */
-export const materialCategoryResource: CrudDefinition<
-  typeof materialCategorySchema,
-  typeof materialCategoryCreateSchema,
-  typeof materialCategoryUpdateSchema
-> = {
-  resource: 'materialCategory',
-  prefix: '/api/v1/admin/materialCategory',
-  tag: 'materials',
+export const materialCategoryResource: CrudDefinition<typeof materialOperations.materialCategory> = {
+  operations: materialOperations.materialCategory,
   table: materialCategories,
   // A library is its organisation's: a merchant's own, or the supplier's official one.
   owner: {
@@ -80,7 +70,6 @@ export const materialCategoryResource: CrudDefinition<
     sort: materialCategories.sort,
     createdBy: materialCategories.createdBy,
   },
-  item: materialCategorySchema,
   toItem: (r) => {
     const row = r as CategoryRow & { materialCount?: number };
     return {
@@ -92,8 +81,6 @@ export const materialCategoryResource: CrudDefinition<
       created_at: row.createdAt.toISOString(),
     };
   },
-  create: materialCategoryCreateSchema,
-  update: materialCategoryUpdateSchema,
   async toInsert(ctx, input) {
     await checkParent(ctx, libraryOf(ctx), input.parent_id);
     return { parentId: input.parent_id, name: input.name, sort: input.sort };
@@ -118,7 +105,7 @@ export const materialCategoryResource: CrudDefinition<
   enrichMany: withMaterialCounts,
   enrich: async (ctx, row) => (await withMaterialCounts(ctx, [row]))[0]!,
   filters: {
-    parent_id: { column: materialCategories.parentId, op: 'eq', schema: z.uuid() },
+    parent_id: { column: materialCategories.parentId, op: 'eq' },
   },
   quickSearch: [materialCategories.name],
   orderable: { sort: materialCategories.sort, name: materialCategories.name },

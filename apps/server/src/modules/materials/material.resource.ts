@@ -1,12 +1,6 @@
-import { z } from 'zod';
-import {
-  MATERIAL_TYPES,
-  MATERIAL_VISIBILITIES,
-  materialCreateSchema,
-  materialSchema,
-  materialUpdateSchema,
-  RECORD_STATUSES,
-} from '@pod/shared';
+import type { z } from 'zod';
+import type { materialCreateSchema, materialUpdateSchema } from '@pod/shared';
+import { materialOperations } from '@pod/shared';
 import { materials } from './schema.ts';
 import type { CrudDefinition } from '../../platform/crud/crud.ts';
 import { AppError } from '../../platform/http/errors.ts';
@@ -64,13 +58,9 @@ export function materialValues(
 
 /** Non-merchant callers manage the official library only, never merchants' own materials. */
 /** Managing one's own library: a merchant's materials, or the official library of the tenant. */
-export function materialResource(
-  files: FileUrls,
-): CrudDefinition<typeof materialSchema, typeof materialCreateSchema, typeof materialUpdateSchema> {
+export function materialResource(files: FileUrls): CrudDefinition<typeof materialOperations.material> {
   return {
-    resource: 'material',
-    prefix: '/api/v1/admin/material',
-    tag: 'materials',
+    operations: materialOperations.material,
     table: materials,
     // A library is its organisation's: a merchant's own, or the supplier's official one.
     owner: { level: 'organisation', tenant: materials.tenantId, merchant: materials.merchantId },
@@ -78,10 +68,7 @@ export function materialResource(
       id: materials.id,
       createdBy: materials.createdBy,
     },
-    item: materialSchema,
     toItem: (row) => toMaterial(row as MaterialRow, files),
-    create: materialCreateSchema,
-    update: materialUpdateSchema,
     async toInsert(ctx, input: CreateInput) {
       const library = libraryOf(ctx);
       const [attachment] = await findAttachments(ctx.tx, library, [input.attachment_id], {
@@ -109,12 +96,12 @@ export function materialResource(
       };
     },
     filters: {
-      category_id: { column: materials.categoryId, op: 'eq', schema: z.uuid() },
+      category_id: { column: materials.categoryId, op: 'eq' },
       // The Uncategorised node of the tree: materials with no category.
-      uncategorised: { column: materials.categoryId, op: 'isNull', schema: z.enum(['true']) },
-      type: { column: materials.type, op: 'eq', schema: z.enum(MATERIAL_TYPES) },
-      visibility: { column: materials.visibility, op: 'eq', schema: z.enum(MATERIAL_VISIBILITIES) },
-      status: { column: materials.status, op: 'eq', schema: z.enum(RECORD_STATUSES) },
+      uncategorised: { column: materials.categoryId, op: 'isNull' },
+      type: { column: materials.type, op: 'eq' },
+      visibility: { column: materials.visibility, op: 'eq' },
+      status: { column: materials.status, op: 'eq' },
     },
     quickSearch: [materials.name, materials.number, materials.specs],
     orderable: {

@@ -1,13 +1,8 @@
 import { materialOperations } from '@pod/shared';
 import { and, count, desc, eq, ilike, inArray, isNull, ne, not, or, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import {
-  envelope,
-  LIMITS,
-  materialUploadQuerySchema,
-  materialUploadReplySchema,
-  type LibraryMaterial,
-} from '@pod/shared';
+import type { materialUploadReplySchema } from '@pod/shared';
+import { LIMITS, type LibraryMaterial } from '@pod/shared';
 import { materials } from './schema.ts';
 import { registerCrud } from '../../platform/crud/crud.ts';
 import { containsPattern } from '../../platform/crud/crud-query.ts';
@@ -41,7 +36,6 @@ import {
   type Viewer,
 } from './material.service.ts';
 
-const TAGS = ['materials'];
 type BatchReason = NonNullable<z.infer<typeof materialUploadReplySchema>['results'][number]['reason']>;
 
 /** Materials that use an upload (the attachments page shows them and keeps them). */
@@ -63,102 +57,84 @@ export function materialRoutes(app: ZodApp, services: AppServices): void {
   registerCrud(app, services.crud, adminContext, materialResource(services.files));
 
   // ---- Batch upload (spec §5: jpg/jpeg/png, at most 50 files, 20 MB each) -----------------------
-  app.post(
-    '/api/v1/admin/material/upload',
-    {
-      config: { audience: 'admin', permission: 'material:add' },
-      schema: {
-        tags: TAGS,
-        operationId: 'materialUpload',
-        summary: 'Upload up to 50 images as materials; each file is accepted or refused on its own',
-        consumes: ['multipart/form-data'],
-        querystring: materialUploadQuerySchema,
-        response: { 200: envelope(materialUploadReplySchema) },
-      },
-    },
-    async (request) => {
-      const ctx = await adminContext(request, db);
-      const library = libraryOf(ctx);
-      const q = request.query;
-      await checkMaterialCategory(db, library, q.category_id);
-      const config = await effectiveConfig(db, ctx.scope.tenantId, services.config.siteName);
-      const policy = policyFor('material', config);
-      const received = await receiveUpload(request, () => policy, {
-        tmpRoot: services.config.dataDir,
-        maxFiles: LIMITS.materialUploadBatch,
-      });
-      try {
-        // The whole batch is refused, before anything is stored, when it has too many files.
-        if (received.isOverBatch)
-          throw AppError.badRequest('upload.tooMany', { max: LIMITS.materialUploadBatch });
-        if (!received.files.length) throw AppError.badRequest('upload.incomplete');
-        const lang = request.ctx.lang;
-        const results: z.infer<typeof materialUploadReplySchema>['results'] = [];
-        for (const file of received.files) {
-          try {
-            if (!file.ok) throw file.error;
-            let made: MaterialRow | undefined;
-            const owner = {
-              ...library,
-              uploaderKind: 'admin' as const,
-              uploaderId: ctx.actor.id,
-            };
-            await storeUpload(
-              { db, storage: services.storage },
-              owner,
-              file,
-              'material',
-              policy,
-              async (tx, row) => {
-                const values = materialValues(library, row, {
-                  name: baseName(file.name),
-                  category_id: q.category_id ?? null,
-                  specs: '',
-                  type: q.type,
-                  visibility: q.visibility,
-                  blacklist: [],
-                  whitelist: [],
-                  price: 0,
-                  status: 'enabled',
-                });
-                [made] = await tx
-                  .insert(materials)
-                  .values({ ...values, createdBy: ctx.actor.id })
-                  .returning();
-              },
-            );
-            results.push({
-              name: file.name,
-              ok: true,
-              reason: null,
-              message: null,
-              material: toMaterial(made!, services.files),
-            });
-          } catch (error) {
-            const refusal = error instanceof UploadRejected ? rejectionError(error) : error;
-            if (!(refusal instanceof AppError)) throw refusal;
-            const reason: BatchReason =
-              error instanceof UploadRejected
-                ? error.reason
-                : refusal.key.includes('quota')
-                  ? 'quota'
-                  : 'type';
-            results.push({
-              name: file.name,
-              ok: false,
-              reason,
-              message: t(lang, refusal.key, refusal.params),
-              material: null,
-            });
-          }
+  route(app, materialOperations.materialUpload, async (request) => {
+    const ctx = await adminContext(request, db);
+    const library = libraryOf(ctx);
+    const q = request.query;
+    await checkMaterialCategory(db, library, q.category_id);
+    const config = await effectiveConfig(db, ctx.scope.tenantId, services.config.siteName);
+    const policy = policyFor('material', config);
+    const received = await receiveUpload(request, () => policy, {
+      tmpRoot: services.config.dataDir,
+      maxFiles: LIMITS.materialUploadBatch,
+    });
+    try {
+      // The whole batch is refused, before anything is stored, when it has too many files.
+      if (received.isOverBatch)
+        throw AppError.badRequest('upload.tooMany', { max: LIMITS.materialUploadBatch });
+      if (!received.files.length) throw AppError.badRequest('upload.incomplete');
+      const lang = request.ctx.lang;
+      const results: z.infer<typeof materialUploadReplySchema>['results'] = [];
+      for (const file of received.files) {
+        try {
+          if (!file.ok) throw file.error;
+          let made: MaterialRow | undefined;
+          const owner = {
+            ...library,
+            uploaderKind: 'admin' as const,
+            uploaderId: ctx.actor.id,
+          };
+          await storeUpload(
+            { db, storage: services.storage },
+            owner,
+            file,
+            'material',
+            policy,
+            async (tx, row) => {
+              const values = materialValues(library, row, {
+                name: baseName(file.name),
+                category_id: q.category_id ?? null,
+                specs: '',
+                type: q.type,
+                visibility: q.visibility,
+                blacklist: [],
+                whitelist: [],
+                price: 0,
+                status: 'enabled',
+              });
+              [made] = await tx
+                .insert(materials)
+                .values({ ...values, createdBy: ctx.actor.id })
+                .returning();
+            },
+          );
+          results.push({
+            name: file.name,
+            ok: true,
+            reason: null,
+            message: null,
+            material: toMaterial(made!, services.files),
+          });
+        } catch (error) {
+          const refusal = error instanceof UploadRejected ? rejectionError(error) : error;
+          if (!(refusal instanceof AppError)) throw refusal;
+          const reason: BatchReason =
+            error instanceof UploadRejected ? error.reason : refusal.key.includes('quota') ? 'quota' : 'type';
+          results.push({
+            name: file.name,
+            ok: false,
+            reason,
+            message: t(lang, refusal.key, refusal.params),
+            material: null,
+          });
         }
-        const accepted = results.filter((r) => r.ok).length;
-        return ok({ results, accepted, refused: results.length - accepted });
-      } finally {
-        await received.cleanup();
       }
-    },
-  );
+      const accepted = results.filter((r) => r.ok).length;
+      return ok({ results, accepted, refused: results.length - accepted });
+    } finally {
+      await received.cleanup();
+    }
+  });
 
   // ---- Official authorisation (spec §6) ------------------------------------------------------
   route(app, materialOperations.materialAuthorise, async (request) => {

@@ -4,11 +4,12 @@ import type { AppServices } from '../../services.ts';
 import { ATTACHMENT_REFERENCES } from '../admin/index.ts';
 import { materialAttachmentUses, materialRoutes } from './material.routes.ts';
 import { MENUS } from './menus.ts';
+import { MATERIAL_EXPORT } from './material.export.ts';
 
 /** The material library: categories, uploads, sharing and official authorisation. */
 export const materialsModule: ModuleDescriptor<AppServices> = {
   name: 'materials',
-  dependsOn: ['access', 'tenancy', 'site', 'admin'],
+  dependsOn: ['access', 'exports', 'tenancy', 'site', 'admin'],
   switchable: true,
   tables,
   resources: [
@@ -16,6 +17,6 @@ export const materialsModule: ModuleDescriptor<AppServices> = {
     { name: 'materialCategory', owner: 'organisation' },
   ],
   menus: MENUS,
-  provides: [ATTACHMENT_REFERENCES.provide('materials', materialAttachmentUses)],
+  provides: [ATTACHMENT_REFERENCES.provide('materials', materialAttachmentUses), MATERIAL_EXPORT],
   routes: materialRoutes,
 };

@@ -12,5 +12,12 @@ export {
   type NewMember,
 } from './member.service.ts';
 export { memberRoutes } from './member.routes.ts';
+export {
+  memberContext,
+  tenantMembersContext,
+  type AnyMemberContext,
+  type MemberContext,
+  type MembersAdminContext,
+} from './context.ts';
 export { countMembers } from './member.repo.ts';
 export { memberModule } from './module.ts';

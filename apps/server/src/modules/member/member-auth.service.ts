@@ -1,11 +1,13 @@
+import { accountLocked, failureSubject } from '../../platform/auth/login-lock.ts';
 import type { MemberCheckInBody, MemberSession } from '@pod/shared';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../platform/auth/password.ts';
 import { AppError } from '../../platform/http/errors.ts';
-import { tooManyRequests, type RateLimitRule } from '../../platform/rate-limit.ts';
+import type { RateLimitRule } from '../../platform/rate-limit.ts';
 import type { AppServices } from '../../services.ts';
 import type { IssuedSession } from '../../platform/auth/sessions.ts';
 import type { ClientMeta } from '../../platform/http/client-meta.ts';
 import { captchaPolicy, tenantForRequest } from '../tenancy/index.ts';
+import { tenantMembersContext, type MemberContext } from './context.ts';
 import {
   activeMemberActor,
   createMember,
@@ -45,10 +47,14 @@ async function memberTenant(s: Services, host: string | undefined) {
 async function signIn(s: Services, meta: ClientMeta, member: MemberRow, keep: boolean) {
   const db = s.database.db;
   return db.transaction(async (tx) => {
-    const updated = await updateMember({ tenantId: member.tenantId, tx }, member.id, {
-      lastLoginAt: new Date(),
-      lastLoginIp: meta.ip,
-    });
+    const updated = await updateMember(
+      tenantMembersContext(tx, member.tenantId, 'member-sign-in'),
+      member.id,
+      {
+        lastLoginAt: new Date(),
+        lastLoginIp: meta.ip,
+      },
+    );
     const issued = await s.sessions.issue(tx, memberActor(member), {
       keep,
       ip: meta.ip,
@@ -65,11 +71,12 @@ export async function memberLogin(s: Services, meta: ClientMeta, body: LoginBody
     await s.captcha.consumePassed(body.captchaId, body.captchaInfo);
   }
   const tenant = await memberTenant(s, meta.host);
-  const account = `${tenant.id}:${body.username.toLowerCase()}`;
+  const account = failureSubject(`${tenant.id}:${body.username.toLowerCase()}`, meta.ip);
   const failures = await s.limiter.peek(FAILURES_PER_ACCOUNT, account);
-  if (!failures.allowed) throw tooManyRequests(failures.retryAfterSeconds, 'auth.accountTemporarilyLocked');
+  if (!failures.allowed) throw accountLocked(failures.retryAfterSeconds);
 
-  const member = await findMemberBy({ tenantId: tenant.id, tx: s.database.db }, 'username', body.username);
+  const lookup = tenantMembersContext(s.database.db, tenant.id, 'member-sign-in');
+  const member = await findMemberBy(lookup, 'username', body.username);
   const ok = await verifyPassword(body.password, member?.passwordHash ?? (await dummyPasswordHash()));
   if (!member || !ok) {
     await s.limiter.hit(FAILURES_PER_ACCOUNT, account);
@@ -88,7 +95,7 @@ export async function memberRegister(
 ): Promise<MemberSession> {
   await s.limiter.enforce(REGISTER_PER_IP, meta.ip);
   const tenant = await memberTenant(s, meta.host);
-  const scope = { tenantId: tenant.id, tx: s.database.db };
+  const scope = tenantMembersContext(s.database.db, tenant.id, 'member-register');
   if (await findMemberBy(scope, 'username', body.username)) {
     throw AppError.conflict('auth.usernameTaken', {}, { field: 'username' });
   }
@@ -119,23 +126,19 @@ export async function refreshMember(s: Services, token: string) {
   };
 }
 
-/** Changes the password and ends every sign-in of the member. */
+/** Changes the password and ends every sign-in of the member (in the caller's transaction). */
 export async function changeMemberPassword(
   s: Services,
-  member: { tenantId: string; id: string },
+  ctx: MemberContext,
   oldPassword: string,
   newPassword: string,
 ): Promise<void> {
-  const db = s.database.db;
-  const current = await currentMember({ tenantId: member.tenantId, tx: db }, member.id);
+  const current = await currentMember(ctx);
   if (!(await verifyPassword(oldPassword, current.passwordHash))) {
     throw AppError.badRequest('member.oldPasswordWrong', {}, { field: 'oldPassword' });
   }
-  const passwordHash = await hashPassword(newPassword);
-  await db.transaction(async (tx) => {
-    await updateMember({ tenantId: member.tenantId, tx }, member.id, { passwordHash });
-    await s.sessions.revokeAllFor(tx, 'member', member.id);
-  });
+  await updateMember(ctx, current.id, { passwordHash: await hashPassword(newPassword) });
+  await s.sessions.revokeAllFor(ctx.tx, 'member', current.id);
 }
 
 const channelOf = (type: 'mobile' | 'email') => (type === 'mobile' ? 'sms' : 'email');
@@ -147,11 +150,11 @@ const channelOf = (type: 'mobile' | 'email') => (type === 'mobile' ? 'sms' : 'em
  */
 export async function verifyAccount(
   s: Services,
-  member: { tenantId: string; id: string },
+  ctx: MemberContext,
   type: 'mobile' | 'email',
   code: string,
 ): Promise<string> {
-  const current = await currentMember({ tenantId: member.tenantId, tx: s.database.db }, member.id);
+  const current = await currentMember(ctx);
   const target = type === 'mobile' ? current.mobile : current.email;
   if (!target) throw AppError.badRequest('member.notBound', {}, { field: 'type' });
   await s.codes.consume(
@@ -160,21 +163,22 @@ export async function verifyAccount(
     type === 'mobile' ? 'user_mobile_verify' : 'user_email_verify',
     code,
   );
-  return s.tokens.signPurpose('account-verification', member.id, { type }, VERIFICATION_TTL_SECONDS);
+  return s.tokens.signPurpose('account-verification', current.id, { type }, VERIFICATION_TTL_SECONDS);
 }
 
 /** POST /api/account/changeBind: a new mobile or e-mail, after verifyAccount and a code sent to the new one. */
 export async function changeBind(
   s: Services,
-  member: { tenantId: string; id: string },
+  ctx: MemberContext,
   input: { type: 'mobile' | 'email'; value: string; code: string; verificationToken: string },
 ): Promise<MemberRow> {
-  const proof = await s.tokens.verifyPurpose(input.verificationToken, 'account-verification', member.id);
+  const memberId = ctx.actor.id;
+  const proof = await s.tokens.verifyPurpose(input.verificationToken, 'account-verification', memberId);
   if (proof?.type !== input.type)
     throw AppError.badRequest('member.verificationExpired', {}, { field: 'accountVerificationToken' });
-  const scope = { tenantId: member.tenantId, tx: s.database.db };
-  const owner = await findMemberBy(scope, input.type, input.value);
-  if (owner && owner.id !== member.id) {
+  // A binding is unique across the tenant's members, so this one look-up is tenant-wide.
+  const owner = await findMemberBy(ctx, input.type, input.value);
+  if (owner && owner.id !== memberId) {
     throw AppError.conflict(
       input.type === 'mobile' ? 'member.mobileTaken' : 'member.emailTaken',
       {},
@@ -188,8 +192,8 @@ export async function changeBind(
     input.code,
   );
   return updateMember(
-    scope,
-    member.id,
+    ctx,
+    memberId,
     input.type === 'mobile' ? { mobile: input.value } : { email: input.value },
   );
 }
@@ -206,12 +210,18 @@ export async function retrievePassword(
 ): Promise<void> {
   const tenant = await memberTenant(s, meta.host);
   const db = s.database.db;
-  const member = await findMemberBy({ tenantId: tenant.id, tx: db }, input.type, input.account);
+  const member = await findMemberBy(
+    tenantMembersContext(db, tenant.id, 'member-retrieve-password'),
+    input.type,
+    input.account,
+  );
   if (!member) throw AppError.badRequest('verify.codeInvalid', {}, { field: 'captcha' });
   await s.codes.consume(channelOf(input.type), input.account, 'user_retrieve_pwd', input.code);
   const passwordHash = await hashPassword(input.password);
   await db.transaction(async (tx) => {
-    await updateMember({ tenantId: tenant.id, tx }, member.id, { passwordHash });
+    await updateMember(tenantMembersContext(tx, tenant.id, 'member-retrieve-password'), member.id, {
+      passwordHash,
+    });
     await s.sessions.revokeAllFor(tx, 'member', member.id);
   });
 }

@@ -10,7 +10,7 @@ import {
 } from '../../../test/factories/index.ts';
 import { smsCode, solveCaptcha } from '../../../test/helpers/auth.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
-import { adjustMember } from './index.ts';
+import { adjustMember, tenantMembersContext } from './index.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -153,7 +153,7 @@ describe('member centre', () => {
     const tenant = await buildTenant(t.database.db, { isDefault: true });
     const me = await signedIn(tenant.id);
     const other = await signedIn(tenant.id);
-    const scope = { tenantId: tenant.id, tx: t.database.db };
+    const scope = tenantMembersContext(t.database.db, tenant.id, 'test');
     for (let i = 1; i <= 12; i++)
       await adjustMember(scope, me.member.id, { money: i * 100, score: i, memo: `gift ${i}` });
     await adjustMember(scope, other.member.id, { money: 999, memo: 'not yours' });
@@ -197,7 +197,10 @@ describe('member centre', () => {
     const tenant = await buildTenant(t.database.db);
     const { member } = await memberOf(tenant.id);
     await expect(
-      adjustMember({ tenantId: tenant.id, tx: t.database.db }, member.id, { money: -1, memo: 'x' }),
+      adjustMember(tenantMembersContext(t.database.db, tenant.id, 'test'), member.id, {
+        money: -1,
+        memo: 'x',
+      }),
     ).rejects.toThrow();
   });
 
@@ -206,7 +209,7 @@ describe('member centre', () => {
     const b = await buildTenant(t.database.db);
     const { member } = await memberOf(a.id);
     await expect(
-      adjustMember({ tenantId: b.id, tx: t.database.db }, member.id, { score: 1, memo: 'x' }),
+      adjustMember(tenantMembersContext(t.database.db, b.id, 'test'), member.id, { score: 1, memo: 'x' }),
     ).rejects.toThrow();
   });
 

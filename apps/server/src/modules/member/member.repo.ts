@@ -1,4 +1,4 @@
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { preparedQuery } from '../../db/prepared.ts';
 import { liveSession } from '../../platform/auth/sessions.ts';
@@ -6,7 +6,6 @@ import { pagedRows } from '../../platform/crud/paged.ts';
 import { memberMoneyLogs, members, memberScoreLogs } from './schema.ts';
 
 export type MemberRow = typeof members.$inferSelect;
-type Scope = { tenantId: string; tx: Executor };
 
 /**
  * What says whether a member may act, read only while the sign-in `sessionId` is live, in one
@@ -34,42 +33,37 @@ export async function findMemberById(tx: Executor, id: string): Promise<MemberRo
   return row;
 }
 
-export async function findMemberBy(
-  { tenantId, tx }: Scope,
-  field: 'username' | 'mobile' | 'email',
-  value: string,
-): Promise<MemberRow | undefined> {
+/** One member among the rows `where` (the caller's reach) allows. */
+export async function findMember(tx: Executor, where: SQL[]): Promise<MemberRow | undefined> {
   const [row] = await tx
     .select()
     .from(members)
-    .where(and(eq(members.tenantId, tenantId), eq(members[field], value)))
+    .where(and(...where))
     .limit(1);
   return row;
 }
 
-export async function updateMember(
-  { tenantId, tx }: Scope,
-  id: string,
+export async function updateMemberWhere(
+  tx: Executor,
+  where: SQL[],
   values: Partial<typeof members.$inferInsert>,
 ): Promise<MemberRow | undefined> {
   const [row] = await tx
     .update(members)
     .set(values)
-    .where(and(eq(members.tenantId, tenantId), eq(members.id, id)))
+    .where(and(...where))
     .returning();
   return row;
 }
 
-export function listMoneyLogs({ tenantId, tx }: Scope, memberId: string, page: number, perPage: number) {
+export function listMoneyLogs(tx: Executor, where: SQL[], page: number, perPage: number) {
   const t = memberMoneyLogs;
-  const where = and(eq(t.tenantId, tenantId), eq(t.memberId, memberId));
-  return pagedRows(tx, t, where, [desc(t.createdAt), desc(t.id)], page, perPage);
+  return pagedRows(tx, t, and(...where), [desc(t.createdAt), desc(t.id)], page, perPage);
 }
 
-export function listScoreLogs({ tenantId, tx }: Scope, memberId: string, page: number, perPage: number) {
+export function listScoreLogs(tx: Executor, where: SQL[], page: number, perPage: number) {
   const t = memberScoreLogs;
-  const where = and(eq(t.tenantId, tenantId), eq(t.memberId, memberId));
-  return pagedRows(tx, t, where, [desc(t.createdAt), desc(t.id)], page, perPage);
+  return pagedRows(tx, t, and(...where), [desc(t.createdAt), desc(t.id)], page, perPage);
 }
 
 export async function insertMoneyLog(tx: Executor, values: typeof memberMoneyLogs.$inferInsert) {

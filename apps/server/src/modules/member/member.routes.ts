@@ -1,6 +1,4 @@
 import { memberOperations } from '@pod/shared';
-import { envelope, memberRefreshBodySchema, memberTokenPairSchema } from '@pod/shared';
-import type { FastifyRequest } from 'fastify';
 import { ok } from '../../platform/http/envelope.ts';
 import { route } from '../../platform/http/route.ts';
 import type { ZodApp } from '../../platform/http/types.ts';
@@ -16,17 +14,8 @@ import {
   retrievePassword,
   verifyAccount,
 } from './member-auth.service.ts';
+import { memberContext } from './context.ts';
 import { currentMember, memberUserInfo, moneyLogs, scoreLogs, updateMember } from './member.service.ts';
-
-const PUBLIC = { audience: 'public', permission: null } as const;
-const TAGS = ['member'];
-
-/** The signed-in member (the guard has checked the token and the member's status). */
-function me(request: FastifyRequest): { id: string; tenantId: string } {
-  const actor = request.ctx.actor;
-  if (actor?.kind !== 'member') throw new Error('member route without a member actor');
-  return { id: actor.id, tenantId: actor.tenantId };
-}
 
 /** Member auth and member centre (spec §7 "Member area"). */
 export function memberRoutes(app: ZodApp, services: AppServices): void {
@@ -42,46 +31,33 @@ export function memberRoutes(app: ZodApp, services: AppServices): void {
     return ok({ userInfo }, t(request.ctx.lang, body.tab === 'login' ? 'auth.loggedIn' : 'auth.registered'));
   });
 
-  app.put(
-    '/api/user/refresh',
-    {
-      config: PUBLIC,
-      schema: {
-        tags: TAGS,
-        operationId: 'memberRefresh',
-        summary: 'Exchange a member refresh token for a new token; the refresh token rotates',
-        body: memberRefreshBodySchema,
-        response: { 200: envelope(memberTokenPairSchema) },
-      },
-    },
-    async (request) => ok(await refreshMember(services, request.body.token)),
+  route(app, memberOperations.memberRefresh, async (request) =>
+    ok(await refreshMember(services, request.body.token)),
   );
 
   route(app, memberOperations.memberLogout, async (request) => {
-    await services.sessions.revokeAllFor(db, 'member', me(request).id);
+    await services.sessions.revokeAllFor(db, 'member', memberContext(request, db).actor.id);
     return ok(null, t(request.ctx.lang, 'auth.loggedOut'));
   });
 
   route(app, memberOperations.memberOverview, async (request) => {
-    const who = me(request);
-    const scope = { tenantId: who.tenantId, tx: db };
-    const member = await currentMember(scope, who.id);
+    const ctx = memberContext(request, db);
+    const member = await currentMember(ctx);
     const [money, score] = await Promise.all([
-      moneyLogs(scope, who.id, 1, 5),
-      scoreLogs(scope, who.id, 1, 5),
+      moneyLogs(ctx, member.id, 1, 5),
+      scoreLogs(ctx, member.id, 1, 5),
     ]);
     return ok({ userInfo: memberUserInfo(member), recentMoney: money.list, recentScore: score.list });
   });
 
   route(app, memberOperations.getMemberProfile, async (request) => {
-    const who = me(request);
-    return ok(memberUserInfo(await currentMember({ tenantId: who.tenantId, tx: db }, who.id)));
+    return ok(memberUserInfo(await currentMember(memberContext(request, db))));
   });
 
   route(app, memberOperations.updateMemberProfile, async (request) => {
-    const who = me(request);
+    const ctx = memberContext(request, db);
     const { nickname, avatar, gender, birthday, motto } = request.body;
-    const updated = await updateMember({ tenantId: who.tenantId, tx: db }, who.id, {
+    const updated = await updateMember(ctx, ctx.actor.id, {
       nickname,
       avatar: avatar ?? '',
       gender: gender ?? 0,
@@ -92,19 +68,22 @@ export function memberRoutes(app: ZodApp, services: AppServices): void {
   });
 
   route(app, memberOperations.changeMemberPassword, async (request) => {
-    await changeMemberPassword(services, me(request), request.body.oldPassword, request.body.newPassword);
+    const { oldPassword, newPassword } = request.body;
+    await db.transaction((tx) =>
+      changeMemberPassword(services, memberContext(request, tx), oldPassword, newPassword),
+    );
     return ok(null, t(request.ctx.lang, 'member.passwordChanged'));
   });
 
   route(app, memberOperations.verifyMemberAccount, async (request) => {
     const { type, captcha } = request.body;
-    const accountVerificationToken = await verifyAccount(services, me(request), type, captcha);
+    const accountVerificationToken = await verifyAccount(services, memberContext(request, db), type, captcha);
     return ok({ type, accountVerificationToken });
   });
 
   route(app, memberOperations.changeMemberBind, async (request) => {
     const body = request.body;
-    const updated = await changeBind(services, me(request), {
+    const updated = await changeBind(services, memberContext(request, db), {
       type: body.type,
       value: body.type === 'mobile' ? body.mobile : body.email,
       code: body.captcha,
@@ -114,15 +93,15 @@ export function memberRoutes(app: ZodApp, services: AppServices): void {
   });
 
   route(app, memberOperations.memberMoneyLog, async (request) => {
-    const who = me(request);
+    const ctx = memberContext(request, db);
     const { page, per_page } = request.query;
-    return ok(await moneyLogs({ tenantId: who.tenantId, tx: db }, who.id, page, per_page));
+    return ok(await moneyLogs(ctx, ctx.actor.id, page, per_page));
   });
 
   route(app, memberOperations.memberScoreLog, async (request) => {
-    const who = me(request);
+    const ctx = memberContext(request, db);
     const { page, per_page } = request.query;
-    return ok(await scoreLogs({ tenantId: who.tenantId, tx: db }, who.id, page, per_page));
+    return ok(await scoreLogs(ctx, ctx.actor.id, page, per_page));
   });
 
   route(app, memberOperations.retrieveMemberPassword, async (request) => {

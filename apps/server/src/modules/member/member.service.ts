@@ -1,14 +1,24 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { MemberUserInfo } from '@pod/shared';
 import type { Executor } from '../../db/client.ts';
-import { members } from './schema.ts';
+import { memberMoneyLogs, members, memberScoreLogs } from './schema.ts';
 import type { Actor } from '../../platform/context.ts';
+import { ownedBy } from '../../platform/ownership.ts';
+import type { AnyMemberContext, MemberContext, MembersAdminContext } from './context.ts';
+import {
+  MEMBER_OF_TENANT,
+  MEMBER_SELF,
+  MONEY_LOG_OF_TENANT,
+  MONEY_LOG_SELF,
+  reach,
+  SCORE_LOG_OF_TENANT,
+  SCORE_LOG_SELF,
+} from './owners.ts';
 import { hashPassword } from '../../platform/auth/password.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import * as repo from './member.repo.ts';
 
 export type { MemberRow } from './member.repo.ts';
-type Scope = { tenantId: string; tx: Executor };
 
 export interface NewMember {
   username: string;
@@ -18,10 +28,17 @@ export interface NewMember {
   mobile?: string;
 }
 
+/** The tenant whose members a context acts on (a member's own; the platform must name one). */
+function tenantOf(ctx: AnyMemberContext): string {
+  const tenantId = ctx.scope.tenantId;
+  if (!tenantId) throw AppError.forbidden();
+  return tenantId;
+}
+
 /** Creates a member-centre user of a tenant; the password is stored only as an argon2id hash. */
-export async function createMember(ctx: Scope, input: NewMember): Promise<repo.MemberRow> {
+export async function createMember(ctx: MembersAdminContext, input: NewMember): Promise<repo.MemberRow> {
   return repo.insertMember(ctx.tx, {
-    tenantId: ctx.tenantId,
+    tenantId: tenantOf(ctx),
     username: input.username,
     passwordHash: await hashPassword(input.password),
     nickname: input.nickname ?? input.username,
@@ -30,9 +47,19 @@ export async function createMember(ctx: Scope, input: NewMember): Promise<repo.M
   });
 }
 
-export const findMemberBy = repo.findMemberBy;
-export const findMemberByUsername = (ctx: Scope, username: string) =>
-  repo.findMemberBy(ctx, 'username', username);
+/**
+ * The tenant's member with this username, mobile or e-mail. Tenant-wide whoever asks: sign-in
+ * looks a member up, and a binding must be unique across the tenant's members.
+ */
+export function findMemberBy(
+  ctx: AnyMemberContext,
+  field: 'username' | 'mobile' | 'email',
+  value: string,
+): Promise<repo.MemberRow | undefined> {
+  return repo.findMember(ctx.tx, [...ownedBy(MEMBER_OF_TENANT, ctx.scope), eq(members[field], value)]);
+}
+export const findMemberByUsername = (ctx: AnyMemberContext, username: string) =>
+  findMemberBy(ctx, 'username', username);
 
 export const memberActor = (m: repo.MemberRow): Actor => ({ kind: 'member', id: m.id, tenantId: m.tenantId });
 
@@ -54,10 +81,10 @@ export async function memberMayActInSession(tx: Executor, id: string, sessionId:
   return member !== undefined && memberMayAct(member);
 }
 
-/** The member of the signed-in actor; 401 when it has gone. */
-export async function currentMember(ctx: Scope, id: string): Promise<repo.MemberRow> {
-  const member = await repo.findMemberById(ctx.tx, id);
-  if (!member || member.tenantId !== ctx.tenantId) throw AppError.unauthorized();
+/** The signed-in member's own row; 401 when it has gone. */
+export async function currentMember(ctx: MemberContext): Promise<repo.MemberRow> {
+  const member = await repo.findMember(ctx.tx, ownedBy(MEMBER_SELF, ctx.scope, ctx.actor.id));
+  if (!member) throw AppError.unauthorized();
   return member;
 }
 
@@ -81,8 +108,14 @@ export function memberUserInfo(m: repo.MemberRow): MemberUserInfo {
   };
 }
 
-export async function updateMember(ctx: Scope, id: string, values: Partial<typeof members.$inferInsert>) {
-  const row = await repo.updateMember(ctx, id, values);
+/** Updates a member the context reaches (a member only itself); 401 when it has gone. */
+export async function updateMember(
+  ctx: AnyMemberContext,
+  id: string,
+  values: Partial<typeof members.$inferInsert>,
+) {
+  const where = [...reach(ctx, MEMBER_SELF, MEMBER_OF_TENANT), eq(members.id, id)];
+  const row = await repo.updateMemberWhere(ctx.tx, where, values);
   if (!row) throw AppError.unauthorized();
   return row;
 }
@@ -92,23 +125,28 @@ export async function updateMember(ctx: Scope, id: string, values: Partial<typeo
  * statement each: a balance never goes below zero.
  */
 export async function adjustMember(
-  ctx: Scope,
+  ctx: MembersAdminContext,
   memberId: string,
   change: { money?: number; score?: number; memo: string },
 ): Promise<repo.MemberRow> {
   const money = change.money ?? 0;
   const score = change.score ?? 0;
+  const tenantId = tenantOf(ctx);
   const [row] = await ctx.tx
     .update(members)
     .set({ money: sql`${members.money} + ${money}`, score: sql`${members.score} + ${score}` })
     .where(
-      sql`${members.id} = ${memberId} AND ${members.tenantId} = ${ctx.tenantId} AND ${members.money} + ${money} >= 0 AND ${members.score} + ${score} >= 0`,
+      and(
+        ...ownedBy(MEMBER_OF_TENANT, ctx.scope),
+        eq(members.id, memberId),
+        sql`${members.money} + ${money} >= 0 AND ${members.score} + ${score} >= 0`,
+      ),
     )
     .returning();
   if (!row) throw AppError.badRequest('member.insufficient');
   if (money !== 0) {
     await repo.insertMoneyLog(ctx.tx, {
-      tenantId: ctx.tenantId,
+      tenantId,
       memberId,
       money,
       before: row.money - money,
@@ -118,7 +156,7 @@ export async function adjustMember(
   }
   if (score !== 0) {
     await repo.insertScoreLog(ctx.tx, {
-      tenantId: ctx.tenantId,
+      tenantId,
       memberId,
       score,
       before: row.score - score,
@@ -138,12 +176,16 @@ const logItem = (r: LogRow) => ({
   create_time: r.createdAt.toISOString(),
 });
 
-export async function moneyLogs(ctx: Scope, memberId: string, page: number, perPage: number) {
-  const { rows, total } = await repo.listMoneyLogs(ctx, memberId, page, perPage);
+/** A member's money log: the member's own, or any member's of the tenant for its administrators. */
+export async function moneyLogs(ctx: AnyMemberContext, memberId: string, page: number, perPage: number) {
+  const where = [...reach(ctx, MONEY_LOG_SELF, MONEY_LOG_OF_TENANT), eq(memberMoneyLogs.memberId, memberId)];
+  const { rows, total } = await repo.listMoneyLogs(ctx.tx, where, page, perPage);
   return { list: rows.map((r) => ({ ...logItem(r), money: r.money })), total, page, per_page: perPage };
 }
 
-export async function scoreLogs(ctx: Scope, memberId: string, page: number, perPage: number) {
-  const { rows, total } = await repo.listScoreLogs(ctx, memberId, page, perPage);
+/** A member's score log: the member's own, or any member's of the tenant for its administrators. */
+export async function scoreLogs(ctx: AnyMemberContext, memberId: string, page: number, perPage: number) {
+  const where = [...reach(ctx, SCORE_LOG_SELF, SCORE_LOG_OF_TENANT), eq(memberScoreLogs.memberId, memberId)];
+  const { rows, total } = await repo.listScoreLogs(ctx.tx, where, page, perPage);
   return { list: rows.map((r) => ({ ...logItem(r), score: r.score })), total, page, per_page: perPage };
 }

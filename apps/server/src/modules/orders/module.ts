@@ -4,15 +4,17 @@ import type { AppServices } from '../../services.ts';
 import { expireOverdueOrders } from './order.service.ts';
 import { orderRoutes } from './orders.routes.ts';
 import { MENUS } from './menus.ts';
+import { ORDER_EXPORT } from './order.export.ts';
 
 /** Orders: the order list and detail, cancelling, and the timeout of unpaid orders. */
 export const ordersModule: ModuleDescriptor<AppServices> = {
   name: 'orders',
-  dependsOn: ['access', 'wallet', 'logistics', 'designs'],
+  dependsOn: ['access', 'exports', 'wallet', 'logistics', 'designs'],
   switchable: false,
   tables,
   resources: [{ name: 'order', owner: 'merchant' }],
   menus: MENUS,
+  provides: [ORDER_EXPORT],
   jobs: (services) => {
     // spec §4: unpaid orders time out; a guarded UPDATE every few seconds in each worker process.
     services.jobs.every('orders.timeout', services.config.orders.sweepSeconds, () =>

@@ -3,6 +3,7 @@ import type { Executor } from '../../db/client.ts';
 import { preparedQuery } from '../../db/prepared.ts';
 import { orderLines, orders } from './schema.ts';
 import { pagedRows } from '../../platform/crud/paged.ts';
+import type { KeyColumn } from '../../platform/crud/keyset.ts';
 import type { MerchantScope } from '../../platform/tenant-scope.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -196,7 +197,11 @@ export interface OrderListFilter {
   to?: string | undefined;
 }
 
-export function listForMerchant(tx: Executor, scope: MerchantScope, f: OrderListFilter) {
+/**
+ * The order list's WHERE clause: the merchant's own orders and the list's filters. The list and
+ * its export (order.export.ts) both use it, so an export holds exactly the rows the list shows.
+ */
+export function listConditions(scope: MerchantScope, f: Omit<OrderListFilter, 'page' | 'limit'>) {
   const conditions: (SQL | undefined)[] = [mine(scope)];
   if (f.status) conditions.push(eq(orders.status, f.status));
   if (f.orderNos?.length)
@@ -204,10 +209,20 @@ export function listForMerchant(tx: Executor, scope: MerchantScope, f: OrderList
   if (f.country) conditions.push(eq(orders.countryCode, f.country));
   if (f.from) conditions.push(gte(orders.createdAt, new Date(f.from)));
   if (f.to) conditions.push(lte(orders.createdAt, new Date(f.to)));
+  return and(...conditions);
+}
+
+/** The order list's order: newest first (the export's keyset follows it). */
+export const LIST_KEYS: readonly KeyColumn[] = [
+  { column: orders.createdAt, dir: 'desc', cast: 'timestamptz' },
+  { column: orders.id, dir: 'desc', cast: 'uuid' },
+];
+
+export function listForMerchant(tx: Executor, scope: MerchantScope, f: OrderListFilter) {
   return pagedRows(
     tx,
     orders,
-    and(...conditions),
+    listConditions(scope, f),
     [desc(orders.createdAt), desc(orders.id)],
     f.page,
     f.limit,

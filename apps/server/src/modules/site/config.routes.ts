@@ -1,6 +1,4 @@
 import { siteOperations } from '@pod/shared';
-import { z } from 'zod';
-import { configItemSchema, envelope } from '@pod/shared';
 import { ok } from '../../platform/http/envelope.ts';
 import { route } from '../../platform/http/route.ts';
 import type { ZodApp } from '../../platform/http/types.ts';
@@ -11,18 +9,8 @@ import { configItems, saveConfig } from './config.service.ts';
 /** System config: grouped settings of the caller's tenant (the platform's for platform admins). */
 export function configRoutes(app: ZodApp, { database, config }: AppServices): void {
   const db = database.db;
-  app.get(
-    '/api/v1/admin/config',
-    {
-      config: { audience: 'admin', permission: 'config:list' },
-      schema: {
-        tags: ['site'],
-        operationId: 'configList',
-        summary: 'Every setting with its group, type, value and default',
-        response: { 200: envelope(z.array(configItemSchema)) },
-      },
-    },
-    async (request) => ok(await configItems(db, request.ctx.actor?.tenantId ?? null, config.siteName)),
+  route(app, siteOperations.configList, async (request) =>
+    ok(await configItems(db, request.ctx.actor?.tenantId ?? null, config.siteName)),
   );
 
   route(app, siteOperations.configUpdate, async (request) => {

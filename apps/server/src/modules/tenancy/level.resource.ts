@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
-import { levelCreateSchema, levelSchema, levelUpdateSchema, RECORD_STATUSES, type Level } from '@pod/shared';
-import { z } from 'zod';
+import type { levelCreateSchema } from '@pod/shared';
+import { tenancyOperations, type Level } from '@pod/shared';
+import type { z } from 'zod';
 import { levels } from './schema.ts';
 import type { CrudDefinition } from '../../platform/crud/crud.ts';
 
@@ -75,39 +76,35 @@ function toItem(r: Record<string, unknown>): Level {
  * default per kind and owner: making a level default clears the flag on the others.
  */
 function levelResource(kind: 'supplier' | 'merchant') {
-  const def: CrudDefinition<typeof levelSchema, typeof levelCreateSchema, typeof levelUpdateSchema> = {
-    resource: `${kind}Level`,
-    prefix: `/api/v1/admin/${kind}Level`,
-    tag: 'tenancy',
-    table: levels,
-    owner: { level: 'tenant', tenant: levels.tenantId },
-    columns: { id: levels.id, sort: levels.sequence },
-    item: levelSchema,
-    toItem,
-    create: levelCreateSchema,
-    update: levelUpdateSchema,
-    toInsert: (_ctx, input) => ({ ...toValues(input), kind }),
-    toUpdate: (_ctx, input) => toValues(input),
-    async afterWrite(ctx, row) {
-      if (!row.isDefault) return;
-      await ctx.tx
-        .update(levels)
-        .set({ isDefault: false })
-        .where(
-          sql`${levels.kind} = ${kind} AND ${levels.id} <> ${String(row.id)} AND ${levels.tenantId} IS NOT DISTINCT FROM ${ctx.scope.tenantId}`,
-        );
-    },
-    extraScope: () => [eq(levels.kind, kind)],
-    filters: {
-      status: { column: levels.status, op: 'eq', schema: z.enum(RECORD_STATUSES) },
-      name: { column: levels.name, op: 'like', schema: z.string().max(50) },
-    },
-    quickSearch: [levels.name],
-    orderable: { sequence: levels.sequence, name: levels.name },
-    defaultOrder: [[levels.sequence, 'desc']],
-    selectLabel: levels.name,
-    recyclable: true,
-  };
+  const def: CrudDefinition<typeof tenancyOperations.supplierLevel | typeof tenancyOperations.merchantLevel> =
+    {
+      operations: kind === 'supplier' ? tenancyOperations.supplierLevel : tenancyOperations.merchantLevel,
+      table: levels,
+      owner: { level: 'tenant', tenant: levels.tenantId },
+      columns: { id: levels.id, sort: levels.sequence },
+      toItem,
+      toInsert: (_ctx, input) => ({ ...toValues(input), kind }),
+      toUpdate: (_ctx, input) => toValues(input),
+      async afterWrite(ctx, row) {
+        if (!row.isDefault) return;
+        await ctx.tx
+          .update(levels)
+          .set({ isDefault: false })
+          .where(
+            sql`${levels.kind} = ${kind} AND ${levels.id} <> ${String(row.id)} AND ${levels.tenantId} IS NOT DISTINCT FROM ${ctx.scope.tenantId}`,
+          );
+      },
+      extraScope: () => [eq(levels.kind, kind)],
+      filters: {
+        status: { column: levels.status, op: 'eq' },
+        name: { column: levels.name, op: 'like' },
+      },
+      quickSearch: [levels.name],
+      orderable: { sequence: levels.sequence, name: levels.name },
+      defaultOrder: [[levels.sequence, 'desc']],
+      selectLabel: levels.name,
+      recyclable: true,
+    };
   return def;
 }
 

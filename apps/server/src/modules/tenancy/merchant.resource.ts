@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
-import { merchantCreateSchema, merchantSchema, merchantUpdateSchema, RECORD_STATUSES } from '@pod/shared';
-import { z } from 'zod';
+import type { merchantCreateSchema } from '@pod/shared';
+import { tenancyOperations } from '@pod/shared';
+import type { z } from 'zod';
 import { levels, merchants } from './schema.ts';
 import type { ServiceContext } from '../../platform/context.ts';
 import type { CrudDefinition } from '../../platform/crud/crud.ts';
@@ -58,14 +59,11 @@ async function withAccounts(extensions: Extensions, ctx: ServiceContext, rows: R
  */
 export const merchantResource = (
   extensions: Extensions,
-): CrudDefinition<typeof merchantSchema, typeof merchantCreateSchema, typeof merchantUpdateSchema> => ({
-  resource: 'merchant',
-  prefix: '/api/v1/admin/merchant',
-  tag: 'tenancy',
+): CrudDefinition<typeof tenancyOperations.merchant> => ({
+  operations: tenancyOperations.merchant,
   table: merchants,
   owner: { level: 'tenant', tenant: merchants.tenantId },
   columns: { id: merchants.id },
-  item: merchantSchema,
   toItem: (r) => {
     const m = r as MerchantRow;
     return {
@@ -85,8 +83,6 @@ export const merchantResource = (
       created_at: m.createdAt.toISOString(),
     };
   },
-  create: merchantCreateSchema,
-  update: merchantUpdateSchema,
   async toInsert(ctx, input) {
     if (!ctx.scope.tenantId) throw AppError.forbidden();
     await checkLevel(ctx, input.level_id);
@@ -137,8 +133,8 @@ export const merchantResource = (
     return enriched ?? row;
   },
   filters: {
-    status: { column: merchants.status, op: 'eq', schema: z.enum(RECORD_STATUSES) },
-    level_id: { column: merchants.levelId, op: 'eq', schema: z.uuid() },
+    status: { column: merchants.status, op: 'eq' },
+    level_id: { column: merchants.levelId, op: 'eq' },
   },
   quickSearch: [merchants.name, merchants.number],
   orderable: { name: merchants.name, number: merchants.number, created_at: merchants.createdAt },

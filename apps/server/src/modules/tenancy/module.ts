@@ -5,11 +5,12 @@ import { STAFF_QUOTA } from '../access/index.ts';
 import { assertStaffSlot } from './quota.service.ts';
 import { tenancyRoutes } from './tenancy.routes.ts';
 import { MENUS } from './menus.ts';
+import { MERCHANT_EXPORT, SUPPLIER_EXPORT } from './tenancy.export.ts';
 
 /** Tenancy: suppliers, their levels and quotas, and merchants (spec §3, §6). */
 export const tenancyModule: ModuleDescriptor<AppServices> = {
   name: 'tenancy',
-  dependsOn: ['access'],
+  dependsOn: ['access', 'exports'],
   switchable: false,
   tables,
   resources: [
@@ -19,6 +20,6 @@ export const tenancyModule: ModuleDescriptor<AppServices> = {
     { name: 'merchant', owner: 'tenant' },
   ],
   menus: MENUS,
-  provides: [STAFF_QUOTA.provide('tenancy', assertStaffSlot)],
+  provides: [STAFF_QUOTA.provide('tenancy', assertStaffSlot), MERCHANT_EXPORT, SUPPLIER_EXPORT],
   routes: tenancyRoutes,
 };

@@ -34,6 +34,11 @@ export const tenants = pgTable(
      */
     isDefault: boolean('is_default').notNull().default(false),
     levelId: uuid('level_id'),
+    /** Switchable modules the platform has switched off for this tenant (module store, decision 0038). */
+    disabledModules: text('disabled_modules')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     levelStart: date('level_start'),
     levelEnd: date('level_end'),
     /** Minor units (fen). */

@@ -1,6 +1,7 @@
 import { and, eq, ne, isNull } from 'drizzle-orm';
-import { RECORD_STATUSES, supplierCreateSchema, supplierSchema, supplierUpdateSchema } from '@pod/shared';
-import { z } from 'zod';
+import type { supplierCreateSchema } from '@pod/shared';
+import { tenancyOperations } from '@pod/shared';
+import type { z } from 'zod';
 import { levels, tenants } from './schema.ts';
 import type { ServiceContext } from '../../platform/context.ts';
 import type { CrudDefinition } from '../../platform/crud/crud.ts';
@@ -52,9 +53,7 @@ async function checkLevelAndDomain(ctx: ServiceContext, input: Input, selfId?: s
  * Suppliers (tenants), for platform administrators. Creating one creates its tenant and its
  * administrator in the same transaction. SSL material is sealed and never returned.
  */
-export function supplierResource(
-  box: SecretBox,
-): CrudDefinition<typeof supplierSchema, typeof supplierCreateSchema, typeof supplierUpdateSchema> {
+export function supplierResource(box: SecretBox): CrudDefinition<typeof tenancyOperations.supplier> {
   const values = (input: Input): Partial<TenantRow> => {
     const out: Record<string, unknown> = {};
     for (const [key, value] of Object.entries(input)) {
@@ -72,13 +71,10 @@ export function supplierResource(
     return out;
   };
   return {
-    resource: 'supplier',
-    prefix: '/api/v1/admin/supplier',
-    tag: 'tenancy',
+    operations: tenancyOperations.supplier,
     table: tenants,
     owner: { level: 'platform' },
     columns: { id: tenants.id },
-    item: supplierSchema,
     toItem: (r) => {
       const t = r as TenantRow;
       return {
@@ -106,8 +102,6 @@ export function supplierResource(
         created_at: t.createdAt.toISOString(),
       };
     },
-    create: supplierCreateSchema,
-    update: supplierUpdateSchema,
     async toInsert(ctx, input) {
       await checkLevelAndDomain(ctx, input);
       return values(input);
@@ -134,8 +128,8 @@ export function supplierResource(
       });
     },
     filters: {
-      status: { column: tenants.status, op: 'eq', schema: z.enum(RECORD_STATUSES) },
-      level_id: { column: tenants.levelId, op: 'eq', schema: z.uuid() },
+      status: { column: tenants.status, op: 'eq' },
+      level_id: { column: tenants.levelId, op: 'eq' },
     },
     quickSearch: [tenants.name, tenants.shortName, tenants.domain],
     orderable: { name: tenants.name, created_at: tenants.createdAt },

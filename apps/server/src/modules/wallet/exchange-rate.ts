@@ -1,6 +1,6 @@
 import { and, desc, eq, lte } from 'drizzle-orm';
-import { exchangeRateCreateSchema, exchangeRateSchema, exchangeRateUpdateSchema } from '@pod/shared';
-import { z } from 'zod';
+import { walletOperations } from '@pod/shared';
+
 import type { Executor } from '../../db/client.ts';
 import { exchangeRates } from './schema.ts';
 import type { CrudDefinition } from '../../platform/crud/crud.ts';
@@ -40,18 +40,11 @@ export async function toCnyMinor(
  * Exchange rates (platform): created, listed, never edited or deleted. A new rate applies from
  * its creation on; earlier conversions keep the rate of their moment.
  */
-export const exchangeRateResource: CrudDefinition<
-  typeof exchangeRateSchema,
-  typeof exchangeRateCreateSchema,
-  typeof exchangeRateUpdateSchema
-> = {
-  resource: 'exchangeRate',
-  prefix: '/api/v1/admin/exchangeRate',
-  tag: 'wallet',
+export const exchangeRateResource: CrudDefinition<typeof walletOperations.exchangeRate> = {
+  operations: walletOperations.exchangeRate,
   table: exchangeRates,
   owner: { level: 'platform' },
   columns: { id: exchangeRates.id },
-  item: exchangeRateSchema,
   toItem: (r) => {
     const x = r as Row;
     return {
@@ -64,8 +57,6 @@ export const exchangeRateResource: CrudDefinition<
       created_at: x.createdAt.toISOString(),
     };
   },
-  create: exchangeRateCreateSchema,
-  update: exchangeRateUpdateSchema,
   toInsert: (ctx, input) => ({
     currency: input.currency,
     rate: input.rate.toFixed(2),
@@ -79,7 +70,7 @@ export const exchangeRateResource: CrudDefinition<
     throw AppError.conflict('wallet.rateImmutable');
   },
   beforeDelete: () => Promise.reject(AppError.conflict('wallet.rateImmutable')),
-  filters: { currency: { column: exchangeRates.currency, op: 'eq', schema: z.enum(['CNY', 'USD']) } },
+  filters: { currency: { column: exchangeRates.currency, op: 'eq' } },
   orderable: { effective_from: exchangeRates.effectiveFrom },
   defaultOrder: [[exchangeRates.effectiveFrom, 'desc']],
   selectLabel: exchangeRates.rate,

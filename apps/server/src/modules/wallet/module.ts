@@ -5,11 +5,12 @@ import { ATTACHMENT_REFERENCES } from '../admin/index.ts';
 import { MERCHANT_STATS } from '../tenancy/index.ts';
 import { receiptAttachmentUses, walletMerchantStats, walletRoutes } from './wallet.routes.ts';
 import { MENUS } from './menus.ts';
+import { RECHARGE_EXPORT, TRANSACTION_EXPORT, WITHDRAWAL_EXPORT } from './wallet.export.ts';
 
 /** The wallet: ledger, recharge, bank-transfer review, withdrawals, payment accounts and exchange rates. */
 export const walletModule: ModuleDescriptor<AppServices> = {
   name: 'wallet',
-  dependsOn: ['access', 'tenancy', 'admin'],
+  dependsOn: ['access', 'exports', 'tenancy', 'admin'],
   switchable: false,
   tables,
   resources: [
@@ -23,6 +24,9 @@ export const walletModule: ModuleDescriptor<AppServices> = {
   provides: [
     ATTACHMENT_REFERENCES.provide('wallet', receiptAttachmentUses),
     MERCHANT_STATS.provide('wallet', walletMerchantStats),
+    TRANSACTION_EXPORT,
+    RECHARGE_EXPORT,
+    WITHDRAWAL_EXPORT,
   ],
   routes: walletRoutes,
 };

@@ -1,10 +1,6 @@
-import {
-  paymentAccountCreateSchema,
-  paymentAccountSchema,
-  paymentAccountUpdateSchema,
-  RECORD_STATUSES,
-} from '@pod/shared';
-import { z } from 'zod';
+import type { paymentAccountCreateSchema } from '@pod/shared';
+import { walletOperations } from '@pod/shared';
+import type { z } from 'zod';
 import { paymentAccounts } from './schema.ts';
 import type { CrudDefinition } from '../../platform/crud/crud.ts';
 
@@ -25,18 +21,11 @@ const toValues = (input: Input) => ({
 });
 
 /** The bank accounts of the caller's tenant that merchants transfer to when recharging. */
-export const paymentAccountResource: CrudDefinition<
-  typeof paymentAccountSchema,
-  typeof paymentAccountCreateSchema,
-  typeof paymentAccountUpdateSchema
-> = {
-  resource: 'paymentAccount',
-  prefix: '/api/v1/admin/paymentAccount',
-  tag: 'wallet',
+export const paymentAccountResource: CrudDefinition<typeof walletOperations.paymentAccount> = {
+  operations: walletOperations.paymentAccount,
   table: paymentAccounts,
   owner: { level: 'tenant', tenant: paymentAccounts.tenantId },
   columns: { id: paymentAccounts.id, sort: paymentAccounts.sort },
-  item: paymentAccountSchema,
   toItem: (r, ctx) => {
     const a = r as Row;
     return {
@@ -51,13 +40,11 @@ export const paymentAccountResource: CrudDefinition<
       created_at: a.createdAt.toISOString(),
     };
   },
-  create: paymentAccountCreateSchema,
-  update: paymentAccountUpdateSchema,
   toInsert: (_ctx, input) => toValues(input),
   toUpdate: (_ctx, input) => toValues(input),
   filters: {
-    status: { column: paymentAccounts.status, op: 'eq', schema: z.enum(RECORD_STATUSES) },
-    currency: { column: paymentAccounts.currency, op: 'eq', schema: z.enum(['CNY', 'USD']) },
+    status: { column: paymentAccounts.status, op: 'eq' },
+    currency: { column: paymentAccounts.currency, op: 'eq' },
   },
   quickSearch: [paymentAccounts.accountName, paymentAccounts.bankName],
   orderable: { sort: paymentAccounts.sort, created_at: paymentAccounts.createdAt },

@@ -96,20 +96,25 @@ export interface ReviewFilters {
 }
 
 export function listTransfers(tx: Executor, tenantId: string, f: ReviewFilters) {
+  return pagedRows(
+    tx,
+    bankTransfers,
+    transferConditions(tenantId, f),
+    [sql`${bankTransfers.createdAt} desc`, sql`${bankTransfers.id} desc`],
+    f.page,
+    f.limit,
+  );
+}
+
+/** The transfer list's WHERE clause (its export uses it too, so both hold the same rows). */
+export function transferConditions(tenantId: string, f: Omit<ReviewFilters, 'page' | 'limit'>) {
   const where: SQL[] = [eq(bankTransfers.tenantId, tenantId)];
   if (f.merchantId) where.push(eq(bankTransfers.merchantId, f.merchantId));
   if (f.status) where.push(eq(bankTransfers.status, f.status));
   if (f.currency) where.push(eq(bankTransfers.currency, f.currency));
   if (f.from) where.push(gte(bankTransfers.createdAt, new Date(f.from)));
   if (f.to) where.push(lte(bankTransfers.createdAt, new Date(f.to)));
-  return pagedRows(
-    tx,
-    bankTransfers,
-    and(...where),
-    [sql`${bankTransfers.createdAt} desc`, sql`${bankTransfers.id} desc`],
-    f.page,
-    f.limit,
-  );
+  return and(...where);
 }
 
 // ---- Alipay orders -------------------------------------------------------------------------------

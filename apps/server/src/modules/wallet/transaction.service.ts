@@ -30,6 +30,23 @@ export async function myBalances(ctx: ServiceContext) {
  */
 export async function listTransactions(ctx: ServiceContext, q: TransactionQuery, merchantId?: string) {
   const tenantId = merchantId ? merchantScope(ctx).tenantId : financeTenant(ctx);
+  const { rows, total } = await pagedRows(
+    ctx.tx,
+    walletTransactions,
+    transactionConditions(tenantId, q, merchantId),
+    [desc(walletTransactions.createdAt), desc(walletTransactions.seq)],
+    q.page,
+    q.limit,
+  );
+  return { list: await transactionsReply(ctx.tx, tenantId, rows), total, page: q.page, limit: q.limit };
+}
+
+/** The transaction list's WHERE clause (its export uses it too, so both hold the same rows). */
+export function transactionConditions(
+  tenantId: string,
+  q: Omit<TransactionQuery, 'page' | 'limit'>,
+  merchantId?: string,
+) {
   const where: SQL[] = [eq(walletTransactions.tenantId, tenantId)];
   const merchant = merchantId ?? q.merchant_id;
   if (merchant) where.push(eq(walletTransactions.merchantId, merchant));
@@ -39,15 +56,7 @@ export async function listTransactions(ctx: ServiceContext, q: TransactionQuery,
   if (q.from) where.push(gte(walletTransactions.createdAt, new Date(q.from)));
   if (q.to) where.push(lte(walletTransactions.createdAt, new Date(q.to)));
   if (q.trade_no) where.push(ilike(walletTransactions.tradeNo, containsPattern(q.trade_no)));
-  const { rows, total } = await pagedRows(
-    ctx.tx,
-    walletTransactions,
-    and(...where),
-    [desc(walletTransactions.createdAt), desc(walletTransactions.seq)],
-    q.page,
-    q.limit,
-  );
-  return { list: await transactionsReply(ctx.tx, tenantId, rows), total, page: q.page, limit: q.limit };
+  return and(...where);
 }
 
 export async function getTransaction(ctx: ServiceContext, id: string, merchantId?: string) {

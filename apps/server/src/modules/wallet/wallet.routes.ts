@@ -1,40 +1,12 @@
-import { walletOperations } from '@pod/shared';
+import { type Transfer, walletOperations } from '@pod/shared';
 import type { FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { arrayOverlaps } from 'drizzle-orm';
-import { z } from 'zod';
 import { bankTransfers } from './schema.ts';
-import {
-  alipayCreateSchema,
-  alipayOrderSchema,
-  alipayPayReplySchema,
-  envelope,
-  financeTransactionQuerySchema,
-  merchantWalletQuerySchema,
-  merchantWalletSchema,
-  outTradeNoParamsSchema,
-  rechargeAccountQuerySchema,
-  rechargeAccountSchema,
-  reconciliationSchema,
-  reviewApproveSchema,
-  reviewListQuerySchema,
-  reviewRejectSchema,
-  transferCreateSchema,
-  transferSchema,
-  type Transfer,
-  walletBalancesSchema,
-  walletListReply,
-  walletTransactionQuerySchema,
-  walletTransactionSchema,
-  withdrawalCreateSchema,
-  withdrawalSchema,
-  withdrawalSettingsSchema,
-} from '@pod/shared';
 import type { Config } from '../../config.ts';
 import { alipayProviderFor, type AlipayProvider } from '../../integrations/alipay/index.ts';
 import type { ServiceContext } from '../../platform/context.ts';
 import { registerCrud } from '../../platform/crud/crud.ts';
-import { idParamsSchema } from '../../platform/crud/crud-schemas.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { route } from '../../platform/http/route.ts';
 import type { ZodApp } from '../../platform/http/types.ts';
@@ -53,11 +25,8 @@ import { toAccount, transactionsReply } from './wallet.mappers.ts';
 import * as withdrawal from './withdrawal.service.ts';
 import { activeAccounts } from './recharge.repo.ts';
 
-const TAGS = ['wallet'];
-
 /** Wallet rows are merchant- or tenant-wide: no department data scope (see merchantWideContext). */
 const walletContext = merchantWideContext;
-const admin = (permission: string) => ({ audience: 'admin' as const, permission });
 
 /** The recharge a receipt image belongs to (the attachments page shows it and keeps it). */
 export const receiptAttachmentUses: AttachmentReferenceProvider = async (tx, ids) => {
@@ -147,231 +116,81 @@ function merchantRoutes(app: ZodApp, services: AppServices, alipay: AlipayProvid
     db.transaction((tx) => fn(walletContext(request, tx)));
   const mine = (ctx: ServiceContext) => recharge.merchantScope(ctx).merchantId;
 
-  app.get(
-    '/api/v1/admin/wallet/balance',
-    {
-      config: admin('walletBalance:list'),
-      schema: {
-        tags: TAGS,
-        operationId: 'walletBalance',
-        summary: "The merchant's balance and held amount per currency",
-        response: { 200: envelope(walletBalancesSchema) },
-      },
-    },
-    async (request) => ok(await read(request, transactions.myBalances)),
+  route(app, walletOperations.walletBalance, async (request) =>
+    ok(await read(request, transactions.myBalances)),
   );
 
-  app.get(
-    '/api/v1/admin/wallet/transaction',
-    {
-      config: admin('walletTransaction:list'),
-      schema: {
-        tags: TAGS,
-        operationId: 'walletTransactionList',
-        summary: "The merchant's transactions (type, status, currency, trade_no, a range of at most a year)",
-        querystring: walletTransactionQuerySchema,
-        response: { 200: envelope(walletListReply(walletTransactionSchema)) },
-      },
-    },
-    async (request) =>
-      ok(await read(request, (ctx) => transactions.listTransactions(ctx, request.query, mine(ctx)))),
+  route(app, walletOperations.walletTransactionList, async (request) =>
+    ok(await read(request, (ctx) => transactions.listTransactions(ctx, request.query, mine(ctx)))),
   );
 
-  app.get(
-    '/api/v1/admin/wallet/transaction/:id',
-    {
-      config: admin('walletTransaction:list'),
-      schema: {
-        tags: TAGS,
-        operationId: 'walletTransactionGet',
-        params: idParamsSchema,
-        response: { 200: envelope(walletTransactionSchema) },
-      },
-    },
-    async (request) =>
-      ok(await read(request, (ctx) => transactions.getTransaction(ctx, request.params.id, mine(ctx)))),
+  route(app, walletOperations.walletTransactionGet, async (request) =>
+    ok(await read(request, (ctx) => transactions.getTransaction(ctx, request.params.id, mine(ctx)))),
   );
 
-  app.get(
-    '/api/v1/admin/wallet/recharge/account',
-    {
-      config: admin('walletRecharge:list'),
-      schema: {
-        tags: TAGS,
-        operationId: 'walletRechargeAccounts',
-        summary: "The tenant's active payment accounts in a currency, to transfer to",
-        querystring: rechargeAccountQuerySchema,
-        response: { 200: envelope(z.object({ list: z.array(rechargeAccountSchema) })) },
-      },
-    },
-    async (request) =>
-      ok(
-        await read(request, async (ctx) => {
-          const { tenantId } = recharge.merchantScope(ctx);
-          return { list: (await activeAccounts(ctx.tx, tenantId, request.query.currency)).map(toAccount) };
-        }),
+  route(app, walletOperations.walletRechargeAccounts, async (request) =>
+    ok(
+      await read(request, async (ctx) => {
+        const { tenantId } = recharge.merchantScope(ctx);
+        return { list: (await activeAccounts(ctx.tx, tenantId, request.query.currency)).map(toAccount) };
+      }),
+    ),
+  );
+
+  route(app, walletOperations.walletTransferCreate, async (request) =>
+    ok(
+      await withReceipts(services, await write(request, (ctx) => recharge.submitTransfer(ctx, request.body))),
+      t(request.ctx.lang, 'wallet.transferSubmitted'),
+    ),
+  );
+
+  route(app, walletOperations.walletTransferList, async (request) =>
+    ok(
+      await withReceipts(
+        services,
+        await read(request, (ctx) => recharge.listTransfers(ctx, request.query, mine(ctx))),
       ),
+    ),
   );
 
-  app.post(
-    '/api/v1/admin/wallet/recharge/transfer',
-    {
-      config: admin('walletRecharge:add'),
-      schema: {
-        tags: TAGS,
-        operationId: 'walletTransferCreate',
-        summary: 'Submit a bank-transfer recharge for finance review',
-        body: transferCreateSchema,
-        response: { 200: envelope(transferSchema) },
-      },
-    },
-    async (request) =>
-      ok(
-        await withReceipts(
-          services,
-          await write(request, (ctx) => recharge.submitTransfer(ctx, request.body)),
-        ),
-        t(request.ctx.lang, 'wallet.transferSubmitted'),
+  route(app, walletOperations.walletTransferGet, async (request) =>
+    ok(
+      await withReceipts(
+        services,
+        await read(request, (ctx) => recharge.getTransfer(ctx, request.params.id, mine(ctx))),
       ),
+    ),
   );
 
-  app.get(
-    '/api/v1/admin/wallet/recharge/transfer',
-    {
-      config: admin('walletRecharge:list'),
-      schema: {
-        tags: TAGS,
-        operationId: 'walletTransferList',
-        querystring: reviewListQuerySchema,
-        response: { 200: envelope(walletListReply(transferSchema)) },
-      },
-    },
-    async (request) =>
-      ok(
-        await withReceipts(
-          services,
-          await read(request, (ctx) => recharge.listTransfers(ctx, request.query, mine(ctx))),
-        ),
+  route(app, walletOperations.walletAlipayCreate, async (request) =>
+    ok(
+      await write(request, (ctx) =>
+        recharge.startAlipay(ctx, alipay, request.body, alipayUrls(services.config, request)),
       ),
+    ),
   );
 
-  app.get(
-    '/api/v1/admin/wallet/recharge/transfer/:id',
-    {
-      config: admin('walletRecharge:list'),
-      schema: {
-        tags: TAGS,
-        operationId: 'walletTransferGet',
-        params: idParamsSchema,
-        response: { 200: envelope(transferSchema) },
-      },
-    },
-    async (request) =>
-      ok(
-        await withReceipts(
-          services,
-          await read(request, (ctx) => recharge.getTransfer(ctx, request.params.id, mine(ctx))),
-        ),
-      ),
+  route(app, walletOperations.walletAlipayGet, async (request) =>
+    ok(await read(request, (ctx) => recharge.getAlipayOrder(ctx, request.params.out_trade_no))),
   );
 
-  app.post(
-    '/api/v1/admin/wallet/recharge/alipay',
-    {
-      config: admin('walletRecharge:add'),
-      schema: {
-        tags: TAGS,
-        operationId: 'walletAlipayCreate',
-        summary: 'Start an Alipay page-pay recharge; open pay_url in the browser',
-        body: alipayCreateSchema,
-        response: { 200: envelope(alipayPayReplySchema) },
-      },
-    },
-    async (request) =>
-      ok(
-        await write(request, (ctx) =>
-          recharge.startAlipay(ctx, alipay, request.body, alipayUrls(services.config, request)),
-        ),
-      ),
+  route(app, walletOperations.walletWithdrawalSettings, () =>
+    Promise.resolve(ok(withdrawal.withdrawalSettings(services.config))),
   );
 
-  app.get(
-    '/api/v1/admin/wallet/recharge/alipay/:out_trade_no',
-    {
-      config: admin('walletRecharge:list'),
-      schema: {
-        tags: TAGS,
-        operationId: 'walletAlipayGet',
-        summary: 'An Alipay recharge and whether it has been paid (the recharge result page)',
-        params: outTradeNoParamsSchema,
-        response: { 200: envelope(alipayOrderSchema) },
-      },
-    },
-    async (request) =>
-      ok(await read(request, (ctx) => recharge.getAlipayOrder(ctx, request.params.out_trade_no))),
+  route(app, walletOperations.walletWithdrawalCreate, async (request) =>
+    ok(
+      await write(request, (ctx) => withdrawal.submitWithdrawal(ctx, services.config, request.body)),
+      t(request.ctx.lang, 'wallet.withdrawalSubmitted'),
+    ),
   );
 
-  app.get(
-    '/api/v1/admin/wallet/withdrawal/settings',
-    {
-      config: admin('walletWithdrawal:list'),
-      schema: {
-        tags: TAGS,
-        operationId: 'walletWithdrawalSettings',
-        summary: 'Withdrawal minimum, maximum, fee scale and methods',
-        response: { 200: envelope(withdrawalSettingsSchema) },
-      },
-    },
-    () => Promise.resolve(ok(withdrawal.withdrawalSettings(services.config))),
+  route(app, walletOperations.walletWithdrawalList, async (request) =>
+    ok(await read(request, (ctx) => withdrawal.listWithdrawals(ctx, request.query, mine(ctx)))),
   );
 
-  app.post(
-    '/api/v1/admin/wallet/withdrawal',
-    {
-      config: admin('walletWithdrawal:add'),
-      schema: {
-        tags: TAGS,
-        operationId: 'walletWithdrawalCreate',
-        summary: 'Request a withdrawal; the amount is held until finance reviews it',
-        body: withdrawalCreateSchema,
-        response: { 200: envelope(withdrawalSchema) },
-      },
-    },
-    async (request) =>
-      ok(
-        await write(request, (ctx) => withdrawal.submitWithdrawal(ctx, services.config, request.body)),
-        t(request.ctx.lang, 'wallet.withdrawalSubmitted'),
-      ),
-  );
-
-  app.get(
-    '/api/v1/admin/wallet/withdrawal',
-    {
-      config: admin('walletWithdrawal:list'),
-      schema: {
-        tags: TAGS,
-        operationId: 'walletWithdrawalList',
-        querystring: reviewListQuerySchema,
-        response: { 200: envelope(walletListReply(withdrawalSchema)) },
-      },
-    },
-    async (request) =>
-      ok(await read(request, (ctx) => withdrawal.listWithdrawals(ctx, request.query, mine(ctx)))),
-  );
-
-  app.get(
-    '/api/v1/admin/wallet/withdrawal/:id',
-    {
-      config: admin('walletWithdrawal:list'),
-      schema: {
-        tags: TAGS,
-        operationId: 'walletWithdrawalGet',
-        params: idParamsSchema,
-        response: { 200: envelope(withdrawalSchema) },
-      },
-    },
-    async (request) =>
-      ok(await read(request, (ctx) => withdrawal.getWithdrawal(ctx, request.params.id, mine(ctx)))),
+  route(app, walletOperations.walletWithdrawalGet, async (request) =>
+    ok(await read(request, (ctx) => withdrawal.getWithdrawal(ctx, request.params.id, mine(ctx)))),
   );
 }
 
@@ -383,209 +202,75 @@ function financeRoutes(app: ZodApp, services: AppServices): void {
     db.transaction((tx) => fn(walletContext(request, tx)));
   const done = (request: FastifyRequest) => t(request.ctx.lang, 'common.ok');
 
-  app.get(
-    '/api/v1/admin/finance/transfer',
-    {
-      config: admin('financeTransfer:list'),
-      schema: {
-        tags: TAGS,
-        operationId: 'financeTransferList',
-        summary: 'Bank-transfer recharges of the tenant (the review queue: status=pending)',
-        querystring: reviewListQuerySchema,
-        response: { 200: envelope(walletListReply(transferSchema)) },
-      },
-    },
-    async (request) =>
-      ok(
-        await withReceipts(
-          services,
-          await read(request, (ctx) => recharge.listTransfers(ctx, request.query)),
-        ),
+  route(app, walletOperations.financeTransferList, async (request) =>
+    ok(
+      await withReceipts(services, await read(request, (ctx) => recharge.listTransfers(ctx, request.query))),
+    ),
+  );
+
+  route(app, walletOperations.financeTransferGet, async (request) =>
+    ok(
+      await withReceipts(
+        services,
+        await read(request, (ctx) => recharge.getTransfer(ctx, request.params.id)),
       ),
+    ),
   );
 
-  app.get(
-    '/api/v1/admin/finance/transfer/:id',
-    {
-      config: admin('financeTransfer:list'),
-      schema: {
-        tags: TAGS,
-        operationId: 'financeTransferGet',
-        params: idParamsSchema,
-        response: { 200: envelope(transferSchema) },
-      },
-    },
-    async (request) =>
-      ok(
-        await withReceipts(
-          services,
-          await read(request, (ctx) => recharge.getTransfer(ctx, request.params.id)),
-        ),
+  route(app, walletOperations.financeTransferApprove, async (request) =>
+    ok(
+      await withReceipts(
+        services,
+        await write(request, (ctx) => recharge.approveTransfer(ctx, request.params.id, request.body.remark)),
       ),
+      done(request),
+    ),
   );
 
-  app.post(
-    '/api/v1/admin/finance/transfer/:id/approve',
-    {
-      config: admin('financeTransfer:approve'),
-      schema: {
-        tags: TAGS,
-        operationId: 'financeTransferApprove',
-        summary: 'Approve a transfer: credits the wallet once (idempotent)',
-        params: idParamsSchema,
-        body: reviewApproveSchema,
-        response: { 200: envelope(transferSchema) },
-      },
-    },
-    async (request) =>
-      ok(
-        await withReceipts(
-          services,
-          await write(request, (ctx) =>
-            recharge.approveTransfer(ctx, request.params.id, request.body.remark),
-          ),
-        ),
-        done(request),
+  route(app, walletOperations.financeTransferReject, async (request) =>
+    ok(
+      await withReceipts(
+        services,
+        await write(request, (ctx) => recharge.rejectTransfer(ctx, request.params.id, request.body.remark)),
       ),
+      done(request),
+    ),
   );
 
-  app.post(
-    '/api/v1/admin/finance/transfer/:id/reject',
-    {
-      config: admin('financeTransfer:reject'),
-      schema: {
-        tags: TAGS,
-        operationId: 'financeTransferReject',
-        params: idParamsSchema,
-        body: reviewRejectSchema,
-        response: { 200: envelope(transferSchema) },
-      },
-    },
-    async (request) =>
-      ok(
-        await withReceipts(
-          services,
-          await write(request, (ctx) => recharge.rejectTransfer(ctx, request.params.id, request.body.remark)),
-        ),
-        done(request),
+  route(app, walletOperations.financeWithdrawalList, async (request) =>
+    ok(await read(request, (ctx) => withdrawal.listWithdrawals(ctx, request.query))),
+  );
+
+  route(app, walletOperations.financeWithdrawalGet, async (request) =>
+    ok(await read(request, (ctx) => withdrawal.getWithdrawal(ctx, request.params.id))),
+  );
+
+  route(app, walletOperations.financeWithdrawalApprove, async (request) =>
+    ok(
+      await write(request, (ctx) =>
+        withdrawal.approveWithdrawal(ctx, request.params.id, request.body.remark),
       ),
+      done(request),
+    ),
   );
 
-  app.get(
-    '/api/v1/admin/finance/withdrawal',
-    {
-      config: admin('financeWithdrawal:list'),
-      schema: {
-        tags: TAGS,
-        operationId: 'financeWithdrawalList',
-        summary: 'Withdrawals of the tenant (the review queue: status=pending)',
-        querystring: reviewListQuerySchema,
-        response: { 200: envelope(walletListReply(withdrawalSchema)) },
-      },
-    },
-    async (request) => ok(await read(request, (ctx) => withdrawal.listWithdrawals(ctx, request.query))),
+  route(app, walletOperations.financeWithdrawalReject, async (request) =>
+    ok(
+      await write(request, (ctx) => withdrawal.rejectWithdrawal(ctx, request.params.id, request.body.remark)),
+      done(request),
+    ),
   );
 
-  app.get(
-    '/api/v1/admin/finance/withdrawal/:id',
-    {
-      config: admin('financeWithdrawal:list'),
-      schema: {
-        tags: TAGS,
-        operationId: 'financeWithdrawalGet',
-        params: idParamsSchema,
-        response: { 200: envelope(withdrawalSchema) },
-      },
-    },
-    async (request) => ok(await read(request, (ctx) => withdrawal.getWithdrawal(ctx, request.params.id))),
+  route(app, walletOperations.financeTransactionList, async (request) =>
+    ok(await read(request, (ctx) => transactions.listTransactions(ctx, request.query))),
   );
 
-  app.post(
-    '/api/v1/admin/finance/withdrawal/:id/approve',
-    {
-      config: admin('financeWithdrawal:approve'),
-      schema: {
-        tags: TAGS,
-        operationId: 'financeWithdrawalApprove',
-        summary: 'Approve a withdrawal: the hold is captured',
-        params: idParamsSchema,
-        body: reviewApproveSchema,
-        response: { 200: envelope(withdrawalSchema) },
-      },
-    },
-    async (request) =>
-      ok(
-        await write(request, (ctx) =>
-          withdrawal.approveWithdrawal(ctx, request.params.id, request.body.remark),
-        ),
-        done(request),
-      ),
+  route(app, walletOperations.financeTransactionGet, async (request) =>
+    ok(await read(request, (ctx) => transactions.getTransaction(ctx, request.params.id))),
   );
 
-  app.post(
-    '/api/v1/admin/finance/withdrawal/:id/reject',
-    {
-      config: admin('financeWithdrawal:reject'),
-      schema: {
-        tags: TAGS,
-        operationId: 'financeWithdrawalReject',
-        summary: 'Reject a withdrawal: the hold is released back to the balance',
-        params: idParamsSchema,
-        body: reviewRejectSchema,
-        response: { 200: envelope(withdrawalSchema) },
-      },
-    },
-    async (request) =>
-      ok(
-        await write(request, (ctx) =>
-          withdrawal.rejectWithdrawal(ctx, request.params.id, request.body.remark),
-        ),
-        done(request),
-      ),
-  );
-
-  app.get(
-    '/api/v1/admin/finance/transaction',
-    {
-      config: admin('financeTransaction:list'),
-      schema: {
-        tags: TAGS,
-        operationId: 'financeTransactionList',
-        summary: "Transactions across the tenant's merchants",
-        querystring: financeTransactionQuerySchema,
-        response: { 200: envelope(walletListReply(walletTransactionSchema)) },
-      },
-    },
-    async (request) => ok(await read(request, (ctx) => transactions.listTransactions(ctx, request.query))),
-  );
-
-  app.get(
-    '/api/v1/admin/finance/transaction/:id',
-    {
-      config: admin('financeTransaction:list'),
-      schema: {
-        tags: TAGS,
-        operationId: 'financeTransactionGet',
-        params: idParamsSchema,
-        response: { 200: envelope(walletTransactionSchema) },
-      },
-    },
-    async (request) => ok(await read(request, (ctx) => transactions.getTransaction(ctx, request.params.id))),
-  );
-
-  app.get(
-    '/api/v1/admin/finance/wallet',
-    {
-      config: admin('financeTransaction:list'),
-      schema: {
-        tags: TAGS,
-        operationId: 'financeWalletList',
-        summary: 'Merchant wallets of the tenant with balance and held amount',
-        querystring: merchantWalletQuerySchema,
-        response: { 200: envelope(walletListReply(merchantWalletSchema)) },
-      },
-    },
-    async (request) => ok(await read(request, (ctx) => transactions.listMerchantWallets(ctx, request.query))),
+  route(app, walletOperations.financeWalletList, async (request) =>
+    ok(await read(request, (ctx) => transactions.listMerchantWallets(ctx, request.query))),
   );
 
   route(app, walletOperations.financeAdjustmentCreate, async (request) => {
@@ -593,19 +278,8 @@ function financeRoutes(app: ZodApp, services: AppServices): void {
     return ok((await transactionsReply(db, tenantId, [row]))[0]!, done(request));
   });
 
-  app.get(
-    '/api/v1/admin/finance/reconciliation',
-    {
-      config: admin('financeReconciliation:list'),
-      schema: {
-        tags: TAGS,
-        operationId: 'financeReconciliation',
-        summary:
-          "Checks the tenant's ledger: balance = sum of transactions, the before/after chain, no negatives",
-        response: { 200: envelope(reconciliationSchema) },
-      },
-    },
-    async (request) => ok(await read(request, (ctx) => reconcile(ctx.tx, recharge.financeTenant(ctx)))),
+  route(app, walletOperations.financeReconciliation, async (request) =>
+    ok(await read(request, (ctx) => reconcile(ctx.tx, recharge.financeTenant(ctx)))),
   );
 }
 
@@ -624,18 +298,9 @@ function alipayNotifyRoute(app: ZodApp, services: AppServices, alipay: AlipayPro
         (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
       );
     }
-    scope.withTypeProvider<ZodTypeProvider>().post(
-      '/api/v1/wallet/alipay/notify',
-      {
-        config: { audience: 'public', permission: null },
-        schema: {
-          tags: TAGS,
-          operationId: 'alipayNotify',
-          summary: 'Alipay asynchronous notification (RSA2-signed); replies success or failure as text',
-          consumes: ['application/x-www-form-urlencoded'],
-          body: z.record(z.string().max(100), z.string().max(4000)),
-        },
-      },
+    route(
+      scope.withTypeProvider<ZodTypeProvider>(),
+      walletOperations.alipayNotify,
       async (request, reply) => {
         const outcome = await db.transaction((tx) =>
           recharge.handleAlipayNotify({ tx }, services.extensions, alipay, request.body, request.log),

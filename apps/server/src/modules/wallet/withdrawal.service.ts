@@ -77,7 +77,7 @@ function keyedId(merchantId: string, key: string): string {
 
 // ---- Service --------------------------------------------------------------------------------------
 
-async function withdrawalsReply(tx: Executor, tenantId: string, rows: WithdrawalRow[]) {
+export async function withdrawalsReply(tx: Executor, tenantId: string, rows: WithdrawalRow[]) {
   const names = await new Names(tx, tenantId).load(
     rows.map((r) => r.merchantId),
     rows.map((r) => r.reviewerId),
@@ -161,6 +161,23 @@ export async function listWithdrawals(
   merchantId?: string,
 ) {
   const tenantId = merchantId ? merchantScope(ctx).tenantId : financeTenant(ctx);
+  const { rows, total } = await pagedRows(
+    ctx.tx,
+    withdrawals,
+    withdrawalConditions(tenantId, q, merchantId),
+    [desc(withdrawals.createdAt), desc(withdrawals.id)],
+    q.page,
+    q.limit,
+  );
+  return { list: await withdrawalsReply(ctx.tx, tenantId, rows), total, page: q.page, limit: q.limit };
+}
+
+/** The withdrawal list's WHERE clause (its export uses it too, so both hold the same rows). */
+export function withdrawalConditions(
+  tenantId: string,
+  q: Omit<z.output<typeof reviewListQuerySchema>, 'page' | 'limit'>,
+  merchantId?: string,
+) {
   const where: SQL[] = [eq(withdrawals.tenantId, tenantId)];
   const merchant = merchantId ?? q.merchant_id;
   if (merchant) where.push(eq(withdrawals.merchantId, merchant));
@@ -168,15 +185,7 @@ export async function listWithdrawals(
   if (q.currency) where.push(eq(withdrawals.currency, q.currency));
   if (q.from) where.push(gte(withdrawals.createdAt, new Date(q.from)));
   if (q.to) where.push(lte(withdrawals.createdAt, new Date(q.to)));
-  const { rows, total } = await pagedRows(
-    ctx.tx,
-    withdrawals,
-    and(...where),
-    [desc(withdrawals.createdAt), desc(withdrawals.id)],
-    q.page,
-    q.limit,
-  );
-  return { list: await withdrawalsReply(ctx.tx, tenantId, rows), total, page: q.page, limit: q.limit };
+  return and(...where);
 }
 
 /** Finance approves: the hold is captured (the debit stands); the money leaves the platform. */

@@ -1,17 +1,28 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { hashPassword, verifyPassword } from './password.ts';
+import { hash } from '@node-rs/argon2';
+import { hashOptionsFor, hashPassword, verifyPassword } from './password.ts';
 import { TokenService } from './tokens.ts';
 
 describe('passwords', () => {
   it('verifies the right password and refuses a wrong one or a malformed hash', async () => {
-    const hash = await hashPassword('Demo12345');
-    expect(hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
-    expect(hash).not.toContain('Demo12345');
-    expect(await verifyPassword('Demo12345', hash)).toBe(true);
-    expect(await verifyPassword('Demo12346', hash)).toBe(false);
+    const stored = await hashPassword('Demo12345');
+    expect(stored).toMatch(/^\$argon2id\$v=19\$m=\d+,t=\d+,p=1\$/);
+    expect(stored).not.toContain('Demo12345');
+    expect(await verifyPassword('Demo12345', stored)).toBe(true);
+    expect(await verifyPassword('Demo12346', stored)).toBe(false);
     expect(await verifyPassword('Demo12345', 'plain')).toBe(false);
-    expect(await hashPassword('Demo12345')).not.toBe(hash);
+    expect(await hashPassword('Demo12345')).not.toBe(stored);
+  });
+
+  it('issue 17 finding 13: hashes at OWASP strength outside tests, cheaply under NODE_ENV=test, and verifies both', async () => {
+    for (const env of ['production', 'development', undefined])
+      expect(hashOptionsFor(env)).toMatchObject({ memoryCost: 19_456, timeCost: 2, parallelism: 1 });
+    expect(hashOptionsFor('test').memoryCost).toBeLessThan(1024);
+    expect(await hashPassword('Demo12345')).toMatch(/^\$argon2id\$v=19\$m=256,t=1,p=1\$/);
+    const strong = await hash('Demo12345', hashOptionsFor('production'));
+    expect(strong).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect(await verifyPassword('Demo12345', strong)).toBe(true);
   });
 });
 

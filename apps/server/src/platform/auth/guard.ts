@@ -27,6 +27,9 @@ function memberToken(request: FastifyRequest): string | undefined {
   return typeof header === 'string' && header ? header : undefined;
 }
 
+/** Whether a switchable module is on for a tenant (null: the platform, for which all are). */
+export type ModuleGate = (tenantId: string | null, module: string) => Promise<boolean>;
+
 /**
  * Sets `request.ctx` on every request and enforces the route's declared audience and permission
  * at the entry point (CONVENTIONS 2): admin routes take `Authorization: Bearer`, member routes
@@ -37,6 +40,7 @@ export function installAuthGuard(
   tokens: TokenService,
   permissions: PermissionChecker,
   validateSession: SessionValidator,
+  moduleEnabled: ModuleGate = () => Promise.resolve(true),
 ): void {
   app.decorateRequest('ctx');
   app.addHook('onRequest', async (request) => {
@@ -46,7 +50,7 @@ export function installAuthGuard(
       actor: null,
       sessionId: null,
     };
-    const { audience, permission } = request.routeOptions.config;
+    const { audience, permission, module } = request.routeOptions.config;
     if (!audience || audience === 'public') return;
 
     const token = audience === 'admin' ? bearer(request) : memberToken(request);
@@ -56,6 +60,9 @@ export function installAuthGuard(
     const { actor } = verified;
     request.ctx.actor = actor;
     request.ctx.sessionId = verified.sessionId;
+
+    // A module the caller's tenant has switched off is not there for it (before any permission).
+    if (module && !(await moduleEnabled(actor.tenantId, module))) throw AppError.notFound('module.disabled');
 
     if (permission && !(await permissions.has(actor, permission))) throw AppError.forbidden();
   });

@@ -2,6 +2,7 @@ import type { SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import type { CrudOperations } from '@pod/shared';
 import type { Db, Executor } from '../../db/client.ts';
 import type { ServiceContext } from '../context.ts';
 import type { Ownership } from '../ownership.ts';
@@ -10,22 +11,28 @@ export type Row = Record<string, unknown>;
 /** `isNull` filters take 'true' and find rows where the column is null. */
 export type FilterOp = 'eq' | 'like' | 'gte' | 'lte' | 'in' | 'isNull';
 
+/** How one of the list's filters applies; its name and schema are the contract's (`filters`). */
 export interface CrudFilter {
   column: PgColumn;
   op: FilterOp;
-  schema: z.ZodType;
 }
 
-/** How a back-office resource maps onto a table; the kit does the rest (issue: the CRUD kit). */
-export interface CrudDefinition<
-  TItem extends z.ZodType,
-  TCreate extends z.ZodType,
-  TUpdate extends z.ZodType,
-> {
-  /** Permission prefix and recycle-bin name, e.g. `role` → `role:list`, `role:add`… */
-  resource: string;
-  prefix: string;
-  tag: string;
+type Body<S> = S extends z.ZodType ? z.output<S> : never;
+/** The body the contract's create operation parses. */
+export type CreateInput<Ops extends CrudOperations> = Body<Ops['create']['body']>;
+/** The body the contract's update operation parses. */
+export type UpdateInput<Ops extends CrudOperations> = Body<Ops['update']['body']>;
+/** One item as the contract's reply schema takes it. */
+export type CrudItem<Ops extends CrudOperations> = z.input<Ops['get']['response']>;
+
+/**
+ * How a back-office resource maps onto a table; the kit does the rest. Its paths, permissions and
+ * request and reply schemas are its shared contract's (`crudOperations` in packages/shared,
+ * decision 0028): the server says only where the rows live and which rules apply.
+ */
+export interface CrudDefinition<Ops extends CrudOperations = CrudOperations> {
+  /** The resource's operations, as `crudOperations` declares them in packages/shared. */
+  operations: Ops;
   table: PgTable;
   /** Whose rows these are (decision 0026): the kit derives every WHERE clause and insert from it. */
   owner: Ownership;
@@ -35,16 +42,13 @@ export interface CrudDefinition<
     createdBy?: PgColumn;
     departmentId?: PgColumn;
   };
-  item: TItem;
   /** The reply shape of a row; ctx lets it mask fields the caller may not see. */
-  toItem(row: Row, ctx: ServiceContext): z.infer<TItem>;
-  create: TCreate;
-  update: TUpdate;
+  toItem(row: Row, ctx: ServiceContext): CrudItem<Ops>;
   /** Values to insert (tenant, creator and defaults are the kit's; business rules go here). */
-  toInsert(ctx: ServiceContext, input: z.infer<TCreate>): Promise<Row> | Row;
-  toUpdate(ctx: ServiceContext, input: z.infer<TUpdate>, existing: Row): Promise<Row> | Row;
+  toInsert(ctx: ServiceContext, input: CreateInput<Ops>): Promise<Row> | Row;
+  toUpdate(ctx: ServiceContext, input: UpdateInput<Ops>, existing: Row): Promise<Row> | Row;
   /** Runs after insert or update, in the same transaction (e.g. a role's menus). */
-  afterWrite?(ctx: ServiceContext, row: Row, input: z.infer<TCreate> | z.infer<TUpdate>): Promise<void>;
+  afterWrite?(ctx: ServiceContext, row: Row, input: CreateInput<Ops> | UpdateInput<Ops>): Promise<void>;
   /** Adds what list rows show beyond their own columns, in one batch (e.g. counts). */
   enrichMany?(ctx: ServiceContext, rows: Row[]): Promise<Row[]>;
   /** Adds what one item's reply shows beyond its row (e.g. a role's menus); single reads only. */
@@ -53,6 +57,7 @@ export interface CrudDefinition<
   extraScope?(ctx: ServiceContext): SQL[];
   /** Throws to refuse a delete (e.g. a department that still has children). */
   beforeDelete?(ctx: ServiceContext, row: Row): Promise<void>;
+  /** One entry per filter of the contract's list (checked when the routes are registered). */
   filters?: Record<string, CrudFilter>;
   quickSearch?: PgColumn[];
   orderable?: Record<string, PgColumn>;

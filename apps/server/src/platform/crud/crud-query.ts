@@ -1,5 +1,4 @@
-import { eq, gte, ilike, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
-import type { z } from 'zod';
+import { asc, desc, eq, gte, ilike, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { ServiceContext } from '../context.ts';
 import { ownedBy } from '../ownership.ts';
 import type { CrudDefinition, CrudFilter } from './crud-definition.ts';
@@ -10,10 +9,7 @@ export function containsPattern(term: string): string {
 }
 
 /** Ownership (from the caller's scope), then data scope, then the resource's own conditions. */
-export function scopeConditions(
-  def: CrudDefinition<z.ZodType, z.ZodType, z.ZodType>,
-  ctx: ServiceContext,
-): SQL[] {
+export function scopeConditions(def: CrudDefinition, ctx: ServiceContext): SQL[] {
   const c = def.columns;
   // Ownership first, always (decision 0026).
   const out: SQL[] = ownedBy(def.owner, ctx.scope, ctx.actor.id);
@@ -46,6 +42,36 @@ export function filterCondition(filter: CrudFilter, value: unknown): SQL | undef
     case 'isNull':
       return value === 'true' || value === true ? isNull(filter.column) : undefined;
   }
+}
+
+/**
+ * The conditions of a resource's list for this caller and these filters: scope (ownership, data
+ * scope, the resource's own) and the list's filters and quick search. The list route and the
+ * list's export both use it, so an export holds exactly the rows the list shows.
+ */
+export function crudListConditions(
+  def: CrudDefinition,
+  ctx: ServiceContext,
+  q: Record<string, unknown> & { quickSearch?: string | undefined },
+): SQL[] {
+  const where: SQL[] = scopeConditions(def, ctx);
+  for (const [key, filter] of Object.entries(def.filters ?? {})) {
+    const cond = filterCondition(filter, q[key]);
+    if (cond) where.push(cond);
+  }
+  if (q.quickSearch && def.quickSearch?.length) {
+    const term = containsPattern(q.quickSearch);
+    where.push(or(...def.quickSearch.map((col) => ilike(col, term)))!);
+  }
+  return where;
+}
+
+/** The list's default order, then the id (so that the order is total). */
+export function crudDefaultOrder(def: CrudDefinition): SQL[] {
+  return [
+    ...(def.defaultOrder ?? []).map(([column, dir]) => (dir === 'asc' ? asc(column) : desc(column))),
+    asc(def.columns.id),
+  ];
 }
 
 export { columnKey as getColumnKey } from '../ownership.ts';

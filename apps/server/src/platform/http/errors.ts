@@ -40,6 +40,6 @@ export class AppError extends Error {
 
 /** The i18n key for an HTTP status with no more specific message (spec §8). */
 export function statusMessageKey(status: number): string {
-  const known = [302, 400, 401, 403, 404, 408, 409, 413, 415, 429, 500, 501, 502, 503, 504, 505];
+  const known = [302, 400, 401, 403, 404, 408, 409, 413, 414, 415, 429, 431, 500, 501, 502, 503, 504, 505];
   return known.includes(status) ? `http.${status}` : 'http.other';
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findNul } from './nul-guard.ts';
+import { findInputProblem, findNul } from './nul-guard.ts';
 
 describe('findNul', () => {
   it('finds the path of the first string or key holding a NUL, and nothing in clean input', () => {
@@ -25,5 +25,22 @@ describe('findNul', () => {
       '4321',
       'text',
     ]);
+  });
+});
+
+describe('findInputProblem', () => {
+  it('issue 17 finding 1: walks 5,000 levels of nesting without overflowing and reports the depth', () => {
+    let deep: unknown = 'leaf';
+    for (let i = 0; i < 5_000; i++) deep = i % 2 ? { a: deep } : [deep];
+    expect(findInputProblem(deep)).toEqual({ kind: 'depth' });
+    expect(findInputProblem(deep, Number.POSITIVE_INFINITY)).toBeNull();
+    expect(findInputProblem({ a: [{ b: 1 }] }, 3)).toBeNull();
+    expect(findInputProblem({ a: [{ b: {} }] }, 3)).toEqual({ kind: 'depth' });
+  });
+
+  it('finds lone surrogates as well as NUL', () => {
+    expect(findInputProblem({ a: ['ok', 'x\uD800y'] })).toEqual({ kind: 'character', path: ['a', '1'] });
+    expect(findInputProblem({ a: 'pair 🙂' })).toBeNull();
+    expect(findInputProblem({ ['\uDC00']: 1 })).toEqual({ kind: 'character', path: [] });
   });
 });

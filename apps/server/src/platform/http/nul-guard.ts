@@ -1,42 +1,68 @@
 import type { FastifyInstance } from 'fastify';
+import { LIMITS } from '@pod/shared';
 import { hasMessage } from '../i18n/i18n.ts';
+import { isStorableText } from '../storable-text.ts';
 import { AppError, type MessageParam } from './errors.ts';
 
-const NUL = '\u0000';
+/** What the walk found: an unstorable string at `path`, or nesting deeper than the limit. */
+export type InputProblem = { kind: 'character'; path: string[] } | { kind: 'depth' };
+
+interface Frame {
+  value: unknown;
+  path: readonly string[];
+  depth: number;
+}
 
 /**
- * The path of the first string (value or key) holding a NUL character, or null. The path is
- * built only on the way back from a hit, so a large clean body costs one walk and no garbage.
+ * The first problem of a parsed input, or null: a string (value or key) PostgreSQL cannot store,
+ * or objects and arrays nested deeper than `maxDepth`. Walks with an explicit stack, so no input
+ * can overflow the call stack (issue 17 finding 1: 5,000 levels used to answer 500).
  */
-export function findNul(value: unknown): string[] | null {
-  if (typeof value === 'string') return value.includes(NUL) ? [] : null;
-  if (value === null || typeof value !== 'object') return null;
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) {
-      const hit = findNul(value[i]);
-      if (hit) return [String(i), ...hit];
+export function findInputProblem(value: unknown, maxDepth: number = LIMITS.jsonDepth): InputProblem | null {
+  const stack: Frame[] = [{ value, path: [], depth: 0 }];
+  while (stack.length) {
+    const { value: node, path, depth } = stack.pop()!;
+    if (typeof node === 'string') {
+      if (!isStorableText(node)) return { kind: 'character', path: [...path] };
+      continue;
     }
-    return null;
-  }
-  for (const key in value) {
-    if (!Object.hasOwn(value, key)) continue;
-    if (key.includes(NUL)) return [];
-    const hit = findNul((value as Record<string, unknown>)[key]);
-    if (hit) return [key, ...hit];
+    if (node === null || typeof node !== 'object') continue;
+    if (depth >= maxDepth) return { kind: 'depth' };
+    // Pushed in reverse so the first field is looked at first.
+    if (Array.isArray(node)) {
+      for (let i = node.length - 1; i >= 0; i--)
+        stack.push({ value: node[i], path: [...path, String(i)], depth: depth + 1 });
+      continue;
+    }
+    const keys = Object.keys(node);
+    for (const key of keys) if (!isStorableText(key)) return { kind: 'character', path: [...path] };
+    for (let i = keys.length - 1; i >= 0; i--) {
+      const key = keys[i]!;
+      stack.push({ value: (node as Record<string, unknown>)[key], path: [...path, key], depth: depth + 1 });
+    }
   }
   return null;
 }
 
+/** The path of the first string (value or key) PostgreSQL cannot store, or null. */
+export function findNul(value: unknown): string[] | null {
+  const problem = findInputProblem(value, Number.POSITIVE_INFINITY);
+  return problem?.kind === 'character' ? problem.path : null;
+}
+
 /**
- * PostgreSQL text and jsonb cannot hold the NUL character, so any input carrying one would fail
- * deep in a query. Refuse it up front, for every route, as the caller's mistake (400) naming the
- * field, before validation and before anything is written.
+ * PostgreSQL text and jsonb cannot hold the NUL character nor an unpaired surrogate, so any input
+ * carrying one would fail deep in a query. Refuse it up front, for every route, as the caller's
+ * mistake (400) naming the field, before validation and before anything is written; and refuse
+ * nesting deeper than LIMITS.jsonDepth, naming the limit.
  */
 export function installNulGuard(app: FastifyInstance): void {
   app.addHook('preValidation', (request, _reply, done) => {
     for (const part of [request.params, request.query, request.body]) {
-      const path = findNul(part);
-      if (path) return done(nulError(path));
+      const problem = findInputProblem(part);
+      if (problem?.kind === 'depth')
+        return done(new AppError(400, 'validation.tooDeep', { max: LIMITS.jsonDepth }));
+      if (problem) return done(nulError(problem.path));
     }
     done();
   });

@@ -14,6 +14,11 @@ declare module 'fastify' {
      * to the audience is enough. Every API route must declare it, even as null.
      */
     permission?: string | null;
+    /**
+     * The switchable module that registered the route (set by the composition, never by hand):
+     * a tenant that has switched the module off gets 404 from it (decision 0038).
+     */
+    module?: string;
   }
   interface FastifyRequest {
     ctx: RequestContext;

@@ -12,13 +12,19 @@ export type OperationRequest<Op extends AnyOperation> = FastifyRequest<{
   Body: Output<Op['body']>;
 }>;
 
-/** What a handler of an enveloped operation returns: the envelope of its contract's reply. */
-export type OperationReply<Op extends AnyOperation> = Envelope<z.input<Op['response']>>;
+/**
+ * What a handler returns: the envelope of its contract's reply; for a raw operation (a file, a bare
+ * text) the reply itself after sending it.
+ */
+export type OperationReply<Op extends AnyOperation> = Op['raw'] extends true
+  ? FastifyReply
+  : Envelope<z.input<Op['response']>>;
 
 /**
  * Registers the route of an operation from its shared contract (decision 0028): method, path,
  * audience, permission, tag, summary, and the request and reply schemas all come from the one
  * declaration in packages/shared, which the web's typed client and the OpenAPI document follow too.
+ * A body that is not JSON needs its content-type parser on `app` (or the scope it is registered in).
  */
 export function route<Op extends AnyOperation>(
   app: ZodApp,
@@ -32,7 +38,9 @@ export function route<Op extends AnyOperation>(
     ...(op.params ? { params: op.params } : {}),
     ...(op.query ? { querystring: op.query } : {}),
     ...(op.body ? { body: op.body } : {}),
-    response: { 200: op.raw ? op.response : envelope(op.response) },
+    ...(op.consumes ? { consumes: [op.consumes] } : {}),
+    // A raw reply (a file's bytes, Alipay's bare text) is sent as it is, not serialised by a schema.
+    ...(op.raw ? {} : { response: { 200: envelope(op.response) } }),
   };
   // The contract is generic over its schemas, which the type provider cannot follow here; zod
   // validates every request and reply at run time, and OperationRequest types the handler.

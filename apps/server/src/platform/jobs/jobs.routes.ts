@@ -1,4 +1,5 @@
-import { envelope, jobIdParamsSchema, jobSchema, type Job } from '@pod/shared';
+import { route } from '../http/route.ts';
+import { jobOperations, type Job } from '@pod/shared';
 import type { ContextFactory } from '../crud/crud.ts';
 import { ok } from '../http/envelope.ts';
 import { AppError } from '../http/errors.ts';
@@ -19,23 +20,10 @@ export function jobRoutes(
   app: ZodApp,
   deps: { jobs: JobQueue; files: FileUrls; db: Parameters<ContextFactory>[1]; contextFor: ContextFactory },
 ): void {
-  app.get(
-    '/api/v1/jobs/:id',
-    {
-      config: { audience: 'admin', permission: null },
-      schema: {
-        tags: ['jobs'],
-        operationId: 'getJob',
-        summary: 'Progress, result or failure reason of a background job',
-        params: jobIdParamsSchema,
-        response: { 200: envelope(jobSchema) },
-      },
-    },
-    async (request) => {
-      const ctx = await deps.contextFor(request, deps.db);
-      const job = await deps.jobs.get(request.params.id, ctx);
-      if (!job) throw AppError.notFound('jobs.notFound');
-      return ok(signResult(job, deps.files));
-    },
-  );
+  route(app, jobOperations.getJob, async (request) => {
+    const ctx = await deps.contextFor(request, deps.db);
+    const job = await deps.jobs.get(request.params.id, ctx);
+    if (!job) throw AppError.notFound('jobs.notFound');
+    return ok(signResult(job, deps.files));
+  });
 }

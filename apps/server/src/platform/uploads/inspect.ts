@@ -165,6 +165,41 @@ export function svgNeedsStripping(svg: string): boolean {
   );
 }
 
+/** A reference that stays inside the file: a fragment (`#id`) or an embedded raster image. */
+const LOCAL_REFERENCE = /^\s*(#|data:image\/(png|jpeg|jpg|gif|webp);base64,)/i;
+/** CSS that reaches out: `@import`, or `url(…)` / `image-set(…)` with anything but a local reference. */
+function cssReachesOut(css: string): boolean {
+  const text = css.replace(/\\[0-9a-f]{1,6}\s?/gi, '?').replace(/\/\*[\s\S]*?\*\//g, '');
+  if (/@import/i.test(text) || /image-set\s*\(/i.test(text)) return true;
+  for (const match of text.matchAll(/url\s*\(\s*(['"]?)([^'")]*)/gi))
+    if (!LOCAL_REFERENCE.test(match[2] ?? '')) return true;
+  // Escapes hide what a url or an import says: anything escaped is refused.
+  return text.includes('?') && /url|import/i.test(css);
+}
+
+/**
+ * True when the SVG refers to anything outside itself: an `href`/`xlink:href`/`src` that is not a
+ * fragment or an embedded raster, CSS `url(…)` elsewhere, or `@import` (issue 17 finding 8). Read
+ * through an XML parser, so entity-encoded values are seen decoded.
+ */
+export function svgHasExternalReference(svg: string): boolean {
+  let doc: Document;
+  try {
+    doc = new JSDOM(svg, { contentType: 'image/svg+xml' }).window.document;
+  } catch {
+    return true;
+  }
+  for (const element of Array.from(doc.querySelectorAll('*'))) {
+    for (const attribute of Array.from(element.attributes)) {
+      const name = attribute.localName.toLowerCase();
+      if ((name === 'href' || name === 'src') && !LOCAL_REFERENCE.test(attribute.value)) return true;
+      if (cssReachesOut(attribute.value)) return true;
+    }
+    if (element.localName.toLowerCase() === 'style' && cssReachesOut(element.textContent ?? '')) return true;
+  }
+  return false;
+}
+
 function nodeName(node: unknown): string {
   return node && typeof node === 'object' && 'nodeName' in node ? String(node.nodeName).toLowerCase() : '';
 }
@@ -178,7 +213,8 @@ async function inspectSvg(path: string, policy: UploadPolicy): Promise<Inspected
   )
     throw new UploadRejected('type', { suffix: 'svg' });
   // DOCTYPE internal subsets (entities) are refused outright: XXE and billion-laughs.
-  if (/<!ENTITY/i.test(text) || svgNeedsStripping(text)) throw new UploadRejected('unsafeSvg');
+  if (/<!ENTITY/i.test(text) || svgNeedsStripping(text) || svgHasExternalReference(text))
+    throw new UploadRejected('unsafeSvg');
   let meta: Metadata;
   try {
     meta = await sharp(Buffer.from(text), { limitInputPixels: policy.maxPixels }).metadata();

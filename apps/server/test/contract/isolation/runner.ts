@@ -1,7 +1,7 @@
 import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { expect } from 'vitest';
-import { jobRuns } from '../../../src/db/schema/index.ts';
+import { exportRecords, jobRuns } from '../../../src/db/schema/index.ts';
 import type { TestApp } from '../../helpers/test-app.ts';
 import type { Ctx, Fixture, Made, Probe, Req, Who } from './types.ts';
 import type { World } from './world.ts';
@@ -150,6 +150,17 @@ export async function jobDone(t: TestApp, id: string, timeoutMs = 30_000) {
     const [row] = await t.database.db.select().from(jobRuns).where(eq(jobRuns.id, id));
     if (row && ['completed', 'failed', 'cancelled'].includes(row.state)) return row;
     if (Date.now() > until) throw new Error(`job ${id} did not finish`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** Waits until an export record's job has finished, one way or the other. */
+export async function exportDone(t: TestApp, id: string, timeoutMs = 30_000) {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const [row] = await t.database.db.select().from(exportRecords).where(eq(exportRecords.id, id));
+    if (row && ['completed', 'failed'].includes(row.status)) return row;
+    if (Date.now() > until) throw new Error(`export ${id} did not finish`);
     await new Promise((r) => setTimeout(r, 100));
   }
 }

@@ -33,7 +33,13 @@ export async function buildWorld(t: TestApp) {
   const [ma] = await db.select().from(merchants).where(eq(merchants.id, t1.m.merchant.id));
   await db
     .update(levels)
-    .set({ merchantUserCount: 100, productTemplateCount: 100, designCount: 1000, storageCount: 100_000 })
+    .set({
+      merchantUserCount: 100,
+      productTemplateCount: 100,
+      designCount: 1000,
+      storageCount: 100_000,
+      shopCount: 100,
+    })
     .where(eq(levels.id, ma!.levelId!));
   const paymentAccount = await buildPaymentAccount(db, t1.tenant.id, { currency: 'CNY' });
 

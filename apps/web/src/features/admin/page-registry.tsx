@@ -31,6 +31,9 @@ import { FinishedListPage } from '../designs/finished/finished-list-page.tsx';
 import { CartPage } from '../cart/cart-page.tsx';
 import { AddressPage } from '../checkout/address-page.tsx';
 import { OrderListPage } from '../orders/order-list-page.tsx';
+import { ExportRecordsPage } from '../exports/export-records-page.tsx';
+import { RiskWordPage } from '../shops/risk-word-page.tsx';
+import { ShopPage } from '../shops/shop-page.tsx';
 
 /**
  * The pages a menu's `component` may name. A menu's path is the administrators' to choose (menus
@@ -58,6 +61,7 @@ export const ADMIN_PAGES: Readonly<Record<string, ComponentType>> = {
   'logistics/shipping-rate': ShippingRatePage,
   'wallet/exchange-rate': ExchangeRatePage,
   'wallet/balance': BalancePage,
+  'exports/export-records': ExportRecordsPage,
   'wallet/transaction': TransactionPage,
   'wallet/recharge': RechargePage,
   'wallet/withdrawal': WithdrawalPage,
@@ -70,5 +74,7 @@ export const ADMIN_PAGES: Readonly<Record<string, ComponentType>> = {
   'cart/cart': CartPage,
   'checkout/address': AddressPage,
   'orders/order-list': OrderListPage,
+  'shops/shop': ShopPage,
+  'shops/risk-word': RiskWordPage,
   ...CATALOG_PAGES,
 };

@@ -169,6 +169,7 @@ export function SpuPage() {
     <CrudPage<Spu>
       testId="spu-page"
       resource={catalogOperations.spu}
+      exportPage="spu/spu"
       form={form}
       filters={
         <>

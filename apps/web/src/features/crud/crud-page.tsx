@@ -37,6 +37,7 @@ import { useCrudDetail, useCrudList, useCrudMutations, type CrudResource } from 
 import { useHiddenColumns } from './column-settings.ts';
 import { buildTree, type TreeRow } from './tree.ts';
 import { BatchDeleteButton, RefreshButton } from './toolbar-buttons.tsx';
+import { ExportButton } from '../exports/export-button.tsx';
 
 /** A table column of a CRUD page. */
 export interface CrudColumn<Row> {
@@ -88,6 +89,8 @@ export interface CrudPageProps<Row extends { id: string }> {
   isDeletable?: boolean;
   /** The list's parameters from the filter form's values (default: each value as text). */
   toFilterParams?: (values: Values) => QueryParams;
+  /** The list's export page key (issue 24): shows "Export", which sends the current filters. */
+  exportPage?: string;
 }
 
 const TREE_LIMIT = LIMITS.pagination.maxPageSize;
@@ -329,6 +332,12 @@ export function CrudPage<Row extends { id: string }>(props: CrudPageProps<Row>) 
           <Flex justify="space-between" gap={8} wrap>
             <Space wrap>
               <RefreshButton onRefresh={() => list.refetch()} />
+              {props.exportPage ? (
+                <ExportButton
+                  page={props.exportPage}
+                  filters={{ quickSearch: quickSearch || undefined, ...filters }}
+                />
+              ) : null}
               {form && can('add') ? (
                 <Button
                   type="primary"

@@ -44,6 +44,8 @@ import {
   UnorderedListOutlined,
   UserOutlined,
   WalletOutlined,
+  WarningOutlined,
+  DownloadOutlined,
 } from '@ant-design/icons';
 
 /**
@@ -96,6 +98,8 @@ const ICONS: Record<string, ComponentType> = {
   UnorderedListOutlined,
   UserOutlined,
   WalletOutlined,
+  WarningOutlined,
+  DownloadOutlined,
 };
 
 /** The names MenuIcon knows, for the menu form's icon picker. */

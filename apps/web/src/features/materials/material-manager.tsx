@@ -34,6 +34,7 @@ import {
   VisibilityTag,
 } from './material-options.tsx';
 import { RefreshButton } from '../crud/toolbar-buttons.tsx';
+import { ExportButton } from '../exports/export-button.tsx';
 
 interface Filters {
   type?: string;
@@ -135,6 +136,7 @@ export function MaterialManager() {
           <Flex justify="space-between" gap={8} wrap>
             <Space wrap>
               <RefreshButton onRefresh={() => list.refetch()} />
+              <ExportButton page="materials/library" filters={params} />
               {canAdd ? (
                 <Button
                   type="primary"

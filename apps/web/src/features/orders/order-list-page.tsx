@@ -48,6 +48,7 @@ export function OrderListPage() {
       <CrudPage<Order>
         testId="order-list-page"
         resource={ORDER_RESOURCE}
+        exportPage="order/list"
         hasQuickSearch={false}
         isDeletable={false}
         toFilterParams={toParams}

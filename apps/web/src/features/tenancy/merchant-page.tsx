@@ -124,6 +124,7 @@ export function MerchantPage() {
     <CrudPage<Merchant>
       testId="merchant-page"
       resource={tenancyOperations.merchant}
+      exportPage="tenancy/merchant"
       form={form}
       filters={
         <>

@@ -204,6 +204,7 @@ export function SupplierPage() {
     <CrudPage<Supplier>
       testId="supplier-page"
       resource={tenancyOperations.supplier}
+      exportPage="tenancy/supplier"
       form={form}
       filters={
         <>

@@ -81,6 +81,7 @@ function TransferRequests() {
     <CrudPage<Transfer>
       testId="wallet-transfer-list"
       resource={WALLET_RESOURCES.transfer}
+      exportPage="wallet/recharge"
       isDeletable={false}
       hasQuickSearch={false}
       toFilterParams={toFilterParams}

@@ -49,6 +49,7 @@ export function TransactionList({ scope, testId }: { scope: TransactionScope; te
       <CrudPage<WalletTransaction>
         testId={testId}
         resource={isFinance ? WALLET_RESOURCES.financeTransaction : WALLET_RESOURCES.transaction}
+        {...(isFinance ? {} : { exportPage: 'wallet/transaction' })}
         isDeletable={false}
         hasQuickSearch={false}
         toFilterParams={toFilterParams}

@@ -291,6 +291,7 @@ function WithdrawalList({ onShow }: { onShow: (row: Withdrawal) => void }) {
     <CrudPage<Withdrawal>
       testId="wallet-withdrawal-list"
       resource={WALLET_RESOURCES.withdrawal}
+      exportPage="wallet/withdrawal"
       isDeletable={false}
       hasQuickSearch={false}
       toFilterParams={toFilterParams}

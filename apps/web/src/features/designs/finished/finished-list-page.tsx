@@ -22,7 +22,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import {
-  finishedExportResultSchema,
   RENDER_STATUSES,
   type RenderStatus,
   type FinishedGroup,
@@ -36,11 +35,12 @@ import { call } from '../../../api/call.ts';
 import type { QueryParams } from '../../../api/client.ts';
 import { formatDateTime, formatMinorUnits } from '../../../i18n/format.ts';
 import { currentLanguage } from '../../../i18n/i18n.ts';
-import { designKeys, isJobOver, useFinishedGroups, useFinishedList, useJob } from '../api.ts';
+import { designKeys, useFinishedGroups, useFinishedList } from '../api.ts';
+import { ExportButton } from '../../exports/export-button.tsx';
+import { usePageButtons } from '../../layout/current-menu.ts';
 import { editorHref } from '../paths.ts';
 import { AddToCartDialog, useCanAddToCart } from './add-to-cart-dialog.tsx';
 import { BatchDesignDialog } from './batch-design-dialog.tsx';
-import { JobProgress } from './job-progress.tsx';
 
 interface Filters {
   keyword?: string;
@@ -75,13 +75,12 @@ export function FinishedListPage() {
   const [moveTo, setMoveTo] = useState<string | null>(null);
   const [groupDialog, setGroupDialog] = useState<{ parent: string | null } | null>(null);
   const [groupName, setGroupName] = useState('');
-  const [exportJob, setExportJob] = useState<string | null>(null);
   const [batchSource, setBatchSource] = useState<FinishedProduct | null>(null);
   const [cartItems, setCartItems] = useState<FinishedProduct[] | null>(null);
   const canAddToCart = useCanAddToCart();
+  const pageButtons = usePageButtons();
   const list = useFinishedList(params);
   const groups = useFinishedGroups();
-  const exportState = useJob(exportJob);
   const refresh = () => queryClient.invalidateQueries({ queryKey: designKeys.all });
 
   const setFilters = (values: Filters) => {
@@ -119,19 +118,6 @@ export function FinishedListPage() {
     setSelected([]);
     await refresh();
   };
-  const startExport = async () => {
-    const { dates: _ignored, ...filters } = { ...params, dates: undefined };
-    const reply = await call(designOperations.finishedProductExport, {
-      body: Object.fromEntries(
-        Object.entries(filters).filter(([k, v]) => v !== undefined && k !== 'page' && k !== 'limit'),
-      ),
-    });
-    setExportJob(reply.job_id);
-  };
-  const exportResult =
-    exportState.data?.state === 'completed'
-      ? finishedExportResultSchema.safeParse(exportState.data.result)
-      : null;
   const addGroup = async () => {
     if (!groupDialog || !groupName.trim()) return;
     await call(designOperations.finishedGroupCreate, {
@@ -280,27 +266,9 @@ export function FinishedListPage() {
                 {t('cart.add.button')}
               </Button>
             )}
-            <Button
-              onClick={() => void startExport()}
-              data-testid="export-xlsx"
-              loading={exportJob !== null && !isJobOver(exportState.data)}
-            >
-              {t('designs.list.export')}
-            </Button>
-            {exportJob && (
-              <Flex align="center" gap={8} style={{ minWidth: 260 }}>
-                <JobProgress job={exportState.data} testId="export-progress" />
-                {exportResult?.success && (
-                  <Typography.Link
-                    href={exportResult.data.file_url}
-                    download={exportResult.data.file_name}
-                    data-testid="export-download"
-                  >
-                    {t('designs.list.download')}
-                  </Typography.Link>
-                )}
-              </Flex>
-            )}
+            {pageButtons.has('finished:export') ? (
+              <ExportButton page="publish/finished/my" filters={params} />
+            ) : null}
           </Flex>
           <Table<FinishedProduct>
             rowKey="id"

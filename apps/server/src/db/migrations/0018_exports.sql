@@ -1,0 +1,35 @@
+CREATE TABLE "export_records" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"tenant_id" uuid,
+	"merchant_id" uuid,
+	"factory_id" uuid,
+	"user_id" uuid NOT NULL,
+	"account" text NOT NULL,
+	"code" text NOT NULL,
+	"page" text NOT NULL,
+	"type" text DEFAULT 'xlsx' NOT NULL,
+	"filters" jsonb NOT NULL,
+	"lang" text NOT NULL,
+	"time_zone" text NOT NULL,
+	"estimated_count" integer NOT NULL,
+	"actual_count" integer,
+	"status" text DEFAULT 'queued' NOT NULL,
+	"progress" integer DEFAULT 0 NOT NULL,
+	"download_status" text DEFAULT 'not_downloaded' NOT NULL,
+	"download_count" integer DEFAULT 0 NOT NULL,
+	"job_id" uuid,
+	"file_key" text,
+	"file_name" text,
+	"error_log" text,
+	"started_at" timestamp with time zone,
+	"finished_at" timestamp with time zone,
+	"duration_ms" integer,
+	"downloaded_at" timestamp with time zone,
+	"expires_at" timestamp with time zone NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "export_records_code_unique" UNIQUE("code")
+);
+--> statement-breakpoint
+CREATE INDEX "export_records_user_idx" ON "export_records" USING btree ("user_id","created_at");--> statement-breakpoint
+CREATE INDEX "export_records_expires_idx" ON "export_records" USING btree ("expires_at");

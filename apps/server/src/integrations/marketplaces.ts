@@ -1,0 +1,63 @@
+import { temuSandboxUrls, tiktokSandboxUrls, type MarketplacesConfig } from '../config.ts';
+import type { Marketplace, MarketplaceAdapter } from './marketplace/adapter.ts';
+import type { CallPolicy } from './marketplace/http.ts';
+import type { WebhookSender } from './marketplace/sandbox-kit.ts';
+import { temuAdapterFor, temuSandboxFor, type TemuSandbox } from './temu/index.ts';
+import { tiktokAdapterFor, tiktokSandboxFor, type TikTokSandbox } from './tiktok/index.ts';
+
+/**
+ * The adapters the configuration enables, by marketplace (issue 18). A marketplace left out (the
+ * sandbox's credentials in production) cannot be authorised; "other" never has an adapter.
+ */
+export function marketplaceAdapters(
+  config: MarketplacesConfig,
+  policy: CallPolicy,
+): ReadonlyMap<Marketplace, MarketplaceAdapter> {
+  const adapters = new Map<Marketplace, MarketplaceAdapter>();
+  if (config.tiktok.enabled) adapters.set('tiktok', tiktokAdapterFor(config.tiktok, policy));
+  if (config.temu.enabled) adapters.set('temu', temuAdapterFor(config.temu, policy));
+  return adapters;
+}
+
+export interface RunningSandboxes {
+  tiktok?: TikTokSandbox;
+  temu?: TemuSandbox;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the sandbox of every marketplace configured for one, on 127.0.0.1 and its port, and
+ * returns the configuration with their actual addresses (a port of 0 picks a free one).
+ */
+export async function startMarketplaceSandboxes(
+  config: MarketplacesConfig,
+  options: { sendWebhook?: WebhookSender; onError?: (vendor: string, error: unknown) => void } = {},
+): Promise<{ sandboxes: RunningSandboxes; config: MarketplacesConfig }> {
+  const sandboxes: RunningSandboxes = {
+    async stop() {
+      await Promise.all([this.tiktok?.stop(), this.temu?.stop()]);
+    },
+  };
+  let next = config;
+  if (config.tiktok.sandbox && config.tiktok.enabled) {
+    const sandbox = tiktokSandboxFor(config.tiktok, options.sendWebhook);
+    try {
+      const url = await sandbox.start(config.tiktok.sandboxPort);
+      sandboxes.tiktok = sandbox;
+      next = { ...next, tiktok: { ...next.tiktok, ...tiktokSandboxUrls(url) } };
+    } catch (error) {
+      options.onError?.('tiktok', error);
+    }
+  }
+  if (config.temu.sandbox && config.temu.enabled) {
+    const sandbox = temuSandboxFor(config.temu, options.sendWebhook);
+    try {
+      const url = await sandbox.start(config.temu.sandboxPort);
+      sandboxes.temu = sandbox;
+      next = { ...next, temu: { ...next.temu, ...temuSandboxUrls(url) } };
+    } catch (error) {
+      options.onError?.('temu', error);
+    }
+  }
+  return { sandboxes, config: next };
+}

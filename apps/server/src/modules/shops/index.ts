@@ -1,0 +1,11 @@
+import './messages.ts';
+
+export { shopsModule } from './module.ts';
+export { shopsRoutes } from './shops.routes.ts';
+export { SHOP_EVENTS, type ShopEvent, type ShopEventHandler } from './events.ts';
+export { gatewayOf, vendorError, type MarketplaceGateway } from './marketplace-gateway.ts';
+export { findShop, SHOP_OWNER, shopCounts, toShopItem } from './shop.resource.ts';
+export { riskWordsOf } from './risk-word.resource.ts';
+export { queueDueRefreshes, refreshShopToken, REFRESH_JOB } from './token-refresh.service.ts';
+export { processWebhookEvent, WEBHOOK_JOB } from './webhook.service.ts';
+export { AuthStateSigner, completeAuthorisation, startAuthorisation } from './shop-auth.service.ts';

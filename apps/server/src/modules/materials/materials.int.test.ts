@@ -57,6 +57,39 @@ const api = (
 ) => t.app.inject({ method, url, headers: { ...headers, ...EN }, ...(payload ? { payload } : {}) });
 
 describe('batch upload', () => {
+  it('gives every file a result when one in the middle is over 20 MB (issue 26)', async () => {
+    const { a } = await world();
+    const big = Buffer.concat([await png(), Buffer.alloc(21 * 1024 * 1024, 7)]);
+    // Over a real socket, as a browser sends it: the parts arrive in chunks, not as one buffer.
+    const body = await multipart([
+      { name: 'first.png', body: await png() },
+      { name: 'huge.png', body: big },
+      { name: 'third.png', body: await png(70, 50) },
+      { name: 'fourth.png', body: await png(80, 60) },
+      { name: 'fifth.png', body: await png(90, 70) },
+    ]);
+    const url = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const res = await fetch(`${url}/api/v1/admin/material/upload`, {
+      method: 'POST',
+      headers: { ...a.headers, ...EN, ...body.headers },
+      body: new Uint8Array(body.payload),
+    });
+    const text = await res.text();
+    expect(res.status, text).toBe(200);
+    const { results, accepted, refused } = JSON.parse(text).data;
+    expect(results.map((r: { name: string }) => r.name)).toEqual([
+      'first.png',
+      'huge.png',
+      'third.png',
+      'fourth.png',
+      'fifth.png',
+    ]);
+    expect([accepted, refused]).toEqual([4, 1]);
+    expect(results[1]).toMatchObject({ ok: false, reason: 'size' });
+    const list = await api('GET', '/api/v1/admin/material', a.headers);
+    expect(list.json().data.total).toBe(4);
+  });
+
   it('accepts the good files and reports each bad one with its reason', async () => {
     const { a } = await world();
     const res = await uploadMaterials(a.headers, [

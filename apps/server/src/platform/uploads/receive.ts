@@ -6,7 +6,6 @@ import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../http/errors.ts';
-import { FileTooLargeError } from '../storage/storage.ts';
 import { checkName, cleanFileName, UploadRejected, type UploadPolicy } from './inspect.ts';
 
 /** One file part of a multipart request: on disk within its limit, or refused with a reason. */
@@ -64,14 +63,16 @@ export async function receiveUpload(
       try {
         const suffix = checkName(part.filename, policy);
         const path = join(dir, String(files.length));
-        await pipeline(part.file, meter(policy.maxBytes), createWriteStream(path));
-        if (part.file.truncated) throw new UploadRejected('size', { max: policy.maxBytes });
+        const metered = meter(policy.maxBytes);
+        await pipeline(part.file, metered, createWriteStream(path));
+        if (metered.exceeded || part.file.truncated) {
+          await rm(path, { force: true });
+          throw new UploadRejected('size', { max: policy.maxBytes });
+        }
         files.push({ name, ok: true, path, suffix });
       } catch (error) {
         await drain(part.file);
-        if (error instanceof FileTooLargeError) {
-          files.push({ name, ok: false, error: new UploadRejected('size', { max: policy.maxBytes }) });
-        } else if (error instanceof UploadRejected) {
+        if (error instanceof UploadRejected) {
           files.push({ name, ok: false, error });
         } else throw malformed(error);
       }
@@ -83,15 +84,25 @@ export async function receiveUpload(
   return { files, fields, isOverBatch, cleanup };
 }
 
-function meter(maxBytes: number): Transform {
+/**
+ * Counts a part's bytes and stops passing them on past `maxBytes`, while still reading the part to
+ * its end. Failing the pipeline instead would destroy the part's stream, and the multipart parser
+ * then ends the request there: every file after an over-size one was silently lost (issue 26).
+ */
+function meter(maxBytes: number): Transform & { exceeded: boolean } {
   let size = 0;
-  return new Transform({
+  const stream = new Transform({
     transform(chunk: Buffer, _enc, done) {
       size += chunk.length;
-      if (size > maxBytes) return done(new FileTooLargeError(maxBytes));
+      if (size > maxBytes) {
+        stream.exceeded = true;
+        return done();
+      }
       done(null, chunk);
     },
-  });
+  }) as Transform & { exceeded: boolean };
+  stream.exceeded = false;
+  return stream;
 }
 
 async function drain(stream: Readable): Promise<void> {

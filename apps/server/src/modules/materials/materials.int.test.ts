@@ -348,6 +348,8 @@ describe('sharing and authorisation', () => {
     const second = await uploadMaterials(w.a.headers, [{ name: 'two.png', body: noisy }]);
     expect(second.json().data.results[0]).toMatchObject({ ok: false, reason: 'quota' });
     expect(second.json().data.results[0].message).toContain('Tiny');
+    // Sizes read as sizes (issue 26: it said `0.3007984161376953/1`).
+    expect(second.json().data.results[0].message).toMatch(/\(0\.\d MB\/1 MB\)$/);
     expect((await api('GET', '/api/v1/admin/material', w.a.headers)).json().data.total).toBe(1);
   });
 });

@@ -79,12 +79,19 @@ export async function supplierLevel(tx: Executor, tenantId: string): Promise<Lev
 
 /** 409: the request is fine, the level's limit is what stands in the way. */
 function refuse(level: LevelRow, quota: QuotaName, used: number): never {
+  const shown = quota === 'storageCount' ? megabytes : (n: number) => n;
   throw new AppError(409, 'quota.reached', {
     quota: { t: `quota.names.${quota}` },
     level: level.name,
-    used,
-    max: level[quota],
+    used: shown(used),
+    max: shown(level[quota]),
   });
+}
+
+/** A size in megabytes as people read it: `0.3 MB`, `20 MB`, `1.5 GB` (never `0.30079841…`). */
+export function megabytes(mb: number): string {
+  const round = (n: number) => String(Math.round(n * 10) / 10);
+  return mb >= 1024 ? `${round(mb / 1024)} GB` : `${round(mb)} MB`;
 }
 
 /**

@@ -265,7 +265,7 @@ describe('quotas', () => {
     });
     await expect(assertStorage(t.database.db, scope, 90, 10)).resolves.toBeUndefined();
     await expect(assertStorage(t.database.db, scope, 90, 11)).rejects.toMatchObject({
-      params: { level: 'Basic', max: 100, quota: { t: 'quota.names.storageCount' } },
+      params: { level: 'Basic', used: '90 MB', max: '100 MB', quota: { t: 'quota.names.storageCount' } },
     });
   });
 

@@ -39,10 +39,10 @@ describe('admin tools', () => {
     const rates = admin.getByTestId('exchange-rate-page');
     await rates.waitFor();
     await admin.getByTestId('crud-add').click();
-    await admin.getByTestId('crud-form').locator('#rate').fill('7.25');
+    await admin.getByTestId('crud-form').locator('#rate').fill('0.15');
     await admin.getByTestId('crud-form-submit').click();
     await admin.getByTestId('crud-form').waitFor({ state: 'detached' });
-    await rates.getByText('RMB = 1 : 7.25').first().waitFor();
+    await rates.getByText('RMB = 1 : 0.15').first().waitFor();
     expect(await rates.getByTestId('crud-edit').count()).toBe(0);
 
     // Recycle: a deleted level comes back on restore.

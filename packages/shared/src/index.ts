@@ -18,6 +18,7 @@ export * from './schema-utils.ts';
 export * from './tenancy/schemas.ts';
 export * from './uploads/schemas.ts';
 export * from './wallet/schemas.ts';
+export * from './wallet/exchange-rate.ts';
 export * from './materials/schemas.ts';
 export * from './catalog/schemas.ts';
 export * from './pricing/index.ts';

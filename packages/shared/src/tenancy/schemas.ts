@@ -127,7 +127,7 @@ export const paymentAccountSchema = z.object({
 // ---- Exchange rates (spec §3, §5: two decimals, immutable once set) -----------------------------
 export const exchangeRateCreateSchema = z.object({
   currency: z.enum(['USD']),
-  /** x in RMB = 1 : x, read as yuan per unit of the currency; exactly two decimals at most. */
+  /** x in "RMB = 1 : x": ¥1 buys x units of the currency (decision 0050); two decimals at most. */
   rate: z.coerce.number().positive().max(1_000_000).multipleOf(0.01),
   update_mode: z.enum(['manual', 'scheduled']).default('manual'),
   next_update_at: z.iso.datetime({ offset: true }).nullable().default(null),

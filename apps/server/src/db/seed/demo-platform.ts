@@ -5,7 +5,7 @@ import { createAdminUser } from '../../modules/access/index.ts';
 import { createFactory } from '../../modules/logistics/index.ts';
 import { adjustMember, createMember, tenantMembersContext } from '../../modules/member/index.ts';
 import { createMerchant, createTenant } from '../../modules/tenancy/index.ts';
-import { createPaymentAccount, credit } from '../../modules/wallet/index.ts';
+import { addExchangeRate, createPaymentAccount, credit } from '../../modules/wallet/index.ts';
 
 /** The demo accounts the README lists; all share one password (DEMO_PASSWORD). */
 export const DEMO_USERNAMES = {
@@ -94,6 +94,8 @@ export async function createDemoPlatform(tx: Executor, password: string) {
   const account = { ...bank, cardNumber: '6222020000000001', status: 'enabled' } as const;
   await createPaymentAccount(tx, tenant.id, { ...account, currency: 'CNY' });
   await createPaymentAccount(tx, tenant.id, { ...account, currency: 'USD' });
+  // "RMB = 1 : 0.14" (decision 0050): USD logistics such as the demo's DHL have a price in yuan.
+  await addExchangeRate(tx, { currency: 'USD', rate: '0.14', createdBy: platformAdmin.id });
   await credit(systemContext(tx, { tenantId: tenant.id, merchantId: merchant.id }, 'demo-seed'), {
     type: 'adjustment',
     merchantId: merchant.id,

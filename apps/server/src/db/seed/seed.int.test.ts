@@ -5,6 +5,7 @@ import { createTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
 import { adminActor, findAdminUserByUsername } from '../../modules/access/index.ts';
 import { verifyPassword } from '../../platform/auth/password.ts';
 import { shipFromFactory, shippingOptions } from '../../modules/logistics/index.ts';
+import { toCnyMinor } from '../../modules/wallet/index.ts';
 import { adminUsers, members, merchants, shippingMethods } from '../schema/index.ts';
 import { DEMO_FINISHED_NAME } from './demo-finished.ts';
 import { seedDemo } from './seed.ts';
@@ -59,6 +60,8 @@ describe('demo seed', () => {
     const factoryId = await shipFromFactory(db, tenantId, null);
     const options = await shippingOptions(db, tenantId, { factoryId, country: 'US', weightGrams: 350 });
     expect(options.map((o) => o.code).sort()).toEqual(['4PX-US', 'DHL-EXP', 'YUN-STD']);
+    // DHL is priced in USD; the demo's "RMB = 1 : 0.14" gives its $25.00 a yuan price (issue 26).
+    expect(await toCnyMinor(db, 25_00, 'USD', new Date())).toBe(178_57);
   });
 
   // The demo factory was written without an address or sender, which the factory reply requires.

@@ -6,6 +6,7 @@ import {
   shippingMethodCreateSchema,
   shippingRateCreateSchema,
   sortShippingOptions,
+  cnyPerUnit,
   type ChosenShippingOption,
   type ShippingOption,
 } from '@pod/shared';
@@ -111,7 +112,7 @@ async function pricedOptions(
   // Mixed currencies compare at today's USD rate (when finance has set one).
   const isMixed = new Set(priced.map((o) => o.currency)).size > 1;
   const usdRate = isMixed ? await rateAt(tx, 'USD', new Date()) : null;
-  return sortShippingOptions(priced, usdRate ? Number(usdRate) : null).map(({ sort: _sort, ...o }) => o);
+  return sortShippingOptions(priced, usdRate ? cnyPerUnit(usdRate) : null).map(({ sort: _sort, ...o }) => o);
 }
 
 /**

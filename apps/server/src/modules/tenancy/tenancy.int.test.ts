@@ -559,10 +559,10 @@ describe('payment accounts and exchange rates', () => {
       method: 'POST',
       url: '/api/v1/admin/exchangeRate',
       headers,
-      payload: { currency: 'USD', rate: 7.1 },
+      payload: { currency: 'USD', rate: 0.14 },
     });
     expect(first.statusCode, first.body).toBe(200);
-    expect(first.json().data.rate).toBe('7.10');
+    expect(first.json().data.rate).toBe('0.14');
     const between = new Date();
     await new Promise((r) => setTimeout(r, 20));
 
@@ -578,7 +578,7 @@ describe('payment accounts and exchange rates', () => {
       method: 'POST',
       url: '/api/v1/admin/exchangeRate',
       headers,
-      payload: { currency: 'USD', rate: 7.123 },
+      payload: { currency: 'USD', rate: 0.143 },
     });
     expect(badDecimals.statusCode).toBe(400);
 
@@ -586,10 +586,11 @@ describe('payment accounts and exchange rates', () => {
       method: 'POST',
       url: '/api/v1/admin/exchangeRate',
       headers,
-      payload: { currency: 'USD', rate: 7.25 },
+      payload: { currency: 'USD', rate: 0.16 },
     });
-    expect(await toCnyMinor(t.database.db, 100_00, 'USD', between)).toBe(710_00);
-    expect(await toCnyMinor(t.database.db, 100_00, 'USD', new Date())).toBe(725_00);
-    expect(await toCnyMinor(t.database.db, 1, 'USD', new Date())).toBe(7);
+    // "RMB = 1 : x" (spec §3, decision 0050): ¥1 buys $x, so $100.00 is 100 ÷ x yuan.
+    expect(await toCnyMinor(t.database.db, 100_00, 'USD', between)).toBe(714_29);
+    expect(await toCnyMinor(t.database.db, 100_00, 'USD', new Date())).toBe(625_00);
+    expect(await toCnyMinor(t.database.db, 1, 'USD', new Date())).toBe(6);
   });
 });

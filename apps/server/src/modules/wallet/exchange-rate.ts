@@ -1,5 +1,5 @@
 import { and, desc, eq, lte } from 'drizzle-orm';
-import { walletOperations } from '@pod/shared';
+import { toCnyMinorAt, walletOperations } from '@pod/shared';
 
 import type { Executor } from '../../db/client.ts';
 import { exchangeRates } from './schema.ts';
@@ -20,8 +20,8 @@ export async function rateAt(tx: Executor, currency: 'USD', at: Date): Promise<s
 }
 
 /**
- * Converts minor units of a currency to fen at the rate in force at `at`, in integer arithmetic
- * on the two-decimal rate (rounded half up). CNY converts to itself.
+ * Converts minor units of a currency to fen at the rate in force at `at` ("RMB = 1 : x", so the
+ * amount is divided by x; see toCnyMinorAt). CNY converts to itself.
  */
 export async function toCnyMinor(
   tx: Executor,
@@ -32,8 +32,20 @@ export async function toCnyMinor(
   if (currency === 'CNY') return amountMinor;
   const rate = await rateAt(tx, currency, at);
   if (!rate) throw AppError.conflict('wallet.noRate', { currency });
-  const rateHundredths = BigInt(Math.round(Number(rate) * 100));
-  return Number((BigInt(amountMinor) * rateHundredths + 50n) / 100n);
+  return toCnyMinorAt(amountMinor, rate);
+}
+
+/** Records a new rate in force from now (the demo seed; the platform's form goes through the CRUD kit). */
+export async function addExchangeRate(
+  tx: Executor,
+  input: { currency: 'USD'; rate: string; createdBy: string | null },
+): Promise<void> {
+  await tx.insert(exchangeRates).values({
+    currency: input.currency,
+    rate: input.rate,
+    effectiveFrom: new Date(),
+    createdBy: input.createdBy,
+  });
 }
 
 /**

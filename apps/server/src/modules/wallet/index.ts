@@ -1,6 +1,6 @@
 import './messages.ts';
 
-export { exchangeRateResource, rateAt, toCnyMinor } from './exchange-rate.ts';
+export { addExchangeRate, exchangeRateResource, rateAt, toCnyMinor } from './exchange-rate.ts';
 export { maskCard, paymentAccountResource } from './payment-account.resource.ts';
 export { createPaymentAccount, type NewPaymentAccount } from './payment-account.service.ts';
 export { alipayUrls, walletRoutes } from './wallet.routes.ts';

@@ -68,6 +68,67 @@ async function apiCall<T>(
 }
 
 describe('design editor', () => {
+  it('guards unsaved work: asks before leaving, and restores the local draft after a reload (issue 26)', async () => {
+    const page = await openPage();
+    await signIn(page, 'merchant', DEMO_PASSWORD);
+    const products = await apiCall<{ list: Array<{ id: string; style_code: string }> }>(
+      page,
+      '/api/v1/admin/catalog/products?keyword=TS-CLASSIC',
+    );
+    const tee = products.data.list.find((p) => p.style_code === 'TS-CLASSIC');
+    expect(tee, JSON.stringify(products)).toBeDefined();
+    const editorUrl = `${baseUrl}/admin/design?product=${tee!.id}`;
+    const ready = () =>
+      page.locator('[data-testid="design-canvas"][data-ready="true"]').waitFor({ timeout: 30_000 });
+    const texts = page.locator('[data-testid="layer-row"][data-layer-type="text"]');
+    // antd keeps a hidden copy of a confirmation's title: look at what is on screen.
+    const shown = (testId: string) => page.locator(`[data-testid="${testId}"]:visible`);
+    const dialogs: string[] = [];
+    page.on('dialog', (dialog) => {
+      dialogs.push(dialog.type());
+      void dialog.accept();
+    });
+
+    await page.goto(editorUrl);
+    await ready();
+    // Nothing changed yet: the back arrow leaves at once.
+    await page.getByTestId('editor-back').click();
+    await page.waitForURL((url) => !url.pathname.endsWith('/admin/design'));
+    await page.goto(editorUrl);
+    await ready();
+
+    await page.getByTestId('add-bent-text').click();
+    await expect.poll(() => texts.count()).toBe(1);
+
+    // The back arrow asks; staying keeps the work.
+    await page.getByTestId('editor-back').click();
+    await shown('leave-title').waitFor();
+    await shown('leave-stay').click();
+    expect(new URL(page.url()).pathname).toBe('/admin/design');
+    expect(await texts.count()).toBe(1);
+
+    // A reload is guarded by the browser's own prompt, and the draft comes back.
+    await page.reload();
+    expect(dialogs).toContain('beforeunload');
+    await shown('draft-restore-title').waitFor({ timeout: 30_000 });
+    await shown('draft-restore').click();
+    await ready();
+    await expect.poll(() => texts.count()).toBe(1);
+
+    // Leaving on purpose keeps the draft; discarding it on return starts from the saved state.
+    await page.getByTestId('editor-back').click();
+    await shown('leave-confirm').click();
+    await page.waitForURL((url) => !url.pathname.endsWith('/admin/design'));
+    await page.goto(editorUrl);
+    await shown('draft-discard').click();
+    await ready();
+    expect(await texts.count()).toBe(0);
+    const drafts = await page.evaluate(() =>
+      Object.keys(localStorage).filter((k) => k.startsWith('pod.design-draft:')),
+    );
+    expect(drafts).toEqual([]);
+  });
+
   it('a merchant designs the demo T-shirt with bent text and a material, copies it to all surfaces, saves, and the list shows the rendered mockup', async () => {
     const page = await openPage();
     await signIn(page, 'merchant', DEMO_PASSWORD);

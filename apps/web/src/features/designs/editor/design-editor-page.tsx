@@ -75,7 +75,16 @@ import {
 import { polygonFromPoints } from './polygon-draw.ts';
 import { PropertiesPanel } from './properties-panel.tsx';
 import { SaveDialog } from './save-dialog.tsx';
+import {
+  draftDiffers,
+  draftKey,
+  dropDraft,
+  readDraft,
+  useDraftAutosave,
+  useLeaveGuard,
+} from './unsaved-work.ts';
 import { useDesignEditor, WrongProductError } from './use-design-editor.ts';
+import { useAdminSession } from '../../../session/admin-session-context.ts';
 
 const formatMoney = (minor: number, currency: string) =>
   `${currency} ${formatMinorUnits(minor, currentLanguage())}`;
@@ -213,20 +222,102 @@ function Workspace({
     return stageRef.current;
   }, [message, t]);
 
-  // Saved designs name materials by id: look their signed URLs up once.
+  // Saved designs name materials by id: look their signed URLs up (once per document set).
+  const resolveMaterials = useCallback(
+    (docs: Docs) => {
+      for (const doc of Object.values(docs))
+        for (const code of Object.keys(doc.surfaces))
+          for (const ref of collectAssetRefs(doc, code)) {
+            if (assets.has(ref) || ref.kind !== 'material') continue;
+            void libraryMaterial(ref.id)
+              .then((m) => {
+                assets.register(ref, m.image_url);
+                stageRef.current?.repaint();
+              })
+              .catch(() => undefined);
+          }
+    },
+    [assets],
+  );
+  useEffect(() => resolveMaterials(docs0), [resolveMaterials, docs0]);
+
+  // Unsaved work (issue 26): a local draft per user and design, offered again on return, and a
+  // prompt on every way out while there are unsaved changes.
+  const session = useAdminSession();
+  const draftStore = draftKey(session.user.id, product.id, finished?.id ?? null);
+  const [found] = useState(() => {
+    const draft = readDraft(draftStore);
+    return { draft, differs: draft !== null && draftDiffers(draft, docs0) };
+  });
+  const [draftChecked, setDraftChecked] = useState(!found.differs);
   useEffect(() => {
-    for (const doc of Object.values(docs0))
-      for (const code of Object.keys(doc.surfaces))
-        for (const ref of collectAssetRefs(doc, code)) {
-          if (assets.has(ref) || ref.kind !== 'material') continue;
-          void libraryMaterial(ref.id)
-            .then((m) => {
-              assets.register(ref, m.image_url);
-              stageRef.current?.repaint();
-            })
-            .catch(() => undefined);
-        }
-  }, [assets, docs0]);
+    const { draft } = found;
+    if (!draft) return;
+    if (!found.differs) {
+      dropDraft(draftStore);
+      return;
+    }
+    const time = new Date(draft.saved_at).toLocaleString(currentLanguage() === 'en' ? 'en' : 'zh-CN');
+    modal.confirm({
+      title: <span data-testid="draft-restore-title">{t('designs.draft.title')}</span>,
+      content: t('designs.draft.content', { time }),
+      okText: <span data-testid="draft-restore">{t('designs.draft.restore')}</span>,
+      cancelText: <span data-testid="draft-discard">{t('designs.draft.discard')}</span>,
+      closable: false,
+      maskClosable: false,
+      keyboard: false,
+      onOk: () => {
+        for (const [id, url] of Object.entries(draft.assets))
+          assets.register({ kind: 'attachment', id }, url);
+        resolveMaterials(draft.docs);
+        editor.restoreDraft(draft.docs);
+        setDraftChecked(true);
+      },
+      onCancel: () => {
+        dropDraft(draftStore);
+        setDraftChecked(true);
+      },
+    });
+    // Once, when the workspace opens.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  const attachmentUrls = useCallback(
+    (docs: Docs) => {
+      const urls: Record<string, string> = {};
+      for (const doc of Object.values(docs))
+        for (const code of Object.keys(doc.surfaces))
+          for (const ref of collectAssetRefs(doc, code)) {
+            const url = ref.kind === 'attachment' ? assets.url(ref) : null;
+            if (url) urls[ref.id] = url;
+          }
+      return urls;
+    },
+    [assets],
+  );
+  useDraftAutosave(draftStore, editor.docs, editor.dirty, draftChecked, attachmentUrls);
+  const leaving = useLeaveGuard(editor.dirty);
+  const askingToLeave = useRef(false);
+  useEffect(() => {
+    if (leaving.state !== 'blocked' || askingToLeave.current) return;
+    askingToLeave.current = true;
+    modal.confirm({
+      title: <span data-testid="leave-title">{t('designs.leave.title')}</span>,
+      content: t('designs.leave.content'),
+      okText: <span data-testid="leave-confirm">{t('designs.leave.leave')}</span>,
+      okButtonProps: { danger: true },
+      cancelText: <span data-testid="leave-stay">{t('designs.leave.stay')}</span>,
+      onOk: () => {
+        askingToLeave.current = false;
+        leaving.proceed?.();
+      },
+      onCancel: () => {
+        askingToLeave.current = false;
+        leaving.reset?.();
+      },
+    });
+    // Once per blocked navigation.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [leaving.state]);
 
   /** Fonts are bundled; wait for the faces a text needs, then measure it again. */
   const withFont = useCallback(
@@ -657,6 +748,7 @@ function Workspace({
           <Button
             type="text"
             icon={<ArrowLeftOutlined />}
+            data-testid="editor-back"
             onClick={() => void navigate(FINISHED_LIST_PATH)}
             aria-label={t('designs.editor.backToList')}
           />
@@ -970,6 +1062,8 @@ function Workspace({
           onSaving={setSaving}
           onSaved={(reply) => {
             setSaveOpen(false);
+            editor.markSaved();
+            dropDraft(draftStore);
             modal.success({
               title: (
                 <span data-testid="save-done">{t('designs.save.done', { code: reply.finished.code })}</span>

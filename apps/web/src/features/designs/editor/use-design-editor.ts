@@ -47,6 +47,8 @@ export function useDesignEditor(product: CatalogProduct, initialDocs: Docs, init
   const [surfaceKey, setSurfaceKey] = useState(product.surfaces[0]?.key ?? '');
   const [selectedIds, setSelectedIds] = useState<string[]>([]);
   const [clipboard, setClipboard] = useState<Layer[]>([]);
+  /** The documents as last loaded or saved: anything else is unsaved work (issue 26). */
+  const [savedDocs, setSavedDocs] = useState<Docs>(initialDocs);
 
   const docs = history.present;
   const specs = useMemo<SurfaceSpec[]>(() => product.surfaces.map(surfaceSpecFromCatalog), [product]);
@@ -205,6 +207,15 @@ export function useDesignEditor(product: CatalogProduct, initialDocs: Docs, init
   return {
     product,
     docs,
+    /** Unsaved changes: the documents differ from the ones last loaded or saved. */
+    dirty: docs !== savedDocs,
+    /** After a save: the documents shown are what the server has. */
+    markSaved: () => setSavedDocs(docs),
+    /** Brings back a local draft as one undoable step. */
+    restoreDraft: (draft: Docs) => {
+      changeAll(() => draft);
+      setSelectedIds([]);
+    },
     doc,
     specs,
     spec,

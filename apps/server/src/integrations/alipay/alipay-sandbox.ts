@@ -77,6 +77,9 @@ export class AlipaySandbox {
   /** Listens on the port (0 picks a free one); resolves with the sandbox's base URL. */
   async start(port = 0, host = '127.0.0.1'): Promise<string> {
     const server = createServer((req, res) => {
+      // One request per connection: a client reusing a kept-alive socket the sandbox is closing at
+      // that moment sees "other side closed" (seen under load in CI). A sandbox needs no keep-alive.
+      res.setHeader('connection', 'close');
       this.handle(req, res).catch(() => {
         if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' });
         res.end('sandbox error');

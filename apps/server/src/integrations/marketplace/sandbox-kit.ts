@@ -30,6 +30,9 @@ export class SandboxServer {
   /** Listens on the port (0 picks a free one) on 127.0.0.1 only; resolves with the base URL. */
   async start(port = 0, host = '127.0.0.1'): Promise<string> {
     const server = createServer((req, res) => {
+      // One request per connection: a client reusing a kept-alive socket the sandbox is closing at
+      // that moment sees "other side closed" (seen under load in CI). A sandbox needs no keep-alive.
+      res.setHeader('connection', 'close');
       this.read(req)
         .then((body) => this.handler(req, res, body))
         .catch((error: unknown) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cnyPerUnit, toCnyMinorAt } from './exchange-rate.ts';
+import { cnyPerUnit, fromCnyMinorAt, toCnyMinorAt } from './exchange-rate.ts';
 
 describe('exchange rate "RMB = 1 : x" (spec §3, issue 26)', () => {
   it('divides by x: $60.00 at 0.14 is ¥428.57, not ¥8.40', () => {
@@ -22,6 +22,13 @@ describe('exchange rate "RMB = 1 : x" (spec §3, issue 26)', () => {
   it('refuses a zero or negative rate rather than dividing by it', () => {
     expect(() => toCnyMinorAt(100, '0.00')).toThrow(RangeError);
     expect(() => toCnyMinorAt(100, -1)).toThrow(RangeError);
+  });
+
+  it('multiplies by x the other way: ¥100.00 at 0.14 is $14.00', () => {
+    expect(fromCnyMinorAt(100_00, '0.14')).toBe(14_00);
+    // ¥0.05 at 0.14 is $0.007 → $0.01; ¥0.03 is $0.0042 → $0.00.
+    expect(fromCnyMinorAt(5, '0.14')).toBe(1);
+    expect(fromCnyMinorAt(3, '0.14')).toBe(0);
   });
 
   it('gives yuan per unit for comparisons', () => {

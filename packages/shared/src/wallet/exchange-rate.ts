@@ -24,5 +24,14 @@ export function toCnyMinorAt(amountMinor: number, rate: string | number): number
   return Number((BigInt(amountMinor) * 200n + r) / (2n * r));
 }
 
+/**
+ * Fen in minor units of the currency at "RMB = 1 : rate": cents = fen × rate, rounded half up (customs
+ * values declared in USD for a CNY order).
+ */
+export function fromCnyMinorAt(fenMinor: number, rate: string | number): number {
+  const r = hundredths(rate);
+  return Number((BigInt(fenMinor) * r + 50n) / 100n);
+}
+
 /** Yuan per one unit of the currency at "RMB = 1 : rate" (for comparing amounts, not for money). */
 export const cnyPerUnit = (rate: string | number): number => 100 / Number(hundredths(rate));

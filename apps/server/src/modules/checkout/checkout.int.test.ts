@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildCheckoutWorld, US_ADDRESS, type CheckoutWorld } from '../../../test/factories/orders.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
 import { catalogProducts, orders, shippingMethods, shippingRates } from '../../db/schema/index.ts';
-import { reconcile } from '../wallet/index.ts';
+import { addExchangeRate, reconcile } from '../wallet/index.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -293,6 +293,8 @@ describe('settlement', () => {
     const line = await addLine(w, 2);
     const a = await addAddress(w.m.headers);
     const b = await addAddress(w.m.headers, { ...US_ADDRESS, first_name: 'John Roe', street: '2 Main St' });
+    // "RMB = 1 : 0.14" (decision 0050): the customs value in USD is the goods amount × 0.14.
+    await addExchangeRate(t.database.db, { currency: 'USD', rate: '0.14', createdBy: null });
     const view = (await preview(w.m.headers, [line.id], [a.id, b.id])).json().data;
     const payload = {
       lines: [{ cart_line_id: line.id, unit_price: view.lines[0].unit_price }],
@@ -339,6 +341,9 @@ describe('settlement', () => {
     expect(detail.statusCode, detail.body).toBe(200);
     expect(detail.json().data.lines[0]).toMatchObject({ quantity: 2, unit_price: view.lines[0].unit_price });
     expect(detail.json().data.customs.declared_weight).toBe(500);
+    const goods = detail.json().data.product_amount as number;
+    expect(goods).toBeGreaterThan(0);
+    expect(detail.json().data.customs.declared_price_usd).toBe(Math.round((goods * 14) / 100));
   });
 
   it('catches a price change between cart and pay, and shows it before paying', async () => {

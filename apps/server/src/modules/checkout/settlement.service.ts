@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
+  fromCnyMinorAt,
   LOGISTICS_ERRORS,
   type Language,
   type SettlementPreview,
@@ -245,7 +246,8 @@ const requestHash = (input: SubmitInput) =>
 async function declaredUsd(tx: Executor, amount: number, currency: string): Promise<number> {
   if (currency === 'USD') return amount;
   const rate = await rateAt(tx, 'USD', new Date());
-  return rate && Number(rate) > 0 ? Math.round(amount / Number(rate)) : 0;
+  // "RMB = 1 : x" (decision 0050): fen × x is cents. Without a USD rate nothing can be declared.
+  return rate && Number(rate) > 0 ? fromCnyMinorAt(amount, rate) : 0;
 }
 
 export interface SubmitResult {

@@ -247,6 +247,12 @@ describe('settlement', () => {
   it('lists logistics for the address with fees by weight, and says why none are available', async () => {
     const w = await buildCheckoutWorld(t);
     const line = await addLine(w, 2);
+    // Before an address is chosen the goods amount shows at once; nothing can be submitted yet.
+    const bare = (await preview(w.m.headers, [line.id], [])).json().data;
+    expect(bare.orders).toEqual([]);
+    expect(bare.product_amount).toBe(bare.lines[0].subtotal);
+    expect(bare.product_amount).toBeGreaterThan(0);
+    expect(bare.can_submit).toBe(false);
     const us = await addAddress(w.m.headers);
     const p = await preview(w.m.headers, [line.id], [us.id]);
     expect(p.statusCode, p.body).toBe(200);

@@ -197,7 +197,9 @@ export async function previewSettlement(
     : [];
   const balances = await merchantBalances(ctx.tx, scope.tenantId, scope.merchantId);
   const shippingAmount = orders.reduce((sum, o) => sum + o.shipping_amount, 0);
-  const productAmount = selection.productAmount * orders.length;
+  // One order per address; before any address is chosen the goods are shown once, not as ¥0.00
+  // (issue 26).
+  const productAmount = selection.productAmount * Math.max(orders.length, 1);
   return {
     currency: selection.currency,
     lines: selection.lines.map((l) => ({

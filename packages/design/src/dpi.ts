@@ -63,7 +63,10 @@ export function layerDpi(layer: Layer, printDpi: number): number | null {
   }
 }
 
-/** Green at or above the surface minimum, amber down to 100 DPI, red below (spec §5 blur warning). */
+/**
+ * Green at or above the surface minimum; below it the spec §5 blur warning applies, amber down to
+ * 100 DPI and red below (both need the merchant's confirmation to save; see validate.ts).
+ */
 export function dpiLevel(dpi: number, minDpi: number): DpiLevel {
   if (dpi >= minDpi) return 'green';
   return dpi >= DESIGN_LIMITS.blurDpi ? 'amber' : 'red';

@@ -18,7 +18,8 @@ describe('validateDesign', () => {
     const dpi = validateDesign(d, [FRONT]).filter((f) => f.code === 'dpi');
     expect(dpi.map((f) => [f.layer_id, f.level, f.severity])).toEqual([
       ['sharp', 'green', 'info'],
-      ['soft', 'amber', 'warning'],
+      // Below the surface's own minimum (150), not only below 100, needs the confirmation (issue 26).
+      ['soft', 'amber', 'confirm'],
       ['blurry', 'red', 'confirm'],
     ]);
     expect(dpi[1]).toMatchObject({
@@ -117,16 +118,15 @@ describe('validateDesign', () => {
 describe('canSave', () => {
   const findings = (...layers: Parameters<typeof doc>[0]) => validateDesign(doc(layers), [FRONT]);
 
-  it('saves green and amber designs without confirmation', () => {
-    expect(
-      canSave(
-        findings(
-          image('sharp', { x: 500, y: 500 }),
-          image('soft', { x: 500, y: 500, width: 1600, height: 1280 }),
-        ),
-        { confirmedBlurry: false },
-      ),
-    ).toBe(true);
+  it('saves green designs without confirmation', () => {
+    expect(canSave(findings(image('sharp', { x: 500, y: 500 })), { confirmedBlurry: false })).toBe(true);
+  });
+
+  it('needs confirmation below the surface minimum, not only below 100 DPI (issue 26)', () => {
+    const f = findings(image('soft', { x: 500, y: 500, width: 1600, height: 1280 }));
+    expect(f.some((x) => x.code === 'dpi' && x.level === 'amber')).toBe(true);
+    expect(canSave(f, { confirmedBlurry: false })).toBe(false);
+    expect(canSave(f, { confirmedBlurry: true })).toBe(true);
   });
 
   it('needs explicit confirmation for a red (blurry) image', () => {

@@ -34,7 +34,12 @@ export type DesignFinding =
   /** The document designs a surface the product does not have. */
   | { code: 'unknown_surface'; surface: string; severity: 'error' };
 
-const DPI_SEVERITY = { green: 'info', amber: 'warning', red: 'confirm' } as const;
+/**
+ * spec §5: "below the design's minimum resolution gives a blur warning" — the surface's own
+ * minimum, so amber (below it) needs the same confirmation as red (below 100 DPI, issue 26). The
+ * badge's colour and the save prompt say the same thing.
+ */
+const DPI_SEVERITY = { green: 'info', amber: 'confirm', red: 'confirm' } as const;
 
 /**
  * Check a document against its product's surfaces: per shown layer its DPI level (raster layers),

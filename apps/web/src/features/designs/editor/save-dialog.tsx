@@ -18,8 +18,9 @@ interface SaveForm {
 
 /**
  * Saving a finished product (issue 8): a name, the colours (a colour not designed yet gets the
- * shown colour's design), a group. Errors (a layer outside the print area) stop the save; a red
- * DPI needs the merchant's explicit confirmation, sent as `confirmed_blurry`.
+ * shown colour's design), a group. Errors (a layer outside the print area) stop the save; an image
+ * below its surface's minimum DPI (amber or red, the same rule as the badge) needs the merchant's
+ * explicit confirmation, sent as `confirmed_blurry`.
  */
 export function SaveDialog({
   editor,
@@ -75,7 +76,10 @@ export function SaveDialog({
     if (red.length > 0) {
       confirmed = await modal.confirm({
         title: t('designs.save.blurryTitle'),
-        content: t('designs.save.blurryText', { count: red.length }),
+        content: t('designs.save.blurryText', {
+          count: red.length,
+          min: [...new Set(red.flatMap((f) => (f.code === 'dpi' ? [f.min_dpi] : [])))].join('/'),
+        }),
         okText: t('designs.save.blurryOk'),
         okButtonProps: { danger: true, 'data-testid': 'confirm-blurry' },
       });

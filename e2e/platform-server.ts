@@ -81,6 +81,9 @@ export async function startPlatform(repoRoot: string): Promise<RunningPlatform> 
       NODE_ENV: 'test',
       TIKTOK_SANDBOX_PORT: '0',
       TEMU_SANDBOX_PORT: '0',
+      // Every browser test signs in from 127.0.0.1: the whole suite is one "office" behind one address.
+      LOGIN_LIMIT_PER_IP: '10000',
+      CAPTCHA_LIMIT_PER_IP: '10000',
     },
     // Its own process group, so stopping reaches every process it starts.
     detached: true,

@@ -18,6 +18,17 @@ describe('config', () => {
     expect(config.demoPassword).toBe('Demo12345');
   });
 
+  it('limits sign-ins and captchas per client address, 30 and 60 unless configured', () => {
+    expect(loadConfig({ DATA_DIR: tempDir() }).limitsPerIp).toEqual({ login: 30, captcha: 60 });
+    const raised = loadConfig({
+      DATA_DIR: tempDir(),
+      LOGIN_LIMIT_PER_IP: '500',
+      CAPTCHA_LIMIT_PER_IP: '900',
+    });
+    expect(raised.limitsPerIp).toEqual({ login: 500, captcha: 900 });
+    expect(() => loadConfig({ DATA_DIR: tempDir(), LOGIN_LIMIT_PER_IP: '0' })).toThrow('LOGIN_LIMIT_PER_IP');
+  });
+
   it('generates a JWT secret once, keeps it in DATA_DIR, and reuses it', () => {
     const dir = tempDir();
     const first = loadConfig({ DATA_DIR: dir }).jwtSecret;

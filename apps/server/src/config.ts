@@ -54,6 +54,12 @@ const envSchema = z.object({
     )
     .pipe(z.array(z.union([z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6()])).min(1))
     .optional(),
+  /**
+   * Admin sign-ins and captcha requests one client address may make per 10 minutes. Raise them when
+   * many users share one address (an office behind NAT without TRUST_PROXY, the browser tests).
+   */
+  LOGIN_LIMIT_PER_IP: z.coerce.number().int().min(1).max(1_000_000).default(30),
+  CAPTCHA_LIMIT_PER_IP: z.coerce.number().int().min(1).max(1_000_000).default(60),
   /** Alipay open platform gateway; unset runs the local sandbox (integrations/alipay). */
   ALIPAY_GATEWAY: z.url().optional(),
   ALIPAY_APP_ID: z.string().min(1).max(32).default('2021000000000001'),
@@ -130,6 +136,8 @@ export type Config = {
   production: boolean;
   /** Proxies whose X-Forwarded-For is believed (TRUST_PROXY); false believes none. */
   trustProxy: false | string[];
+  /** Per client address and 10 minutes (LOGIN_LIMIT_PER_IP, CAPTCHA_LIMIT_PER_IP). */
+  limitsPerIp: { login: number; captcha: number };
   version: string;
   publicUrl: string | undefined;
   alipay: AlipayConfig;
@@ -310,6 +318,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     testHooks: e.NODE_ENV === 'test',
     production,
     trustProxy: e.TRUST_PROXY ?? false,
+    limitsPerIp: { login: e.LOGIN_LIMIT_PER_IP, captcha: e.CAPTCHA_LIMIT_PER_IP },
     version: readVersion(),
     publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
     alipay,

@@ -85,7 +85,7 @@ export async function loginAdmin(
   body: AdminLoginBody,
 ): Promise<AdminLoginReply> {
   const db = s.database.db;
-  await s.limiter.enforce(LOGIN_PER_IP, meta.ip);
+  await s.limiter.enforce({ ...LOGIN_PER_IP, limit: s.config.limitsPerIp.login }, meta.ip);
   if ((await captchaPolicy(db, meta.host, s.config.captcha)).enabled) {
     await s.captcha.consumePassed(body.captchaId, body.captchaInfo);
   }

@@ -42,7 +42,26 @@ describe('tenancy', () => {
     await supplierForm.locator('#level_id').click();
     await platform.locator('.ant-select-item-option').filter({ hasText: levelName }).click();
     await supplierForm.getByTestId('supplier-ssl_key').fill('-----BEGIN PRIVATE KEY-----');
+    // The level's dates use antd's pickers (issue 26), not the browser's mm/dd/yyyy inputs.
+    expect(await supplierForm.locator('input[type="date"]').count()).toBe(0);
+    for (const [field, day] of [
+      ['level_start', '2026-01-01'],
+      ['level_end', '2026-12-31'],
+    ] as const) {
+      await supplierForm.locator(`#${field}`).click();
+      await supplierForm.locator(`#${field}`).fill(day);
+      await supplierForm.locator(`#${field}`).press('Enter');
+      expect(await supplierForm.locator(`#${field}`).inputValue()).toBe(day);
+    }
     await submitAndExpectRow(platform, 'supplier-page', supplierName);
+    const saved = await platform.evaluate(async (name) => {
+      const res = await fetch(`/api/v1/admin/supplier?keyword=${encodeURIComponent(name)}`, {
+        headers: { Authorization: `Bearer ${localStorage.getItem('adminToken')}` },
+      });
+      return ((await res.json()) as { data: { list: Array<{ level_start: string; level_end: string }> } })
+        .data.list[0];
+    }, supplierName);
+    expect(saved).toMatchObject({ level_start: '2026-01-01', level_end: '2026-12-31' });
     const supplierRow = platform
       .getByTestId('supplier-page')
       .getByRole('row')

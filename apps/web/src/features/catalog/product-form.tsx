@@ -47,6 +47,7 @@ import {
 } from './product-form/shared.ts';
 import { SkuMatrix } from './product-form/sku-matrix.tsx';
 import { SurfaceCard } from './product-form/surface-card.tsx';
+import { DateTimeInput } from '../../forms/date-input.tsx';
 
 export type { ProductFlavour };
 
@@ -177,7 +178,7 @@ export function ProductFormFields({
       ) : null}
       <Col span={8}>
         <Form.Item {...field('expire_at', shape.expire_at)} extra={t('catalog.product.expireHint')}>
-          <Input type="datetime-local" />
+          <DateTimeInput />
         </Form.Item>
       </Col>
       <Col span={8}>

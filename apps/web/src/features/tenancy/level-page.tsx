@@ -8,6 +8,7 @@ import { CrudPage, type CrudFormConfig } from '../crud/crud-page.tsx';
 import { StatusSelect, StatusTag, useStatusOptions } from '../access/shared-fields.tsx';
 import { YuanInput } from './money-input.tsx';
 import { withMinor, withYuan, yuanText } from './money.ts';
+import { DateInput } from '../../forms/date-input.tsx';
 
 const MONEY = ['annual_fee', 'price'] as const;
 const COUNTS = {
@@ -129,12 +130,12 @@ function LevelPage({ kind, resource }: { kind: 'supplier' | 'merchant'; resource
         </Col>
         <Col span={6}>
           <Form.Item {...field('discount_start', shape.discount_start)}>
-            <Input type="date" />
+            <DateInput />
           </Form.Item>
         </Col>
         <Col span={6}>
           <Form.Item {...field('discount_end', shape.discount_end)}>
-            <Input type="date" />
+            <DateInput />
           </Form.Item>
         </Col>
         {COUNTS[kind].map((name) => (

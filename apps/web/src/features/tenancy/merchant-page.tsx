@@ -14,6 +14,7 @@ import { CrudPage, type CrudFormConfig } from '../crud/crud-page.tsx';
 import { DateTime, StatusSelect, StatusTag, useStatusOptions } from '../access/shared-fields.tsx';
 import { usePageButtons } from '../layout/current-menu.ts';
 import { yuanText } from './money.ts';
+import { DateTimeInput } from '../../forms/date-input.tsx';
 
 const FIELDS = [
   'name',
@@ -82,7 +83,7 @@ export function MerchantPage() {
           <Select allowClear options={levels.data ?? []} loading={levels.isPending} />
         </Form.Item>
         <Form.Item name="level_expires_at" label={fieldLabel('level_expires_at')}>
-          <Input type="datetime-local" />
+          <DateTimeInput />
         </Form.Item>
         {mode === 'create' ? (
           <>

@@ -7,6 +7,7 @@ import { CrudPage, type CrudFormConfig } from '../crud/crud-page.tsx';
 import { DateTime, StatusSelect, StatusTag, useStatusOptions } from '../access/shared-fields.tsx';
 import { YuanInput } from './money-input.tsx';
 import { withMinor, withYuan, yuanText } from './money.ts';
+import { DateInput } from '../../forms/date-input.tsx';
 
 const MONEY = ['settled_fee', 'service_charge_fee'] as const;
 const FIELDS = [
@@ -115,12 +116,12 @@ export function SupplierPage() {
         </Col>
         <Col span={8}>
           <Form.Item {...field('level_start', shape.level_start)}>
-            <Input type="date" />
+            <DateInput />
           </Form.Item>
         </Col>
         <Col span={8}>
           <Form.Item {...field('level_end', shape.level_end)}>
-            <Input type="date" />
+            <DateInput />
           </Form.Item>
         </Col>
         <Col span={12}>

@@ -1,9 +1,10 @@
-import { Form, Input, InputNumber, Radio, Select, Tag } from 'antd';
+import { Form, InputNumber, Radio, Select, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { exchangeRateCreateSchema, walletOperations, type ExchangeRate } from '@pod/shared';
 import { useFieldLabel, useZodField } from '../../forms/use-zod-field.ts';
 import { CrudPage, type CrudFormConfig } from '../crud/crud-page.tsx';
 import { DateTime } from '../access/shared-fields.tsx';
+import { DateTimeInput } from '../../forms/date-input.tsx';
 
 const FIELDS = ['currency', 'rate', 'update_mode', 'next_update_at'] as const;
 const UPDATE_MODES = ['manual', 'scheduled'] as const;
@@ -45,7 +46,7 @@ export function ExchangeRatePage() {
           <Radio.Group options={modeOptions} />
         </Form.Item>
         <Form.Item name="next_update_at" label={fieldLabel('next_update_at')}>
-          <Input type="datetime-local" />
+          <DateTimeInput />
         </Form.Item>
       </>
     ),

@@ -184,6 +184,8 @@ export interface ListingSku {
   /** Sales attributes such as colour and size. */
   attributes: Array<{ name: string; value: string }>;
   imageUri?: string | null;
+  /** Temu semi-managed: the supplier price per site (minor units); the SKU price elsewhere. */
+  sitePrices?: Array<{ siteId: string; amount: number }>;
 }
 
 export interface ListingInput {
@@ -202,10 +204,17 @@ export interface ListingInput {
   externalId?: string | null;
   /** Vendor-specific fields the publishing module fills in (e.g. Temu site and route data). */
   vendorFields?: Record<string, unknown>;
+  /**
+   * A retried create never makes a second product (issue 23): TikTok sends it as
+   * `idempotency_key`; Temu looks the SKC up by its ext code (`externalId`) before adding.
+   */
+  idempotencyKey?: string | null;
 }
 
 export interface ListingResult {
   listingId: string;
+  /** Temu's SKC id; null where the vendor has none. */
+  skcId?: string | null;
   skus: Array<{ sellerSku: string | null; skuId: string }>;
   warnings: string[];
 }

@@ -340,6 +340,7 @@ export class TikTokAdapter implements MarketplaceAdapter {
       })),
       save_mode: 'LISTING',
       ...(listing.externalId ? { external_product_id: listing.externalId } : {}),
+      ...(listing.idempotencyKey ? { idempotency_key: listing.idempotencyKey } : {}),
       ...listing.vendorFields,
     };
   }

@@ -8,6 +8,7 @@ import {
   digitsOf,
   escapeHtml,
   httpWebhookSender,
+  prohibitedWordIn,
   redirect,
   seededRandom,
   sendHtml,
@@ -46,6 +47,8 @@ export const SANDBOX_CODES = {
   serverError: 1500001,
   invalidParam: 12052000,
   notFound: 21001001,
+  /** ⚠ a listing the review refused (the code is the sandbox's). */
+  listingRefused: 12052230,
 } as const;
 
 export interface TikTokSandboxOptions {
@@ -75,6 +78,8 @@ interface SandboxShop {
   warehouses: Json[];
   orders: Map<string, Json>;
   products: Map<string, Json>;
+  /** idempotency_key → product id of creates. */
+  idempotency: Map<string, string>;
   webhooks: Map<string, string>;
 }
 
@@ -303,6 +308,7 @@ export class TikTokSandbox {
         ],
         orders: new Map(),
         products: new Map(),
+        idempotency: new Map(),
         webhooks: new Map(),
       };
       // The seller's live products: what the seeded orders were bought from.
@@ -752,6 +758,22 @@ button{padding:10px 24px;margin:16px 8px 0 0;font-size:16px}</style></head>
       return this.error(res, 400, SANDBOX_CODES.invalidParam, `missing or invalid: ${missing.join(', ')}`);
     if (productId && !shop.products.has(productId))
       return this.error(res, 404, SANDBOX_CODES.notFound, 'product not found');
+    // The listing review: the marketplace's own prohibited words (issue 23).
+    const prohibited = prohibitedWordIn(str(body.title) ?? '');
+    if (prohibited)
+      return this.error(
+        res,
+        400,
+        SANDBOX_CODES.listingRefused,
+        `The product title contains a prohibited word: "${prohibited}". Please edit the title and resubmit.`,
+      );
+    // A retried create with the same idempotency key answers the product it already made.
+    const key = str(body.idempotency_key);
+    const known = !productId && key ? shop.idempotency.get(key) : undefined;
+    if (known && shop.products.has(known)) {
+      const product = shop.products.get(known)!;
+      return this.ok(res, { product_id: known, skus: product.skus, warnings: [] });
+    }
     const id =
       productId ??
       `17${digitsOf(`product:${shop.id}:${shop.products.size}:${randomBytes(4).toString('hex')}`, 17)}`;
@@ -765,10 +787,19 @@ button{padding:10px 24px;margin:16px 8px 0 0;font-size:16px}</style></head>
       })),
     }));
     shop.products.set(id, { ...body, id, status: 'PENDING', skus: savedSkus });
+    if (key && !productId) shop.idempotency.set(key, id);
+    if (this.switches.take('failAfterWrite'))
+      return this.error(res, 500, SANDBOX_CODES.serverError, 'Internal error, please retry later');
     this.ok(
       res,
       productId ? { skus: savedSkus, warnings: [] } : { product_id: id, skus: savedSkus, warnings: [] },
     );
+  }
+
+  /** Every product of a seller's shops (tests and the demo look up what was published). */
+  productsOf(login: string): Json[] {
+    const seller = this.sellers.get(login);
+    return seller ? seller.shops.flatMap((s) => [...s.products.values()]) : [];
   }
 
   private async uploadImage(req: IncomingMessage, body: Buffer, res: ServerResponse): Promise<void> {

@@ -103,6 +103,8 @@ export const FIELD_LABELS: Readonly<Record<string, Text>> = {
   delivery_days: { en: 'Delivery promise', 'zh-cn': '发货时效' },
   warehouse_type: { en: 'Warehouse type', 'zh-cn': '仓库类型' },
   variations: { en: 'Variations', 'zh-cn': '变体' },
+  category_id: { en: 'Category', 'zh-cn': '类目' },
+  images: { en: 'Image', 'zh-cn': '图片' },
 };
 
 /** The label of an issue's field: the last part of its path that has one, with the image's number. */

@@ -153,7 +153,12 @@ export interface Misbehaviour {
 }
 
 export class MisbehaviourSwitches {
-  private state: Required<Misbehaviour> = { rateLimit: 0, serverError: 0, dropWebhooks: 0, failAfterWrite: 0 };
+  private state: Required<Misbehaviour> = {
+    rateLimit: 0,
+    serverError: 0,
+    dropWebhooks: 0,
+    failAfterWrite: 0,
+  };
   /** Every misbehaviour acted out, for tests to assert on. */
   readonly log: Array<keyof Misbehaviour> = [];
 

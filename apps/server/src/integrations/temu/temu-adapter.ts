@@ -447,7 +447,11 @@ export class TemuAdapter implements MarketplaceAdapter {
           await this.call('product', token, TEMU_TYPES.goodsAdd, this.goodsBody(listing), once),
         );
       } catch (error) {
-        if (!(error instanceof MarketplaceError) || !error.isRetryable || attempt >= this.options.policy.retries)
+        if (
+          !(error instanceof MarketplaceError) ||
+          !error.isRetryable ||
+          attempt >= this.options.policy.retries
+        )
           throw error;
         await (this.options.policy.sleep ?? ((ms: number) => new Promise((r) => setTimeout(r, ms))))(
           backoffDelay(attempt + 1, this.options.policy, error.details.retryAfterMs),

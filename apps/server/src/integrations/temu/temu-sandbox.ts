@@ -699,10 +699,17 @@ button{padding:10px 24px;margin:16px 8px 0 0;font-size:16px}</style></head>
     if (skus.some((s) => !arr(obj(s.productSkuStockQuantityReq).warehouseStockQuantityReqs).length))
       missing.push('productSkuStockQuantityReq');
     if (missing.length) return this.fail(res, 3000000, `BAD_PARAMS: missing ${missing.join(', ')}`);
-    const names = [str(p.productName) ?? '', ...arr(p.productI18nReqs).map((r) => str(obj(r).productName) ?? '')];
+    const names = [
+      str(p.productName) ?? '',
+      ...arr(p.productI18nReqs).map((r) => str(obj(r).productName) ?? ''),
+    ];
     const prohibited = names.map(prohibitedWordIn).find(Boolean);
     if (prohibited)
-      return this.fail(res, 3000000, `BAD_PARAMS: 商品名称包含违禁词 / The product name contains a prohibited word: "${prohibited}"`);
+      return this.fail(
+        res,
+        3000000,
+        `BAD_PARAMS: 商品名称包含违禁词 / The product name contains a prohibited word: "${prohibited}"`,
+      );
     let productId: string;
     if (type === TEMU_TYPES.goodsUpdate) {
       productId = str(p.productId) ?? '';

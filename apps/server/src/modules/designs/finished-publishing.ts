@@ -98,7 +98,14 @@ export async function readMockup(
 
 /** One print-side finding of the preflight. */
 export interface PrintFinding {
-  code: 'dpi' | 'outside_print_area' | 'outside_safe_area' | 'missing_surface' | 'font' | 'not_rendered' | 'product';
+  code:
+    | 'dpi'
+    | 'outside_print_area'
+    | 'outside_safe_area'
+    | 'missing_surface'
+    | 'font'
+    | 'not_rendered'
+    | 'product';
   severity: 'error' | 'warning';
   surface: string | null;
   color_id: string | null;
@@ -110,7 +117,11 @@ export interface PrintFinding {
  * error, amber a warning), content outside the print area (error) or the safe area and bleed
  * (warning), priced surfaces without a print file, and fonts the print files cannot embed.
  */
-export async function printPreflight(tx: Executor, m: MerchantScope, finishedId: string): Promise<PrintFinding[]> {
+export async function printPreflight(
+  tx: Executor,
+  m: MerchantScope,
+  finishedId: string,
+): Promise<PrintFinding[]> {
   const row = await rowOf(tx, m, finishedId);
   if (!row) return [{ code: 'product', severity: 'error', surface: null, color_id: null, params: {} }];
   const out: PrintFinding[] = [];
@@ -126,7 +137,9 @@ export async function printPreflight(tx: Executor, m: MerchantScope, finishedId:
     return [{ code: 'product', severity: 'error', surface: null, color_id: null, params: {} }];
   }
   const specs = specsOf(product);
-  const docs = row.documents.map((d) => safeLoadDesignDocument(d)).flatMap((r) => (r.success ? [r.data] : []));
+  const docs = row.documents
+    .map((d) => safeLoadDesignDocument(d))
+    .flatMap((r) => (r.success ? [r.data] : []));
   for (const doc of docs) {
     for (const f of validateDesign(doc, specs)) {
       const at = { color_id: doc.color_id };
@@ -140,7 +153,13 @@ export async function printPreflight(tx: Executor, m: MerchantScope, finishedId:
           params: { dpi: Math.floor(f.dpi), min: f.min_dpi, surface: f.surface },
         });
       } else if (f.code === 'unknown_surface')
-        out.push({ ...at, code: 'missing_surface', severity: 'error', surface: f.surface, params: { surface: f.surface } });
+        out.push({
+          ...at,
+          code: 'missing_surface',
+          severity: 'error',
+          surface: f.surface,
+          params: { surface: f.surface },
+        });
       else
         out.push({
           ...at,
@@ -152,7 +171,13 @@ export async function printPreflight(tx: Executor, m: MerchantScope, finishedId:
     }
     for (const { font } of fontsOf(doc))
       if (!(DESIGN_FONT_FAMILIES as readonly string[]).includes(font))
-        out.push({ ...{ color_id: doc.color_id }, code: 'font', severity: 'error', surface: null, params: { font } });
+        out.push({
+          ...{ color_id: doc.color_id },
+          code: 'font',
+          severity: 'error',
+          surface: null,
+          params: { font },
+        });
   }
   if (row.renderStatus !== 'done')
     out.push({ code: 'not_rendered', severity: 'error', surface: null, color_id: null, params: {} });
@@ -160,7 +185,13 @@ export async function printPreflight(tx: Executor, m: MerchantScope, finishedId:
     for (const doc of docs)
       for (const face of designedFaces([doc], product))
         if (!row.renders.some((r) => r.color_id === doc.color_id && r.surface_key === face && r.print_key))
-          out.push({ code: 'missing_surface', severity: 'error', surface: face, color_id: doc.color_id, params: { surface: face } });
+          out.push({
+            code: 'missing_surface',
+            severity: 'error',
+            surface: face,
+            color_id: doc.color_id,
+            params: { surface: face },
+          });
   return out;
 }
 
@@ -178,7 +209,9 @@ export async function recordPublication(
     .update(finishedProducts)
     .set({
       publishStatus: publication.status,
-      ...(publication.spu !== undefined ? { externalSpu: publication.spu, exportStatus: 'exported' as const } : {}),
+      ...(publication.spu !== undefined
+        ? { externalSpu: publication.spu, exportStatus: 'exported' as const }
+        : {}),
       ...(publication.codes !== undefined ? { externalCodes: publication.codes } : {}),
       ...(publication.publishedAt !== undefined ? { publishedAt: publication.publishedAt } : {}),
     })

@@ -1,8 +1,4 @@
-import {
-  nextPublishStatus,
-  publishFromStatuses,
-  type PublishEvent,
-} from '@pod/shared';
+import { nextPublishStatus, publishFromStatuses, type PublishEvent } from '@pod/shared';
 import { and, eq, inArray, or, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { publishListings } from './schema.ts';

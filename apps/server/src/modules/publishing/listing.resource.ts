@@ -57,7 +57,8 @@ export function toListing(row: ListingRow): Listing {
 }
 
 /** Listings belong to merchants: other tiers publish nothing. */
-export const merchantOf = (ctx: ServiceContext): MerchantScope => merchantScopeOf(ctx, 'publishing.merchantsOnly');
+export const merchantOf = (ctx: ServiceContext): MerchantScope =>
+  merchantScopeOf(ctx, 'publishing.merchantsOnly');
 
 /** A shop of the merchant that can carry listings (a marketplace, not "other"). */
 export async function publishableShop(ctx: AnyContext, shopId: string) {
@@ -85,7 +86,10 @@ export async function findTemplate(ctx: AnyContext, id: string) {
     .where(
       and(
         eq(publishTemplates.id, id),
-        ...ownedBy({ level: 'merchant', tenant: publishTemplates.tenantId, merchant: publishTemplates.merchantId }, ctx.scope),
+        ...ownedBy(
+          { level: 'merchant', tenant: publishTemplates.tenantId, merchant: publishTemplates.merchantId },
+          ctx.scope,
+        ),
       ),
     );
   if (!row) throw AppError.notFound('publishing.templateNotFound');

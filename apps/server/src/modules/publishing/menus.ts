@@ -1,30 +1,29 @@
 import { buttons, type MenuEntry } from '../../platform/module.ts';
 
-/** spec §2: /admin/publish/finished/my (the publish list and form) and the listing templates. */
+/**
+ * The publish list and form (spec §2 Finished products: publish list, publish form) and the
+ * listing templates, under the "publish" directory designs declares.
+ */
 export const MENUS: MenuEntry[] = [
   {
-    name: 'publish',
-    type: 'menu_dir',
-    title: 'menu.publish',
-    icon: 'CloudUploadOutlined',
-    path: 'publish',
-    tiers: ['merchant'],
-    sort: 720,
-  },
-  {
-    name: 'publish/finished/my',
+    name: 'publish/listing',
     type: 'menu',
-    title: 'menu.publishList',
+    title: 'menu.publishListings',
     parent: 'publish',
-    icon: 'UnorderedListOutlined',
-    path: 'publish/finished/my',
+    icon: 'CloudUploadOutlined',
+    path: 'publish/listing',
     component: 'publishing/listing',
     permission: 'publishListing:list',
     keepalive: true,
     tiers: ['merchant'],
-    sort: 100,
+    sort: 90,
   },
-  ...buttons('publishListing', 'publish/finished/my', ['merchant'], ['add', 'edit', 'del', 'publish', 'unpublish']),
+  ...buttons(
+    'publishListing',
+    'publish/listing',
+    ['merchant'],
+    ['add', 'edit', 'del', 'publish', 'unpublish'],
+  ),
   {
     name: 'publish/template',
     type: 'menu',
@@ -36,7 +35,7 @@ export const MENUS: MenuEntry[] = [
     permission: 'publishTemplate:list',
     keepalive: true,
     tiers: ['merchant'],
-    sort: 90,
+    sort: 80,
   },
   ...buttons('publishTemplate', 'publish/template', ['merchant'], ['add', 'edit', 'del']),
 ];

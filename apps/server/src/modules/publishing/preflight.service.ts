@@ -66,7 +66,11 @@ async function trustedImages(ctx: AnyContext, m: MerchantScope, fields: ListingF
  * side (every rule of spec §5 under the platform's readings, titles against the merchant's risk
  * words, the marketplace's prerequisites). Errors block publishing; warnings do not.
  */
-export async function preflightListing(ctx: AnyContext, m: MerchantScope, row: ListingRow): Promise<PreflightReport> {
+export async function preflightListing(
+  ctx: AnyContext,
+  m: MerchantScope,
+  row: ListingRow,
+): Promise<PreflightReport> {
   const lang = ctx.lang;
   const errors: Finding[] = [];
   const warnings: Finding[] = [];
@@ -87,8 +91,14 @@ export async function preflightListing(ctx: AnyContext, m: MerchantScope, row: L
     { ...row.fields, images, variations: finished?.variations.length ?? 0 },
     DEFAULT_RULE_SETTINGS[row.platform],
   );
-  issues.push(...checkRiskWords({ title_zh: row.fields.title_zh, title_en: row.fields.title_en }, await riskWordsOf(ctx)));
-  if (!row.fields.category_id.trim()) issues.push({ field: 'category_id', rule: 'required', severity: 'error' });
+  issues.push(
+    ...checkRiskWords(
+      { title_zh: row.fields.title_zh, title_en: row.fields.title_en },
+      await riskWordsOf(ctx),
+    ),
+  );
+  if (!row.fields.category_id.trim())
+    issues.push({ field: 'category_id', rule: 'required', severity: 'error' });
   for (const field of missing) issues.push({ field, rule: 'required', severity: 'error' });
   for (const issue of issues)
     add({

@@ -8,14 +8,24 @@ import {
   type PublishJobResult,
 } from '@pod/shared';
 import { and, eq, inArray } from 'drizzle-orm';
-import type { ImageUse, ListingInput, MarketplaceAdapter, ShopAccess } from '../../integrations/marketplace/index.ts';
+import type {
+  ImageUse,
+  ListingInput,
+  MarketplaceAdapter,
+  ShopAccess,
+} from '../../integrations/marketplace/index.ts';
 import { systemContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { t } from '../../platform/i18n/i18n.ts';
 import type { MerchantScope } from '../../platform/tenant-scope.ts';
 import type { AppServices } from '../../services.ts';
 import { findAttachments } from '../admin/index.ts';
-import { finishedForPublishing, readMockup, recordPublication, type FinishedForPublishing } from '../designs/index.ts';
+import {
+  finishedForPublishing,
+  readMockup,
+  recordPublication,
+  type FinishedForPublishing,
+} from '../designs/index.ts';
 import { gatewayOf } from '../shops/index.ts';
 import { publishableShop, type ListingRow } from './listing.resource.ts';
 import { moveListings } from './listing-status.ts';
@@ -64,7 +74,11 @@ async function imageFile(
   const [row] = await findAttachments(db, m, [img.ref], { imagesOnly: true });
   const stream = row ? await services.storage.get(row.storageKey) : null;
   if (!row || !stream) throw new AppError(400, 'publishing.imageMissing');
-  return { data: await streamToBuffer(stream), contentType: row.mimeType, fileName: `${row.id}.${row.suffix}` };
+  return {
+    data: await streamToBuffer(stream),
+    contentType: row.mimeType,
+    fileName: `${row.id}.${row.suffix}`,
+  };
 }
 
 /** Uploads the listing's images through the adapter (each distinct image once) and returns refs by kind. */
@@ -116,7 +130,14 @@ function listingInput(
   const sitePrices = f.site_prices.length
     ? f.site_prices.map((p) => ({ siteId: p.site_id, amount: p.price }))
     : f.site_ids.map((siteId) => ({ siteId, amount: price }));
-  const main = row.platform === 'tiktok' ? images.main?.length ? images.main : images.product_photos : images.product_photos?.length ? images.product_photos : images.skc_carousel;
+  const main =
+    row.platform === 'tiktok'
+      ? images.main?.length
+        ? images.main
+        : images.product_photos
+      : images.product_photos?.length
+        ? images.product_photos
+        : images.skc_carousel;
   const base: ListingInput = {
     title: f.title_en,
     description: f.description || f.title_en,
@@ -150,7 +171,11 @@ function listingInput(
       productName: f.title_zh || f.title_en,
       productI18nReqs: [{ language: 'en', productName: f.title_en }],
       ...(images.square?.[0] ? { materialImgUrl: images.square[0] } : {}),
-      productPropertyReqs: f.attributes.map((a) => ({ pid: Number(a.id) || a.id, propName: a.name, propValue: a.value })),
+      productPropertyReqs: f.attributes.map((a) => ({
+        pid: Number(a.id) || a.id,
+        propName: a.name,
+        propValue: a.value,
+      })),
       productWarehouseRouteReq: {
         targetRouteList: f.warehouse_routes.map((r) => ({
           warehouseId: r.warehouse_id,
@@ -184,10 +209,17 @@ export function reasonOf(error: unknown, lang: Language): string {
  * SPU/SKC/SKU ids on the listing and the finished product, and moves it to "released"; a failure
  * moves it to "publishing failure" with the reason. Idempotent: a listing keeps its product.
  */
-export async function publishOne(services: AppServices, data: PublishJobData, listingId: string): Promise<void> {
+export async function publishOne(
+  services: AppServices,
+  data: PublishJobData,
+  listingId: string,
+): Promise<void> {
   const db = services.database.db;
   const m = { tenantId: data.tenant_id, merchantId: data.merchant_id };
-  const [row] = await moveListings(db, mine(m, listingId), 'start', { publishStartedAt: new Date(), failReason: null });
+  const [row] = await moveListings(db, mine(m, listingId), 'start', {
+    publishStartedAt: new Date(),
+    failReason: null,
+  });
   if (!row) throw new AppError(409, 'publishing.notQueued');
   try {
     const ctx = systemContext(db, m, 'publishing', data.lang);
@@ -227,7 +259,10 @@ export async function publishOne(services: AppServices, data: PublishJobData, li
           color_id: v.color_id,
           size_id: v.size_id,
           skc: skc ?? skcCodeOf(row.fields, finished),
-          sku: skus.find((s) => s.seller_sku === sellerSkuOf(row.fields, finished, i))?.sku_id ?? skus[i]?.sku_id ?? '',
+          sku:
+            skus.find((s) => s.seller_sku === sellerSkuOf(row.fields, finished, i))?.sku_id ??
+            skus[i]?.sku_id ??
+            '',
         })),
       });
     });
@@ -242,16 +277,25 @@ export async function publishOne(services: AppServices, data: PublishJobData, li
 }
 
 /** Unpublishes one released listing: deactivated on the marketplace, back to draft on our side. */
-export async function unpublishOne(services: AppServices, data: PublishJobData, listingId: string): Promise<void> {
+export async function unpublishOne(
+  services: AppServices,
+  data: PublishJobData,
+  listingId: string,
+): Promise<void> {
   const db = services.database.db;
   const m = { tenantId: data.tenant_id, merchantId: data.merchant_id };
-  const [row] = await db.select().from(publishListings).where(and(...mine(m, listingId)));
+  const [row] = await db
+    .select()
+    .from(publishListings)
+    .where(and(...mine(m, listingId)));
   if (!row || row.status !== 'released') throw new AppError(409, 'publishing.notReleased');
   const ctx = systemContext(db, m, 'publishing', data.lang);
   const shop = await publishableShop(ctx, row.shopId);
   if (row.externalProductId) {
     const productId = row.externalProductId;
-    await gatewayOf(services).call(shop, (adapter, access) => adapter.deactivateListings(access, [productId]));
+    await gatewayOf(services).call(shop, (adapter, access) =>
+      adapter.deactivateListings(access, [productId]),
+    );
   }
   await db.transaction(async (tx) => {
     const [moved] = await moveListings(tx, mine(m, listingId), 'unpublish', { auditStatus: 'none' });
@@ -285,7 +329,11 @@ export async function runBatch(
 export async function failUnqueued(services: AppServices, m: MerchantScope, ids: string[], reason: string) {
   await moveListings(
     services.database.db,
-    [inArray(publishListings.id, ids), eq(publishListings.tenantId, m.tenantId), eq(publishListings.merchantId, m.merchantId)],
+    [
+      inArray(publishListings.id, ids),
+      eq(publishListings.tenantId, m.tenantId),
+      eq(publishListings.merchantId, m.merchantId),
+    ],
     'fail',
     { failReason: reason, failedAt: new Date() },
   );

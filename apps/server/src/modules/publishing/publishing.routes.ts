@@ -76,7 +76,10 @@ export function publishingRoutes(app: ZodApp, services: AppServices): void {
               ),
             )
             .returning({ id: publishListings.id });
-          if (!moved) throw new AppError(409, 'publishing.notEditable', { status: { t: `publishing.status.${existing.status}` } });
+          if (!moved)
+            throw new AppError(409, 'publishing.notEditable', {
+              status: { t: `publishing.status.${existing.status}` },
+            });
           updated += 1;
           ids.push(existing.id);
         } else {
@@ -109,7 +112,8 @@ export function publishingRoutes(app: ZodApp, services: AppServices): void {
     const ctx = await adminContext(request, db);
     const m = merchantOf(ctx);
     const reports = [];
-    for (const id of distinct(request.body.listing_ids)) reports.push(await preflightListing(ctx, m, await findListing(ctx, id)));
+    for (const id of distinct(request.body.listing_ids))
+      reports.push(await preflightListing(ctx, m, await findListing(ctx, id)));
     return ok({ reports });
   });
 
@@ -119,7 +123,10 @@ export function publishingRoutes(app: ZodApp, services: AppServices): void {
     ids: string[],
     job: string,
     permission: string,
-    prepare: (ctx: Awaited<ReturnType<typeof adminContext>>, m: ReturnType<typeof merchantOf>) => Promise<void>,
+    prepare: (
+      ctx: Awaited<ReturnType<typeof adminContext>>,
+      m: ReturnType<typeof merchantOf>,
+    ) => Promise<void>,
   ) => {
     if (!services.jobs.isStarted) throw new AppError(503, 'publishing.noQueue');
     const { ctx, m } = await db.transaction(async (tx) => {
@@ -128,12 +135,18 @@ export function publishingRoutes(app: ZodApp, services: AppServices): void {
       await prepare(ctx, m);
       return { ctx, m };
     });
-    const data: PublishJobData = { tenant_id: m.tenantId, merchant_id: m.merchantId, lang: ctx.lang, listing_ids: ids };
+    const data: PublishJobData = {
+      tenant_id: m.tenantId,
+      merchant_id: m.merchantId,
+      lang: ctx.lang,
+      listing_ids: ids,
+    };
     let jobId: string;
     try {
       jobId = await services.jobs.enqueue<PublishJobData>(job, data, jobOwner(ctx, permission));
     } catch (error) {
-      if (job === PUBLISH_JOBS.publish) await failUnqueued(services, m, ids, t(ctx.lang, 'publishing.noQueue'));
+      if (job === PUBLISH_JOBS.publish)
+        await failUnqueued(services, m, ids, t(ctx.lang, 'publishing.noQueue'));
       throw error;
     }
     await db
@@ -145,47 +158,71 @@ export function publishingRoutes(app: ZodApp, services: AppServices): void {
 
   route(app, publishingOperations.publish, async (request) => {
     const ids = distinct(request.body.listing_ids);
-    const reply = await queue(request, ids, PUBLISH_JOBS.publish, 'publishListing:publish', async (ctx, m) => {
-      const rows = [];
-      for (const id of ids) rows.push(await findListing(ctx, id));
-      const stuck = rows.find(
-        (r) => !(r.status === 'draft' || r.status === 'failed' || (r.status === 'released' && r.editedSincePublish)),
-      );
-      if (stuck)
-        throw new AppError(409, 'publishing.cannotPublish', {
-          code: stuck.finishedCode,
-          status: { t: `publishing.status.${stuck.status}` },
-        });
-      // One preflight before publishing: its errors block (issue 23).
-      const blocked = [];
-      for (const row of rows) {
-        const report = await preflightListing(ctx, m, row);
-        if (!report.ok) blocked.push(report);
-      }
-      if (blocked.length)
-        throw new AppError(400, 'publishing.preflightFailed', { count: blocked.length }, {
-          reports: blocked,
-          errors: blocked.flatMap((r) => r.errors.map((e) => ({ field: e.field ?? '', message: e.message }))),
-        });
-      const where = [inArray(publishListings.id, ids), ...ownedBy(LISTING_OWNER, ctx.scope)];
-      const moved = [
-        ...(await moveListings(ctx.tx, where, 'publish', { failReason: null })),
-        ...(await moveListings(ctx.tx, where, 'republish', { failReason: null })),
-      ];
-      if (moved.length !== ids.length) throw AppError.conflict('publishing.changedMeanwhile');
-    });
+    const reply = await queue(
+      request,
+      ids,
+      PUBLISH_JOBS.publish,
+      'publishListing:publish',
+      async (ctx, m) => {
+        const rows = [];
+        for (const id of ids) rows.push(await findListing(ctx, id));
+        const stuck = rows.find(
+          (r) =>
+            !(
+              r.status === 'draft' ||
+              r.status === 'failed' ||
+              (r.status === 'released' && r.editedSincePublish)
+            ),
+        );
+        if (stuck)
+          throw new AppError(409, 'publishing.cannotPublish', {
+            code: stuck.finishedCode,
+            status: { t: `publishing.status.${stuck.status}` },
+          });
+        // One preflight before publishing: its errors block (issue 23).
+        const blocked = [];
+        for (const row of rows) {
+          const report = await preflightListing(ctx, m, row);
+          if (!report.ok) blocked.push(report);
+        }
+        if (blocked.length)
+          throw new AppError(
+            400,
+            'publishing.preflightFailed',
+            { count: blocked.length },
+            {
+              reports: blocked,
+              errors: blocked.flatMap((r) =>
+                r.errors.map((e) => ({ field: e.field ?? '', message: e.message })),
+              ),
+            },
+          );
+        const where = [inArray(publishListings.id, ids), ...ownedBy(LISTING_OWNER, ctx.scope)];
+        const moved = [
+          ...(await moveListings(ctx.tx, where, 'publish', { failReason: null })),
+          ...(await moveListings(ctx.tx, where, 'republish', { failReason: null })),
+        ];
+        if (moved.length !== ids.length) throw AppError.conflict('publishing.changedMeanwhile');
+      },
+    );
     return ok(reply, t(request.ctx.lang, 'publishing.queued'));
   });
 
   route(app, publishingOperations.unpublish, async (request) => {
     const ids = distinct(request.body.listing_ids);
-    const reply = await queue(request, ids, PUBLISH_JOBS.unpublish, 'publishListing:unpublish', async (ctx) => {
-      for (const id of ids) {
-        const row = await findListing(ctx, id);
-        if (row.status !== 'released')
-          throw new AppError(409, 'publishing.notReleased', { code: row.finishedCode });
-      }
-    });
+    const reply = await queue(
+      request,
+      ids,
+      PUBLISH_JOBS.unpublish,
+      'publishListing:unpublish',
+      async (ctx) => {
+        for (const id of ids) {
+          const row = await findListing(ctx, id);
+          if (row.status !== 'released')
+            throw new AppError(409, 'publishing.notReleased', { code: row.finishedCode });
+        }
+      },
+    );
     return ok(reply, t(request.ctx.lang, 'publishing.queued'));
   });
 }

@@ -20,7 +20,13 @@ export const templateResource: CrudDefinition<typeof publishingOperations.templa
   columns: { id: publishTemplates.id },
   toItem: (row) => {
     const r = row as Row;
-    return { id: r.id, name: r.name, platform: r.platform, fields: r.fields, created_at: r.createdAt.toISOString() };
+    return {
+      id: r.id,
+      name: r.name,
+      platform: r.platform,
+      fields: r.fields,
+      created_at: r.createdAt.toISOString(),
+    };
   },
   toInsert(ctx, input) {
     merchantOf(ctx);

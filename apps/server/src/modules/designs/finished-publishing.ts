@@ -49,7 +49,7 @@ export async function finishedForPublishing(
   const row = await rowOf(tx, m, id);
   if (!row) return null;
   let sizeIds = row.sizeMode === 'default' ? row.sizeIds : [];
-  let refs: Awaited<ReturnType<typeof loadRefs>> | null = null;
+  let refs: Awaited<ReturnType<typeof loadRefs>> | null;
   try {
     const product = await findVisibleProduct(
       tx,

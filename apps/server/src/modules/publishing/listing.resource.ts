@@ -167,10 +167,11 @@ export const listingResource: CrudDefinition<typeof publishingOperations.listing
     if (row.status === 'released') out.editedSincePublish = true;
     return out;
   },
-  async beforeDelete(_ctx, row) {
+  beforeDelete(_ctx, row) {
     const status = (row as ListingRow).status;
     if (status === 'to_be_released' || status === 'in_release' || status === 'released')
-      throw AppError.conflict('publishing.deleteReleased');
+      return Promise.reject(AppError.conflict('publishing.deleteReleased'));
+    return Promise.resolve();
   },
   filters: {
     status: { column: publishListings.status, op: 'eq' },

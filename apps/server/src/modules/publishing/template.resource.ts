@@ -1,4 +1,4 @@
-import { publishingOperations, type ListingFields } from '@pod/shared';
+import { publishingOperations } from '@pod/shared';
 import type { CrudDefinition } from '../../platform/crud/crud-definition.ts';
 import type { Ownership } from '../../platform/ownership.ts';
 import { merchantOf } from './listing.resource.ts';
@@ -35,7 +35,7 @@ export const templateResource: CrudDefinition<typeof publishingOperations.templa
   toUpdate(_ctx, input) {
     return {
       ...(input.name !== undefined ? { name: input.name } : {}),
-      ...(input.fields !== undefined ? { fields: input.fields as ListingFields } : {}),
+      ...(input.fields !== undefined ? { fields: input.fields } : {}),
     };
   },
   filters: { platform: { column: publishTemplates.platform, op: 'eq' } },

@@ -58,11 +58,11 @@ export function useSaveListing() {
       input.id
         ? call(publishingOperations.listing.update, {
             params: { id: input.id },
-            body: { fields: input.fields as never },
+            body: { fields: input.fields },
             showErrorMessage: false,
           })
         : call(publishingOperations.listing.create, {
-            body: { finished_id: input.finished_id, shop_id: input.shop_id, fields: input.fields as never },
+            body: { finished_id: input.finished_id, shop_id: input.shop_id, fields: input.fields },
             showErrorMessage: false,
           }),
     onSuccess: refresh,

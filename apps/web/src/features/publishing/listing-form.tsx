@@ -198,7 +198,7 @@ export function ListingForm({
     const fields = fieldsOf(values, mockupRef, listing);
     const variations = Math.max(1, finished?.colors.length ?? 1);
     const out = validateListing(
-      { ...fields, ...listingFieldsSchema.parse(fields), variations } as never,
+      { ...fields, ...listingFieldsSchema.parse(fields), variations },
       DEFAULT_RULE_SETTINGS[platform],
     ).filter((i) => i.field !== 'declared_price');
     out.push(...checkPriceText('declared_price', values.price_text ?? ''));

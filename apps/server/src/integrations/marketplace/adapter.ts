@@ -219,6 +219,14 @@ export interface ListingResult {
   warnings: string[];
 }
 
+/** What the marketplace requires of a listing in a category (issue 23: the preflight's marketplace side). */
+export interface CategoryRules {
+  requiredAttributes: Array<{ id: string; name: string }>;
+  sizeChartRequired: boolean;
+  /** The first main image must have a white background. */
+  whiteBackgroundFirstImage: boolean;
+}
+
 export const IMAGE_USES = ['main', 'attribute', 'description', 'size_chart'] as const;
 export type ImageUse = (typeof IMAGE_USES)[number];
 
@@ -282,6 +290,8 @@ export interface MarketplaceAdapter {
   createListing(access: ShopAccess, listing: ListingInput): Promise<ListingResult>;
   updateListing(access: ShopAccess, listingId: string, listing: ListingInput): Promise<ListingResult>;
   deactivateListings(access: ShopAccess, listingIds: string[]): Promise<void>;
+  /** The category's prerequisites; null where the marketplace states none through its API. */
+  categoryRules(access: ShopAccess, categoryId: string): Promise<CategoryRules | null>;
   uploadImage(
     access: ShopAccess,
     image: { data: Buffer; fileName: string; contentType: string; use: ImageUse },

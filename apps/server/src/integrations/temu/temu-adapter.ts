@@ -4,6 +4,7 @@ import type {
   ImageUse,
   ListingInput,
   ListingResult,
+  CategoryRules,
   MarketAddress,
   MarketOrder,
   MarketOrderLine,
@@ -466,6 +467,11 @@ export class TemuAdapter implements MarketplaceAdapter {
       ...this.goodsBody(listing),
     });
     return this.listingResult(result, listingId);
+  }
+
+  /** ⚠ Temu's category rules are not in the contracts: none are checked before publishing. */
+  categoryRules(): Promise<CategoryRules | null> {
+    return Promise.resolve(null);
   }
 
   async deactivateListings(access: ShopAccess, listingIds: string[]): Promise<void> {

@@ -51,6 +51,18 @@ export const SANDBOX_CODES = {
   listingRefused: 12052230,
 } as const;
 
+/**
+ * The sandbox's categories and what each requires (issue 23): 600001 T-shirts need nothing more;
+ * 600002 dresses need the Material attribute, a size chart and a white first image.
+ */
+export const CATEGORY_RULES: Record<
+  string,
+  { required: Array<{ id: string; name: string }>; sizeChart: boolean; whiteBackground: boolean }
+> = {
+  '600001': { required: [], sizeChart: false, whiteBackground: false },
+  '600002': { required: [{ id: '100347', name: 'Material' }], sizeChart: true, whiteBackground: true },
+};
+
 export interface TikTokSandboxOptions {
   appKey: string;
   appSecret: string;
@@ -632,6 +644,7 @@ button{padding:10px 24px;margin:16px 8px 0 0;font-size:16px}</style></head>
       (method === 'PUT' && /^\/product\/202309\/products\/[^/]+$/.test(path)) ||
       (method === 'POST' && path === '/product/202309/products/deactivate') ||
       (method === 'POST' && path === '/product/202309/images/upload') ||
+      (method === 'GET' && /^\/product\/202309\/categories\/[^/]+\/(attributes|rules)$/.test(path)) ||
       ((method === 'PUT' || method === 'GET') && path === '/event/202309/webhooks');
     if (!known) return this.error(res, 404, SANDBOX_CODES.notFound, `no such API: ${method} ${path}`);
     const who = this.authenticate(req, method, url, body, res);
@@ -670,6 +683,27 @@ button{padding:10px 24px;margin:16px 8px 0 0;font-size:16px}</style></head>
       return this.ok(res, {
         webhooks: [...shop.webhooks].map(([event_type, address]) => ({ event_type, address })),
       });
+    }
+    const category = /^\/product\/202309\/categories\/([^/]+)\/(attributes|rules)$/.exec(path);
+    if (category) {
+      const rules = CATEGORY_RULES[decodeURIComponent(category[1]!)];
+      if (!rules) return this.error(res, 404, SANDBOX_CODES.notFound, 'category not found');
+      return category[2] === 'attributes'
+        ? this.ok(res, {
+            attributes: rules.required.map((a) => ({
+              id: a.id,
+              name: a.name,
+              type: 'PRODUCT_PROPERTY',
+              is_required: true,
+              is_multiple_selection: false,
+              is_customizable: true,
+              values: [],
+            })),
+          })
+        : this.ok(res, {
+            size_chart: { is_required: rules.sizeChart },
+            main_image: { is_white_background_required: rules.whiteBackground },
+          });
     }
     if (path === '/order/202309/orders/search') return this.searchOrders(shop, url, json, res);
     if (path === '/order/202309/orders') {
@@ -758,6 +792,17 @@ button{padding:10px 24px;margin:16px 8px 0 0;font-size:16px}</style></head>
       return this.error(res, 400, SANDBOX_CODES.invalidParam, `missing or invalid: ${missing.join(', ')}`);
     if (productId && !shop.products.has(productId))
       return this.error(res, 404, SANDBOX_CODES.notFound, 'product not found');
+    // Required attributes of the category (what GET …/categories/{id}/attributes states).
+    const needed = CATEGORY_RULES[str(body.category_id) ?? '']?.required ?? [];
+    const given = new Set(arr(body.product_attributes).map((a) => str(obj(a).id)));
+    const absent = needed.find((a) => !given.has(a.id));
+    if (absent)
+      return this.error(
+        res,
+        400,
+        SANDBOX_CODES.invalidParam,
+        `product_attributes: the required attribute ${absent.name} (${absent.id}) is missing`,
+      );
     // The listing review: the marketplace's own prohibited words (issue 23).
     const prohibited = prohibitedWordIn(str(body.title) ?? '');
     if (prohibited)

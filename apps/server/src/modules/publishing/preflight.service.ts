@@ -9,13 +9,16 @@ import {
   type PreflightReport,
   type RuleIssue,
 } from '@pod/shared';
+import type { CategoryRules } from '../../integrations/marketplace/index.ts';
 import type { AnyContext } from '../../platform/context.ts';
 import { t } from '../../platform/i18n/i18n.ts';
 import type { MerchantScope } from '../../platform/tenant-scope.ts';
 import { findAttachments } from '../admin/index.ts';
 import { finishedForPublishing, printPreflight } from '../designs/index.ts';
-import { riskWordsOf } from '../shops/index.ts';
-import type { ListingRow } from './listing.resource.ts';
+import { gatewayOf, riskWordsOf } from '../shops/index.ts';
+import type { AppServices } from '../../services.ts';
+import { publishableShop, type ListingRow } from './listing.resource.ts';
+import { reasonOf } from './publish.service.ts';
 
 type Finding = PreflightReport['errors'][number];
 
@@ -66,8 +69,68 @@ async function trustedImages(ctx: AnyContext, m: MerchantScope, fields: ListingF
  * side (every rule of spec §5 under the platform's readings, titles against the merchant's risk
  * words, the marketplace's prerequisites). Errors block publishing; warnings do not.
  */
+/**
+ * The marketplace's prerequisites for the listing's category, asked of the marketplace (the
+ * sandbox states them); a marketplace that cannot be asked gives a warning, never a pass.
+ */
+async function marketplaceSide(
+  ctx: AnyContext,
+  services: AppServices,
+  row: ListingRow,
+  add: (f: Finding) => void,
+): Promise<void> {
+  const lang = ctx.lang;
+  if (!row.fields.category_id.trim()) return;
+  let rules: CategoryRules | null;
+  try {
+    const shop = await publishableShop(ctx, row.shopId);
+    rules = await gatewayOf(services).call(shop, (adapter, access) =>
+      adapter.categoryRules(access, row.fields.category_id),
+    );
+  } catch (error) {
+    add({
+      side: 'marketplace',
+      severity: 'warning',
+      code: 'marketplace.unchecked',
+      field: 'category_id',
+      message: t(lang, 'publishing.market.unchecked', { reason: reasonOf(error, lang).slice(0, 200) }),
+    });
+    return;
+  }
+  if (!rules) return;
+  const given = new Set(row.fields.attributes.filter((a) => a.value.trim()).map((a) => a.id));
+  for (const a of rules.requiredAttributes)
+    if (!given.has(a.id))
+      add({
+        side: 'marketplace',
+        severity: 'error',
+        code: 'marketplace.attribute',
+        field: 'attributes',
+        message: t(lang, 'publishing.market.attribute', { name: a.name, id: a.id }),
+      });
+  if (rules.sizeChartRequired && !row.fields.size_tables.length)
+    add({
+      side: 'marketplace',
+      severity: 'error',
+      code: 'marketplace.sizeChart',
+      field: 'size_tables',
+      message: t(lang, 'publishing.market.sizeChart'),
+    });
+  const images = row.fields.images;
+  const first = (row.platform === 'tiktok' && images.main.length ? images.main : images.product_photos)[0];
+  if (rules.whiteBackgroundFirstImage && first?.source === 'upload')
+    add({
+      side: 'marketplace',
+      severity: 'warning',
+      code: 'marketplace.whiteBackground',
+      field: 'images',
+      message: t(lang, 'publishing.market.whiteBackground'),
+    });
+}
+
 export async function preflightListing(
   ctx: AnyContext,
+  services: AppServices,
   m: MerchantScope,
   row: ListingRow,
 ): Promise<PreflightReport> {
@@ -108,6 +171,7 @@ export async function preflightListing(
       field: issue.field,
       message: describeIssue(issue, lang),
     });
+  await marketplaceSide(ctx, services, row, add);
   const mockups = new Set(finished?.mockups ?? []);
   for (const [kind, list] of Object.entries(row.fields.images))
     list.forEach((img, i) => {

@@ -386,6 +386,32 @@ describe('preflight', () => {
     expect((await getListing(listing.id)).status).toBe('draft');
   });
 
+  it("states the marketplace's category prerequisites: a required attribute and a size chart", async () => {
+    const finishedId = await copyFinished();
+    const listing = await createListing(
+      finishedId,
+      shops.tiktok,
+      goodFields({ category_id: '600002', size_tables: [], attributes: [] }),
+    );
+    const pre = await api(h(), 'POST', '/api/v1/admin/publish/preflight', { listing_ids: [listing.id] });
+    const codes = (
+      pre.json().data.reports[0].errors as Array<{ code: string; side: string; message: string }>
+    ).map((e) => `${e.side}:${e.code}:${e.message}`);
+    expect(codes).toEqual([
+      'marketplace:marketplace.attribute:The category requires the attribute Material (100347)',
+      'marketplace:marketplace.sizeChart:The category requires a size chart: select the size tables',
+    ]);
+    const fixed = await api(h(), 'PATCH', `/api/v1/admin/publish/listing/${listing.id}`, {
+      fields: goodFields({
+        category_id: '600002',
+        attributes: [{ id: '100347', name: 'Material', value: 'Cotton' }],
+      }),
+    });
+    expect(fixed.statusCode, fixed.body).toBe(200);
+    const job = await publish([listing.id]);
+    expect(job.result, JSON.stringify(job.result)).toMatchObject({ succeeded: 1 });
+  });
+
   it('reports every broken listing rule in the caller’s language', async () => {
     const finishedId = await copyFinished();
     const listing = await createListing(

@@ -113,7 +113,7 @@ export function publishingRoutes(app: ZodApp, services: AppServices): void {
     const m = merchantOf(ctx);
     const reports = [];
     for (const id of distinct(request.body.listing_ids))
-      reports.push(await preflightListing(ctx, m, await findListing(ctx, id)));
+      reports.push(await preflightListing(ctx, services, m, await findListing(ctx, id)));
     return ok({ reports });
   });
 
@@ -158,53 +158,45 @@ export function publishingRoutes(app: ZodApp, services: AppServices): void {
 
   route(app, publishingOperations.publish, async (request) => {
     const ids = distinct(request.body.listing_ids);
-    const reply = await queue(
-      request,
-      ids,
-      PUBLISH_JOBS.publish,
-      'publishListing:publish',
-      async (ctx, m) => {
-        const rows = [];
-        for (const id of ids) rows.push(await findListing(ctx, id));
-        const stuck = rows.find(
-          (r) =>
-            !(
-              r.status === 'draft' ||
-              r.status === 'failed' ||
-              (r.status === 'released' && r.editedSincePublish)
-            ),
-        );
-        if (stuck)
-          throw new AppError(409, 'publishing.cannotPublish', {
-            code: stuck.finishedCode,
-            status: { t: `publishing.status.${stuck.status}` },
-          });
-        // One preflight before publishing: its errors block (issue 23).
-        const blocked = [];
-        for (const row of rows) {
-          const report = await preflightListing(ctx, m, row);
-          if (!report.ok) blocked.push(report);
-        }
-        if (blocked.length)
-          throw new AppError(
-            400,
-            'publishing.preflightFailed',
-            { count: blocked.length },
-            {
-              reports: blocked,
-              errors: blocked.flatMap((r) =>
-                r.errors.map((e) => ({ field: e.field ?? '', message: e.message })),
-              ),
-            },
-          );
-        const where = [inArray(publishListings.id, ids), ...ownedBy(LISTING_OWNER, ctx.scope)];
-        const moved = [
-          ...(await moveListings(ctx.tx, where, 'publish', { failReason: null })),
-          ...(await moveListings(ctx.tx, where, 'republish', { failReason: null })),
-        ];
-        if (moved.length !== ids.length) throw AppError.conflict('publishing.changedMeanwhile');
-      },
+    // Checked outside the transaction: the preflight asks the marketplace for its category rules.
+    const check = await adminContext(request, db);
+    const m = merchantOf(check);
+    const rows = [];
+    for (const id of ids) rows.push(await findListing(check, id));
+    const stuck = rows.find(
+      (r) =>
+        !(r.status === 'draft' || r.status === 'failed' || (r.status === 'released' && r.editedSincePublish)),
     );
+    if (stuck)
+      throw new AppError(409, 'publishing.cannotPublish', {
+        code: stuck.finishedCode,
+        status: { t: `publishing.status.${stuck.status}` },
+      });
+    // One preflight before publishing: its errors block (issue 23).
+    const blocked = [];
+    for (const row of rows) {
+      const report = await preflightListing(check, services, m, row);
+      if (!report.ok) blocked.push(report);
+    }
+    if (blocked.length)
+      throw new AppError(
+        400,
+        'publishing.preflightFailed',
+        { count: blocked.length },
+        {
+          reports: blocked,
+          errors: blocked.flatMap((r) => r.errors.map((e) => ({ field: e.field ?? '', message: e.message }))),
+        },
+      );
+    const reply = await queue(request, ids, PUBLISH_JOBS.publish, 'publishListing:publish', async (ctx) => {
+      const where = [inArray(publishListings.id, ids), ...ownedBy(LISTING_OWNER, ctx.scope)];
+      const moved = [
+        ...(await moveListings(ctx.tx, where, 'publish', { failReason: null })),
+        ...(await moveListings(ctx.tx, where, 'republish', { failReason: null })),
+      ];
+      // Edited or moved by someone else between the check and now: nothing is queued.
+      if (moved.length !== ids.length) throw AppError.conflict('publishing.changedMeanwhile');
+    });
     return ok(reply, t(request.ctx.lang, 'publishing.queued'));
   });
 

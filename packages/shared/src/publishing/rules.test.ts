@@ -222,6 +222,13 @@ describe('sites and warehouses', () => {
       codes(checkSites({ site_ids: s, routes: [route(s.slice(0, 4))], sales_mode: 'single_site' }, on)),
     ).toEqual(['warehouseSitesMin']);
   });
+  it('exactly 5 operated sites is "5 or more": 5 covered passes, 4 fails', () => {
+    const s = sites(5);
+    expect(checkSites({ site_ids: s, routes: [route(s)], sales_mode: 'single_site' }, on)).toEqual([]);
+    expect(
+      codes(checkSites({ site_ids: s, routes: [route(s.slice(0, 4))], sales_mode: 'single_site' }, on)),
+    ).toEqual(['warehouseSitesMin']);
+  });
   it('fewer than 5 operated sites: each warehouse covers all of them', () => {
     const s = sites(4);
     expect(checkSites({ site_ids: s, routes: [route(s)], sales_mode: 'single_site' }, on)).toEqual([]);

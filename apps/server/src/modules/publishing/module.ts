@@ -9,7 +9,7 @@ import { publishingRoutes } from './publishing.routes.ts';
 /** Publishing: listings to TikTok Shop and Temu, templates, preflight and batch jobs (issue 23). */
 export const publishingModule: ModuleDescriptor<AppServices> = {
   name: 'publishing',
-  dependsOn: ['access', 'admin', 'designs', 'shops'],
+  dependsOn: ['access', 'tenancy', 'admin', 'designs', 'shops'],
   switchable: true,
   tables,
   resources: [

@@ -484,6 +484,24 @@ describe('listings and templates', () => {
     expect(onTemu.statusCode).toBe(400);
   });
 
+  it("the level's platforms: a platform the level no longer includes is not published to", async () => {
+    const db = t.database.db;
+    const [ma] = await db.select().from(merchants).where(eq(merchants.id, w.m.merchant.id));
+    const finishedId = await copyFinished();
+    const listing = await createListing(finishedId, shops.tiktok);
+    await db
+      .update(levels)
+      .set({ platformIds: ['temu'] })
+      .where(eq(levels.id, ma!.levelId!));
+    try {
+      const res = await api(h(), 'POST', '/api/v1/admin/publish/publish', { listing_ids: [listing.id] });
+      expect(res.statusCode, res.body).toBe(409);
+      expect((await getListing(listing.id)).status).toBe('draft');
+    } finally {
+      await db.update(levels).set({ platformIds: [] }).where(eq(levels.id, ma!.levelId!));
+    }
+  });
+
   it('another merchant gets 404, staff without the permission 403, no token 401', async () => {
     const finishedId = await copyFinished();
     const listing = await createListing(finishedId, shops.tiktok);

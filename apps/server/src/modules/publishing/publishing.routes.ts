@@ -10,6 +10,7 @@ import { jobOwner } from '../../platform/jobs/job-queue.ts';
 import { ownedBy } from '../../platform/ownership.ts';
 import type { AppServices } from '../../services.ts';
 import { adminContext } from '../access/index.ts';
+import { merchantLevel } from '../tenancy/index.ts';
 import { finishedForPublishing } from '../designs/index.ts';
 import {
   findListing,
@@ -171,6 +172,14 @@ export function publishingRoutes(app: ZodApp, services: AppServices): void {
       throw new AppError(409, 'publishing.cannotPublish', {
         code: stuck.finishedCode,
         status: { t: `publishing.status.${stuck.status}` },
+      });
+    // The level's quota: a platform the merchant's level no longer includes is not published to.
+    const level = await merchantLevel(db, m.tenantId, m.merchantId);
+    const outside = rows.find((r) => level?.platformIds.length && !level.platformIds.includes(r.platform));
+    if (outside)
+      throw new AppError(409, 'publishing.platformNotInLevel', {
+        level: level?.name ?? '',
+        platform: outside.platform,
       });
     // One preflight before publishing: its errors block (issue 23).
     const blocked = [];

@@ -6,6 +6,8 @@ import { useAdminBrowser } from './admin-browser.ts';
 const ARTIFACTS = fileURLToPath(new URL('./artifacts/', import.meta.url));
 const { baseUrl, DEMO_PASSWORD, openPage, signIn } = useAdminBrowser();
 const POLL = { timeout: 30_000 };
+/** A publish job on a busy machine. */
+const JOB = { timeout: 90_000 };
 
 /** Picks an option of an antd select by its visible text. */
 async function choose(page: Page, testId: string, text: string | RegExp) {
@@ -69,7 +71,7 @@ describe('publishing', () => {
     const row = page.getByTestId('listing-page').getByRole('row').filter({ hasText: 'Summer Tee' });
     await row.waitFor(POLL);
     await expect
-      .poll(() => page.getByTestId('publish-progress').getAttribute('data-state'), POLL)
+      .poll(() => page.getByTestId('publish-progress').getAttribute('data-state'), JOB)
       .toBe('completed');
     await expect
       .poll(() => row.getByTestId('listing-status').getAttribute('data-status'), POLL)

@@ -46,9 +46,10 @@ export function useListingChoices() {
   });
 }
 
+/** Refreshes the listings (never the job being polled: that would cancel its own fetch). */
 function useRefresh() {
   const client = useQueryClient();
-  return () => client.invalidateQueries({ queryKey: publishingKeys.all });
+  return () => client.invalidateQueries({ queryKey: [...publishingKeys.all, 'listings'] });
 }
 
 export function useSaveListing() {
@@ -98,6 +99,8 @@ export function usePublishJob(id: string | null) {
       if (job.state === 'completed' || job.state === 'failed') void refresh();
       return job;
     },
+    // A finished job is not fetched again, so the list is refreshed once per job.
+    staleTime: Infinity,
     refetchInterval: (query) => {
       const state = query.state.data?.state;
       return state === 'completed' || state === 'failed' || state === 'cancelled' ? false : 800;

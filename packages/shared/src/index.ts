@@ -41,4 +41,6 @@ export * from './catalog/operations.ts';
 export * from './designs/operations.ts';
 export * from './orders/operations.ts';
 export * from './shops/index.ts';
+export * from './publishing/index.ts';
+export * from './publishing/operations.ts';
 export * from './operations.ts';

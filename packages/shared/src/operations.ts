@@ -10,6 +10,7 @@ import { logisticsOperations } from './logistics/operations.ts';
 import { materialOperations } from './materials/operations.ts';
 import { memberOperations } from './member/operations.ts';
 import { cartOperations, checkoutOperations, orderOperations } from './orders/operations.ts';
+import { publishingOperations } from './publishing/operations.ts';
 import { shopOperations } from './shops/operations.ts';
 import { siteOperations } from './site/operations.ts';
 import { tenancyOperations } from './tenancy/operations.ts';
@@ -36,6 +37,7 @@ export const OPERATION_GROUPS = {
   orders: orderOperations,
   exports: exportOperations,
   shops: shopOperations,
+  publishing: publishingOperations,
 } as const;
 
 /** Every HTTP operation of the platform, each once; operationIds are unique (checked here). */

@@ -61,6 +61,9 @@ export const PERMISSION_ACTIONS = {
   // Shops (issue 18)
   shop: ['list', 'add', 'edit', 'del', 'sortable', 'authorise'],
   riskWord: ['list', 'add', 'edit', 'del'],
+  // Publishing (issue 23)
+  publishListing: ['list', 'add', 'edit', 'del', 'publish', 'unpublish'],
+  publishTemplate: ['list', 'add', 'edit', 'del'],
 } as const;
 
 type Actions = typeof PERMISSION_ACTIONS;

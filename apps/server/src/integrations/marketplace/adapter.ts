@@ -184,6 +184,8 @@ export interface ListingSku {
   /** Sales attributes such as colour and size. */
   attributes: Array<{ name: string; value: string }>;
   imageUri?: string | null;
+  /** Temu semi-managed: the supplier price per site (minor units); the SKU price elsewhere. */
+  sitePrices?: Array<{ siteId: string; amount: number }>;
 }
 
 export interface ListingInput {
@@ -202,12 +204,27 @@ export interface ListingInput {
   externalId?: string | null;
   /** Vendor-specific fields the publishing module fills in (e.g. Temu site and route data). */
   vendorFields?: Record<string, unknown>;
+  /**
+   * A retried create never makes a second product (issue 23): TikTok sends it as
+   * `idempotency_key`; Temu looks the SKC up by its ext code (`externalId`) before adding.
+   */
+  idempotencyKey?: string | null;
 }
 
 export interface ListingResult {
   listingId: string;
+  /** Temu's SKC id; null where the vendor has none. */
+  skcId?: string | null;
   skus: Array<{ sellerSku: string | null; skuId: string }>;
   warnings: string[];
+}
+
+/** What the marketplace requires of a listing in a category (issue 23: the preflight's marketplace side). */
+export interface CategoryRules {
+  requiredAttributes: Array<{ id: string; name: string }>;
+  sizeChartRequired: boolean;
+  /** The first main image must have a white background. */
+  whiteBackgroundFirstImage: boolean;
 }
 
 export const IMAGE_USES = ['main', 'attribute', 'description', 'size_chart'] as const;
@@ -273,6 +290,8 @@ export interface MarketplaceAdapter {
   createListing(access: ShopAccess, listing: ListingInput): Promise<ListingResult>;
   updateListing(access: ShopAccess, listingId: string, listing: ListingInput): Promise<ListingResult>;
   deactivateListings(access: ShopAccess, listingIds: string[]): Promise<void>;
+  /** The category's prerequisites; null where the marketplace states none through its API. */
+  categoryRules(access: ShopAccess, categoryId: string): Promise<CategoryRules | null>;
   uploadImage(
     access: ShopAccess,
     image: { data: Buffer; fileName: string; contentType: string; use: ImageUse },

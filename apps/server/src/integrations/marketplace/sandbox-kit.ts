@@ -151,15 +151,22 @@ export interface Misbehaviour {
   serverError?: number;
   /** Do not deliver the next webhooks. */
   dropWebhooks?: number;
+  /** Carry out the next writes (a listing created), then answer a server error: the answer is lost. */
+  failAfterWrite?: number;
 }
 
 export class MisbehaviourSwitches {
-  private state: Required<Misbehaviour> = { rateLimit: 0, serverError: 0, dropWebhooks: 0 };
+  private state: Required<Misbehaviour> = {
+    rateLimit: 0,
+    serverError: 0,
+    dropWebhooks: 0,
+    failAfterWrite: 0,
+  };
   /** Every misbehaviour acted out, for tests to assert on. */
   readonly log: Array<keyof Misbehaviour> = [];
 
   set(switches: Misbehaviour): void {
-    for (const key of ['rateLimit', 'serverError', 'dropWebhooks'] as const) {
+    for (const key of ['rateLimit', 'serverError', 'dropWebhooks', 'failAfterWrite'] as const) {
       const value = switches[key];
       if (typeof value === 'number' && Number.isInteger(value) && value >= 0) this.state[key] = value;
     }
@@ -174,9 +181,21 @@ export class MisbehaviourSwitches {
   }
 
   reset(): void {
-    this.state = { rateLimit: 0, serverError: 0, dropWebhooks: 0 };
+    this.state = { rateLimit: 0, serverError: 0, dropWebhooks: 0, failAfterWrite: 0 };
     this.log.length = 0;
   }
+}
+
+/**
+ * Words the sandboxes' listing review refuses in a title (issue 23): what a marketplace's own
+ * prohibited-word list does, independently of the merchant's risk words.
+ */
+export const SANDBOX_PROHIBITED_WORDS = ['counterfeit', 'replica watch'] as const;
+
+/** The first prohibited word a text contains, if any. */
+export function prohibitedWordIn(text: string): string | null {
+  const lower = text.toLowerCase();
+  return SANDBOX_PROHIBITED_WORDS.find((w) => lower.includes(w)) ?? null;
 }
 
 /** Posts a webhook; resolves with the HTTP status (0 when it could not be delivered). */

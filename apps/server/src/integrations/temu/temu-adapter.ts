@@ -4,6 +4,7 @@ import type {
   ImageUse,
   ListingInput,
   ListingResult,
+  CategoryRules,
   MarketAddress,
   MarketOrder,
   MarketOrderLine,
@@ -23,7 +24,7 @@ import type {
   WebhookEvent,
 } from '../marketplace/adapter.ts';
 import { MarketplaceError } from '../marketplace/errors.ts';
-import { callVendor, fetchRaw, type CallPolicy } from '../marketplace/http.ts';
+import { backoffDelay, callVendor, fetchRaw, type CallPolicy } from '../marketplace/http.ts';
 import { fromUnix } from '../marketplace/money.ts';
 import { arr, num, obj, str, type Json } from '../marketplace/read.ts';
 import { readTemuEnvelope } from './temu-errors.ts';
@@ -51,6 +52,8 @@ export const TEMU_TYPES = {
   /** ⚠ the local-seller name (bg.local.goods.sale.status.set) without "local". */
   goodsSaleStatus: 'bg.goods.sale.status.set',
   imageUpload: 'bg.goods.image.upload.global',
+  /** ⚠ decision 0046: the goods list filtered by the SKC's ext code, read before every add. */
+  goodsList: 'bg.goods.list.get',
 } as const;
 
 export interface TemuAdapterOptions {
@@ -113,9 +116,15 @@ export class TemuAdapter implements MarketplaceAdapter {
   }
 
   /** One signed router call with a slot's token; returns the envelope's `result`. */
-  private async call(slot: TemuSlot, token: string, type: string, params: Json = {}): Promise<Json> {
+  private async call(
+    slot: TemuSlot,
+    token: string,
+    type: string,
+    params: Json = {},
+    policy: CallPolicy = this.options.policy,
+  ): Promise<Json> {
     const gateway = this.options.gateways[GATEWAY_OF[slot]];
-    return callVendor(this.options.policy, {
+    return callVendor(policy, {
       marketplace: 'temu',
       operation: type,
       rateKey: `temu:${this.options.appKey}`,
@@ -355,7 +364,9 @@ export class TemuAdapter implements MarketplaceAdapter {
           productSkuReqs: listing.skus.map((sku) => ({
             thumbUrl: sku.imageUri ?? listing.images[0],
             productSkuSpecReqs: sku.attributes.map((a) => ({ parentSpecName: a.name, specName: a.value })),
-            siteSupplierPrices: [{ siteId: 100, supplierPrice: sku.price.amount }],
+            siteSupplierPrices: sku.sitePrices?.length
+              ? sku.sitePrices.map((p) => ({ siteId: Number(p.siteId) || p.siteId, supplierPrice: p.amount }))
+              : [{ siteId: 100, supplierPrice: sku.price.amount }],
             currencyType: sku.price.currency,
             productSkuStockQuantityReq: {
               warehouseStockQuantityReqs: [
@@ -387,6 +398,7 @@ export class TemuAdapter implements MarketplaceAdapter {
   private listingResult(result: Json, fallbackId?: string): ListingResult {
     return {
       listingId: str(result.productId) ?? fallbackId ?? '',
+      skcId: str(obj(arr(result.productSkcList)[0]).productSkcId),
       skus: arr(result.productSkuList).map((s) => ({
         sellerSku: str(obj(s).extCode),
         skuId: str(obj(s).productSkuId) ?? '',
@@ -395,15 +407,58 @@ export class TemuAdapter implements MarketplaceAdapter {
     };
   }
 
+  /** The listing whose SKC carries this ext code, if the mall has one (⚠ decision 0046). */
+  private async findByExtCode(token: string, extCode: string): Promise<ListingResult | null> {
+    const result = await this.call('product', token, TEMU_TYPES.goodsList, {
+      page: 1,
+      pageSize: 10,
+      skcExtCode: extCode,
+    });
+    const found = arr(result.data)
+      .map(obj)
+      .find((g) => str(g.skcExtCode) === extCode);
+    if (!found) return null;
+    return {
+      listingId: str(found.productId) ?? '',
+      skcId: str(found.productSkcId),
+      skus: arr(found.productSkuSummaries).map((s) => ({
+        sellerSku: str(obj(s).extCode),
+        skuId: str(obj(s).productSkuId) ?? '',
+      })),
+      warnings: [],
+    };
+  }
+
+  /**
+   * Adds a listing, idempotently: Temu has no idempotency key, so the SKC's ext code is looked up
+   * first, and the add itself is not retried blindly (an answer lost after the add would make a
+   * second product): a retryable failure looks the ext code up again before adding again.
+   */
   async createListing(access: ShopAccess, listing: ListingInput): Promise<ListingResult> {
-    return this.listingResult(
-      await this.call(
-        'product',
-        this.tokenOf(access, 'product'),
-        TEMU_TYPES.goodsAdd,
-        this.goodsBody(listing),
-      ),
-    );
+    const token = this.tokenOf(access, 'product');
+    const extCode = listing.externalId;
+    const once = { ...this.options.policy, retries: 0 };
+    for (let attempt = 0; ; attempt++) {
+      if (extCode) {
+        const existing = await this.findByExtCode(token, extCode);
+        if (existing) return existing;
+      }
+      try {
+        return this.listingResult(
+          await this.call('product', token, TEMU_TYPES.goodsAdd, this.goodsBody(listing), once),
+        );
+      } catch (error) {
+        if (
+          !(error instanceof MarketplaceError) ||
+          !error.isRetryable ||
+          attempt >= this.options.policy.retries
+        )
+          throw error;
+        await (this.options.policy.sleep ?? ((ms: number) => new Promise((r) => setTimeout(r, ms))))(
+          backoffDelay(attempt + 1, this.options.policy, error.details.retryAfterMs),
+        );
+      }
+    }
   }
 
   async updateListing(access: ShopAccess, listingId: string, listing: ListingInput): Promise<ListingResult> {
@@ -412,6 +467,11 @@ export class TemuAdapter implements MarketplaceAdapter {
       ...this.goodsBody(listing),
     });
     return this.listingResult(result, listingId);
+  }
+
+  /** ⚠ Temu's category rules are not in the contracts: none are checked before publishing. */
+  categoryRules(): Promise<CategoryRules | null> {
+    return Promise.resolve(null);
   }
 
   async deactivateListings(access: ShopAccess, listingIds: string[]): Promise<void> {

@@ -9,6 +9,7 @@ import {
   digitsOf,
   escapeHtml,
   httpWebhookSender,
+  prohibitedWordIn,
   redirect,
   sendHtml,
   sendJson,
@@ -69,6 +70,7 @@ const PRODUCT_TYPES = new Set<string>([
   TEMU_TYPES.goodsUpdate,
   TEMU_TYPES.goodsSaleStatus,
   TEMU_TYPES.imageUpload,
+  TEMU_TYPES.goodsList,
 ]);
 const KNOWN_TYPES = new Set<string>([
   TEMU_TYPES.tokenCreate,
@@ -641,6 +643,12 @@ button{padding:10px 24px;margin:16px 8px 0 0;font-size:16px}</style></head>
     for (const sn of touched) void this.setOrderStatus(sn, 4);
   }
 
+  /** Every listing of a mall (tests and the demo look up what was published). */
+  goodsOf(login: string): Json[] {
+    const mall = this.malls.get(login);
+    return mall ? [...mall.goods.values()] : [];
+  }
+
   private goods(mall: SandboxMall, type: string, p: Json, res: ServerResponse): void {
     if (type === TEMU_TYPES.imageUpload) {
       const image = str(p.image);
@@ -658,6 +666,27 @@ button{padding:10px 24px;margin:16px 8px 0 0;font-size:16px}</style></head>
       for (const id of ids) mall.goods.get(id)!.onSale = num(p.onSale) ?? 0;
       return this.ok(res, { successProductIdList: ids.map(Number) });
     }
+    if (type === TEMU_TYPES.goodsList) {
+      // ⚠ decision 0046: filtered by the SKC's ext code.
+      const ext = str(p.skcExtCode);
+      const list = [...mall.goods.values()].filter(
+        (g) => !ext || arr(g.productSkcReqs).some((skc) => str(obj(skc).extCode) === ext),
+      );
+      return this.ok(res, {
+        totalCount: list.length,
+        data: list.map((g) => ({
+          productId: Number(g.productId),
+          productSkcId: Number(digitsOf(`skc:${String(g.productId)}`, 12)),
+          skcExtCode: str(obj(arr(g.productSkcReqs)[0]).extCode),
+          productName: str(g.productName),
+          onSale: g.onSale,
+          productSkuSummaries: arr(g.productSkuList).map((s) => ({
+            productSkuId: obj(s).productSkuId,
+            extCode: obj(s).extCode,
+          })),
+        })),
+      });
+    }
     const missing: string[] = [];
     if (!str(p.productName)) missing.push('productName');
     if (!arr(p.carouselImageUrls).length) missing.push('carouselImageUrls');
@@ -670,6 +699,17 @@ button{padding:10px 24px;margin:16px 8px 0 0;font-size:16px}</style></head>
     if (skus.some((s) => !arr(obj(s.productSkuStockQuantityReq).warehouseStockQuantityReqs).length))
       missing.push('productSkuStockQuantityReq');
     if (missing.length) return this.fail(res, 3000000, `BAD_PARAMS: missing ${missing.join(', ')}`);
+    const names = [
+      str(p.productName) ?? '',
+      ...arr(p.productI18nReqs).map((r) => str(obj(r).productName) ?? ''),
+    ];
+    const prohibited = names.map(prohibitedWordIn).find(Boolean);
+    if (prohibited)
+      return this.fail(
+        res,
+        3000000,
+        `BAD_PARAMS: 商品名称包含违禁词 / The product name contains a prohibited word: "${prohibited}"`,
+      );
     let productId: string;
     if (type === TEMU_TYPES.goodsUpdate) {
       productId = str(p.productId) ?? '';
@@ -683,6 +723,7 @@ button{padding:10px 24px;margin:16px 8px 0 0;font-size:16px}</style></head>
       skuSpecList: s.productSkuSpecReqs ?? [],
     }));
     mall.goods.set(productId, { ...p, productId, onSale: 1, productSkuList });
+    if (this.switches.take('failAfterWrite')) return this.fail(res, 4000000, 'SYSTEM_EXCEPTION', 503);
     this.ok(res, {
       productId: Number(productId),
       productSkcList: [{ productSkcId: Number(digitsOf(`skc:${productId}`, 12)) }],

@@ -2,6 +2,7 @@ import type {
   ImageUse,
   ListingInput,
   ListingResult,
+  CategoryRules,
   MarketAddress,
   MarketOrder,
   MarketOrderLine,
@@ -340,6 +341,7 @@ export class TikTokAdapter implements MarketplaceAdapter {
       })),
       save_mode: 'LISTING',
       ...(listing.externalId ? { external_product_id: listing.externalId } : {}),
+      ...(listing.idempotencyKey ? { idempotency_key: listing.idempotencyKey } : {}),
       ...listing.vendorFields,
     };
   }
@@ -365,6 +367,23 @@ export class TikTokAdapter implements MarketplaceAdapter {
       body: this.productBody(listing),
     });
     return this.listingResult({ product_id: listingId, ...data });
+  }
+
+  async categoryRules(access: ShopAccess, categoryId: string): Promise<CategoryRules | null> {
+    const id = encodeURIComponent(categoryId);
+    const [attributes, rules] = await Promise.all([
+      this.api(access, 'GET', `/product/202309/categories/${id}/attributes`),
+      this.api(access, 'GET', `/product/202309/categories/${id}/rules`),
+    ]);
+    return {
+      requiredAttributes: arr(attributes.attributes)
+        .map(obj)
+        .filter((a) => bool(a.is_required) && str(a.type) === 'PRODUCT_PROPERTY')
+        .map((a) => ({ id: str(a.id) ?? '', name: str(a.name) ?? '' })),
+      // ⚠ decision 0046: the rules' field names as the sandbox states them.
+      sizeChartRequired: bool(obj(rules.size_chart).is_required),
+      whiteBackgroundFirstImage: bool(obj(rules.main_image).is_white_background_required),
+    };
   }
 
   async deactivateListings(access: ShopAccess, listingIds: string[]): Promise<void> {

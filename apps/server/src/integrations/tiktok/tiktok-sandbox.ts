@@ -8,6 +8,7 @@ import {
   digitsOf,
   escapeHtml,
   httpWebhookSender,
+  prohibitedWordIn,
   redirect,
   seededRandom,
   sendHtml,
@@ -46,7 +47,21 @@ export const SANDBOX_CODES = {
   serverError: 1500001,
   invalidParam: 12052000,
   notFound: 21001001,
+  /** ⚠ a listing the review refused (the code is the sandbox's). */
+  listingRefused: 12052230,
 } as const;
+
+/**
+ * The sandbox's categories and what each requires (issue 23): 600001 T-shirts need nothing more;
+ * 600002 dresses need the Material attribute, a size chart and a white first image.
+ */
+export const CATEGORY_RULES: Record<
+  string,
+  { required: Array<{ id: string; name: string }>; sizeChart: boolean; whiteBackground: boolean }
+> = {
+  '600001': { required: [], sizeChart: false, whiteBackground: false },
+  '600002': { required: [{ id: '100347', name: 'Material' }], sizeChart: true, whiteBackground: true },
+};
 
 export interface TikTokSandboxOptions {
   appKey: string;
@@ -75,6 +90,8 @@ interface SandboxShop {
   warehouses: Json[];
   orders: Map<string, Json>;
   products: Map<string, Json>;
+  /** idempotency_key → product id of creates. */
+  idempotency: Map<string, string>;
   webhooks: Map<string, string>;
 }
 
@@ -303,6 +320,7 @@ export class TikTokSandbox {
         ],
         orders: new Map(),
         products: new Map(),
+        idempotency: new Map(),
         webhooks: new Map(),
       };
       // The seller's live products: what the seeded orders were bought from.
@@ -626,6 +644,7 @@ button{padding:10px 24px;margin:16px 8px 0 0;font-size:16px}</style></head>
       (method === 'PUT' && /^\/product\/202309\/products\/[^/]+$/.test(path)) ||
       (method === 'POST' && path === '/product/202309/products/deactivate') ||
       (method === 'POST' && path === '/product/202309/images/upload') ||
+      (method === 'GET' && /^\/product\/202309\/categories\/[^/]+\/(attributes|rules)$/.test(path)) ||
       ((method === 'PUT' || method === 'GET') && path === '/event/202309/webhooks');
     if (!known) return this.error(res, 404, SANDBOX_CODES.notFound, `no such API: ${method} ${path}`);
     const who = this.authenticate(req, method, url, body, res);
@@ -664,6 +683,27 @@ button{padding:10px 24px;margin:16px 8px 0 0;font-size:16px}</style></head>
       return this.ok(res, {
         webhooks: [...shop.webhooks].map(([event_type, address]) => ({ event_type, address })),
       });
+    }
+    const category = /^\/product\/202309\/categories\/([^/]+)\/(attributes|rules)$/.exec(path);
+    if (category) {
+      const rules = CATEGORY_RULES[decodeURIComponent(category[1]!)];
+      if (!rules) return this.error(res, 404, SANDBOX_CODES.notFound, 'category not found');
+      return category[2] === 'attributes'
+        ? this.ok(res, {
+            attributes: rules.required.map((a) => ({
+              id: a.id,
+              name: a.name,
+              type: 'PRODUCT_PROPERTY',
+              is_required: true,
+              is_multiple_selection: false,
+              is_customizable: true,
+              values: [],
+            })),
+          })
+        : this.ok(res, {
+            size_chart: { is_required: rules.sizeChart },
+            main_image: { is_white_background_required: rules.whiteBackground },
+          });
     }
     if (path === '/order/202309/orders/search') return this.searchOrders(shop, url, json, res);
     if (path === '/order/202309/orders') {
@@ -752,6 +792,33 @@ button{padding:10px 24px;margin:16px 8px 0 0;font-size:16px}</style></head>
       return this.error(res, 400, SANDBOX_CODES.invalidParam, `missing or invalid: ${missing.join(', ')}`);
     if (productId && !shop.products.has(productId))
       return this.error(res, 404, SANDBOX_CODES.notFound, 'product not found');
+    // Required attributes of the category (what GET …/categories/{id}/attributes states).
+    const needed = CATEGORY_RULES[str(body.category_id) ?? '']?.required ?? [];
+    const given = new Set(arr(body.product_attributes).map((a) => str(obj(a).id)));
+    const absent = needed.find((a) => !given.has(a.id));
+    if (absent)
+      return this.error(
+        res,
+        400,
+        SANDBOX_CODES.invalidParam,
+        `product_attributes: the required attribute ${absent.name} (${absent.id}) is missing`,
+      );
+    // The listing review: the marketplace's own prohibited words (issue 23).
+    const prohibited = prohibitedWordIn(str(body.title) ?? '');
+    if (prohibited)
+      return this.error(
+        res,
+        400,
+        SANDBOX_CODES.listingRefused,
+        `The product title contains a prohibited word: "${prohibited}". Please edit the title and resubmit.`,
+      );
+    // A retried create with the same idempotency key answers the product it already made.
+    const key = str(body.idempotency_key);
+    const known = !productId && key ? shop.idempotency.get(key) : undefined;
+    if (known && shop.products.has(known)) {
+      const product = shop.products.get(known)!;
+      return this.ok(res, { product_id: known, skus: product.skus, warnings: [] });
+    }
     const id =
       productId ??
       `17${digitsOf(`product:${shop.id}:${shop.products.size}:${randomBytes(4).toString('hex')}`, 17)}`;
@@ -765,10 +832,19 @@ button{padding:10px 24px;margin:16px 8px 0 0;font-size:16px}</style></head>
       })),
     }));
     shop.products.set(id, { ...body, id, status: 'PENDING', skus: savedSkus });
+    if (key && !productId) shop.idempotency.set(key, id);
+    if (this.switches.take('failAfterWrite'))
+      return this.error(res, 500, SANDBOX_CODES.serverError, 'Internal error, please retry later');
     this.ok(
       res,
       productId ? { skus: savedSkus, warnings: [] } : { product_id: id, skus: savedSkus, warnings: [] },
     );
+  }
+
+  /** Every product of a seller's shops (tests and the demo look up what was published). */
+  productsOf(login: string): Json[] {
+    const seller = this.sellers.get(login);
+    return seller ? seller.shops.flatMap((s) => [...s.products.values()]) : [];
   }
 
   private async uploadImage(req: IncomingMessage, body: Buffer, res: ServerResponse): Promise<void> {

@@ -74,7 +74,7 @@ export function allAssetRefs(doc: DesignDocument): AssetRef[] {
 }
 
 /** The font families a document names. */
-function fontsOf(doc: DesignDocument): Array<{ font: string; field: string }> {
+export function fontsOf(doc: DesignDocument): Array<{ font: string; field: string }> {
   const out: Array<{ font: string; field: string }> = [];
   for (const [code, surface] of Object.entries(doc.surfaces))
     walkLayers(surface.layers, (layer, at) => {

@@ -6,3 +6,11 @@ export { saveFinishedProduct, type FinishedSave } from './finished-save.service.
 export { configureRenderer, renderMockup, renderPrintFile, surfaceSvg, type AssetMap } from './render.ts';
 export { countFinishedOrders, finishedForOrder, type FinishedForOrder } from './finished-lookup.ts';
 export { designsModule } from './module.ts';
+export {
+  finishedForPublishing,
+  printPreflight,
+  readMockup,
+  recordPublication,
+  type FinishedForPublishing,
+  type PrintFinding,
+} from './finished-publishing.ts';

@@ -104,6 +104,9 @@ export const finishedProducts = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /** spec §3: the publish status of its latest listing (publishing, issue 23). */
+    publishStatus: text('publish_status').notNull().default('draft'),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('finished_products_tenant_code_uq').on(t.tenantId, t.code),

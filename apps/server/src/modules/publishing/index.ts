@@ -1,0 +1,3 @@
+import './messages.ts';
+
+export { publishingModule } from './module.ts';

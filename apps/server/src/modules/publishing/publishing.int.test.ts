@@ -1,0 +1,536 @@
+import { tmpdir } from 'node:os';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { listingFieldsSchema, type ListingFieldsInput, type PublishJobResult } from '@pod/shared';
+import { unique } from '../../../test/factories/index.ts';
+import { buildCheckoutWorld, type CheckoutWorld } from '../../../test/factories/orders.ts';
+import { staffWithRole } from '../../../test/helpers/access.ts';
+import { createTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
+import { loadConfig } from '../../config.ts';
+import { finishedProducts, levels, merchants, riskWords } from '../../db/schema/index.ts';
+import { temuSandboxFor, type TemuSandbox } from '../../integrations/temu/index.ts';
+import { tiktokSandboxFor, type TikTokSandbox } from '../../integrations/tiktok/index.ts';
+
+let t: TestApp;
+let tiktok: TikTokSandbox;
+let temu: TemuSandbox;
+let w: CheckoutWorld;
+let shops: { tiktok: string; temu: string };
+const SELLERS = { tiktok: 'pub-seller', temu: 'pub-mall' };
+
+type Headers = Record<string, string>;
+async function api(headers: Headers, method: string, url: string, payload?: unknown) {
+  return t.app.inject({
+    method: method as 'GET',
+    url,
+    headers,
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+}
+const h = () => w.m.headers;
+
+async function waitFor<T>(read: () => Promise<T>, done: (v: T) => boolean, ms = 60_000): Promise<T> {
+  const until = Date.now() + ms;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > until) throw new Error(`timed out; last value ${JSON.stringify(value)}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+async function waitJob(jobId: string) {
+  const job = await waitFor(
+    async () => (await api(h(), 'GET', `/api/v1/jobs/${jobId}`)).json().data,
+    (j) => j.state === 'completed' || j.state === 'failed',
+  );
+  return job as { state: string; progress: number; result: PublishJobResult };
+}
+
+async function authorise(platform: 'tiktok' | 'temu'): Promise<string> {
+  const res = await api(h(), 'POST', '/api/v1/admin/shop', { name: unique(`Pub ${platform}`), platform });
+  expect(res.statusCode, res.body).toBe(200);
+  const shopId = res.json().data.id as string;
+  const slots = platform === 'tiktok' ? ['default'] : ['product'];
+  for (const slot of slots) {
+    const start = await api(h(), 'POST', `/api/v1/admin/shop/${shopId}/authorise`, { slot });
+    expect(start.statusCode, start.body).toBe(200);
+    const state = new URL(start.json().data.url as string).searchParams.get('state')!;
+    const code =
+      platform === 'tiktok' ? tiktok.issueCode(SELLERS.tiktok) : temu.issueCode(SELLERS.temu, 'pa');
+    const back = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/shops/oauth/callback',
+      payload: { platform, code, state },
+    });
+    expect(back.statusCode, back.body).toBe(200);
+  }
+  return shopId;
+}
+
+/** A listing every rule accepts on both platforms (images are the finished product's mockups). */
+function goodFields(over: Partial<ListingFieldsInput> = {}): ListingFieldsInput {
+  const ref = `${w.basics.colors[0]!.id}:front`;
+  const img = (width: number, height: number) => ({
+    source: 'mockup' as const,
+    ref,
+    width,
+    height,
+    bytes: 300_000,
+    format: 'jpg' as const,
+  });
+  const photo = img(1350, 1800);
+  const sites = ['101'];
+  return {
+    title_zh: '夏季T恤',
+    title_en: 'Summer Tee',
+    category_id: '600001',
+    declared_price: 1299,
+    declared_currency: 'USD',
+    origin_country: 'CN',
+    origin_province: 'Zhejiang',
+    images: {
+      product_photos: [photo, photo, photo],
+      skc_carousel: [photo, photo, photo],
+      main: [img(1000, 1000)],
+      square: [img(1000, 1000)],
+      thumbnail: [img(80, 80)],
+      outer_package: [photo],
+      theme: [photo],
+      detail: [],
+    },
+    volume: 1200,
+    weight: 250,
+    length: 30,
+    width: 20,
+    height: 2,
+    delivery_days: 2,
+    warehouse_routes: [{ warehouse_id: 'WH1', warehouse_type: 'self', site_ids: sites }],
+    site_ids: sites,
+    sales_mode: 'single_site',
+    composition: [{ material: 'Cotton', ratio: 100 }],
+    size_tables: [0, 1].map((i) => ({
+      name: `T${i}`,
+      rows: [{ size: 'M', length: 30, width: 20, height: 2, net_weight: 250 }],
+    })),
+    sku_prefix: 'PUB-',
+    ...over,
+  };
+}
+
+async function createListing(finishedId: string, shopId: string, fields = goodFields()) {
+  const res = await api(h(), 'POST', '/api/v1/admin/publish/listing', {
+    finished_id: finishedId,
+    shop_id: shopId,
+    fields,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data as { id: string; status: string };
+}
+const getListing = async (id: string) =>
+  (await api(h(), 'GET', `/api/v1/admin/publish/listing/${id}`)).json().data;
+
+async function publish(ids: string[]) {
+  const res = await api(h(), 'POST', '/api/v1/admin/publish/publish', { listing_ids: ids });
+  expect(res.statusCode, res.body).toBe(200);
+  return waitJob(res.json().data.job_id as string);
+}
+
+/** A copy of merchant m's rendered finished product (a new code), as the batch needs many. */
+async function copyFinished(): Promise<string> {
+  const db = t.database.db;
+  const [row] = await db.select().from(finishedProducts).where(eq(finishedProducts.id, w.m.finished.id));
+  const { id: _id, createdAt: _c, updatedAt: _u, ...rest } = row!;
+  const [copy] = await db
+    .insert(finishedProducts)
+    .values({ ...rest, code: unique('FP').slice(0, 30) })
+    .returning({ id: finishedProducts.id });
+  return copy!.id;
+}
+
+beforeAll(async () => {
+  const base = loadConfig({ DATA_DIR: tmpdir(), JWT_SECRET: 'x'.repeat(32) }).marketplaces;
+  tiktok = tiktokSandboxFor(base.tiktok);
+  temu = temuSandboxFor(base.temu);
+  const [tiktokUrl, temuUrl] = await Promise.all([tiktok.start(0), temu.start(0)]);
+  t = await createTestApp({
+    startJobs: true,
+    env: { TIKTOK_SANDBOX_PORT: new URL(tiktokUrl).port, TEMU_SANDBOX_PORT: new URL(temuUrl).port },
+  });
+  w = await buildCheckoutWorld(t);
+  const db = t.database.db;
+  const [ma] = await db.select().from(merchants).where(eq(merchants.id, w.m.merchant.id));
+  await db.update(levels).set({ shopCount: 100 }).where(eq(levels.id, ma!.levelId!));
+  shops = { tiktok: await authorise('tiktok'), temu: await authorise('temu') };
+  await waitFor(
+    async () =>
+      (await db.select().from(finishedProducts).where(eq(finishedProducts.id, w.m.finished.id)))[0]!
+        .renderStatus,
+    (s) => s === 'done' || s === 'failed',
+  );
+}, 120_000);
+afterAll(async () => {
+  await t?.close();
+  await Promise.all([tiktok?.stop(), temu?.stop()]);
+});
+beforeEach(() => {
+  tiktok.switches.reset();
+  temu.switches.reset();
+});
+
+describe('publishing to the sandboxes', () => {
+  it('publishes to TikTok Shop: released, found in the sandbox with our SKUs, ids on the finished product', async () => {
+    const finishedId = await copyFinished();
+    const listing = await createListing(finishedId, shops.tiktok);
+    expect(listing.status).toBe('draft');
+    const pre = await api(h(), 'POST', '/api/v1/admin/publish/preflight', { listing_ids: [listing.id] });
+    expect(pre.statusCode, pre.body).toBe(200);
+    expect(pre.json().data.reports[0].errors).toEqual([]);
+
+    const job = await publish([listing.id]);
+    expect(job.result).toMatchObject({ total: 1, succeeded: 1, failed: 0 });
+    expect(job.progress).toBe(100);
+    const after = await getListing(listing.id);
+    expect(after.status).toBe('released');
+    expect(after.actions).toEqual(['edit', 'unpublish']);
+    const product = tiktok.productsOf(SELLERS.tiktok).find((p) => p.id === after.external_product_id);
+    expect(product).toBeDefined();
+    const sandboxSkus = (product!.skus as Array<{ id: string; seller_sku: string }>).map((s) => s.seller_sku);
+    expect(sandboxSkus.length).toBeGreaterThan(0);
+    expect(sandboxSkus.every((s) => s.startsWith('PUB-'))).toBe(true);
+    expect(after.external_skus.map((s: { seller_sku: string }) => s.seller_sku).sort()).toEqual(
+      [...sandboxSkus].sort(),
+    );
+    const [fp] = await t.database.db
+      .select()
+      .from(finishedProducts)
+      .where(eq(finishedProducts.id, finishedId));
+    expect(fp!.externalSpu).toBe(after.external_product_id);
+    expect(fp!.publishStatus).toBe('released');
+    expect(fp!.externalCodes.map((c) => c.sku).sort()).toEqual(
+      (product!.skus as Array<{ id: string }>).map((s) => s.id).sort(),
+    );
+  });
+
+  it('publishes to Temu with site prices and warehouse routes; the SKC and SKU ids come back', async () => {
+    const finishedId = await copyFinished();
+    const listing = await createListing(finishedId, shops.temu);
+    const job = await publish([listing.id]);
+    expect(job.result, JSON.stringify(job)).toMatchObject({ succeeded: 1, failed: 0 });
+    const after = await getListing(listing.id);
+    expect(after.status).toBe('released');
+    expect(after.external_skc_id).toBeTruthy();
+    const goods = temu.goodsOf(SELLERS.temu).find((g) => String(g.productId) === after.external_product_id)!;
+    expect(goods).toBeDefined();
+    expect(goods.productName).toBe('夏季T恤');
+    expect(goods.productWarehouseRouteReq).toEqual({
+      targetRouteList: [{ warehouseId: 'WH1', siteIdList: [101] }],
+    });
+    const sku = (goods.productSkcReqs as Array<{ productSkuReqs: Array<Record<string, unknown>> }>)[0]!
+      .productSkuReqs[0]!;
+    expect(sku.siteSupplierPrices).toEqual([{ siteId: 101, supplierPrice: 1299 }]);
+    expect((goods.productSkuList as Array<{ extCode: string }>).map((s) => s.extCode).sort()).toEqual(
+      after.external_skus.map((s: { seller_sku: string }) => s.seller_sku).sort(),
+    );
+  });
+
+  it('a sandbox refusal is a publishing failure with its reason; republish after fixing releases it', async () => {
+    const finishedId = await copyFinished();
+    const listing = await createListing(
+      finishedId,
+      shops.tiktok,
+      goodFields({ title_en: 'Counterfeit Summer Tee' }),
+    );
+    const job = await publish([listing.id]);
+    expect(job.result).toMatchObject({ succeeded: 0, failed: 1 });
+    const failed = await getListing(listing.id);
+    expect(failed.status).toBe('failed');
+    expect(failed.fail_reason).toBe(
+      'The product title contains a prohibited word: "counterfeit". Please edit the title and resubmit.',
+    );
+    expect(failed.actions).toContain('republish');
+
+    const edit = await api(h(), 'PATCH', `/api/v1/admin/publish/listing/${listing.id}`, {
+      fields: goodFields({ title_en: 'Summer Tee' }),
+    });
+    expect(edit.statusCode, edit.body).toBe(200);
+    const again = await publish([listing.id]);
+    expect(again.result).toMatchObject({ succeeded: 1 });
+    expect((await getListing(listing.id)).status).toBe('released');
+  });
+
+  it('a retried publish creates one product (TikTok idempotency key, Temu ext-code look-up)', async () => {
+    for (const platform of ['tiktok', 'temu'] as const) {
+      const finishedId = await copyFinished();
+      const listing = await createListing(
+        finishedId,
+        shops[platform],
+        goodFields({ sku_prefix: `R${platform}-` }),
+      );
+      (platform === 'tiktok' ? tiktok : temu).switches.set({ failAfterWrite: 1 });
+      const job = await publish([listing.id]);
+      const after = await getListing(listing.id);
+      const made =
+        platform === 'tiktok'
+          ? tiktok
+              .productsOf(SELLERS.tiktok)
+              .filter((p) => (p.skus as Array<{ seller_sku: string }>)[0]?.seller_sku?.startsWith('Rtiktok-'))
+          : temu
+              .goodsOf(SELLERS.temu)
+              .filter((g) =>
+                (g.productSkuList as Array<{ extCode: string }>)[0]?.extCode?.startsWith('Rtemu-'),
+              );
+      expect(made, platform).toHaveLength(1);
+      expect(job.result.succeeded, `${platform}: ${JSON.stringify(job.result)}`).toBe(1);
+      expect(after.status).toBe('released');
+      expect(String(made[0]!.id ?? made[0]!.productId)).toBe(after.external_product_id);
+    }
+  });
+
+  it('a batch of 20 with 2 refusals reports 18/2 with a result per listing', async () => {
+    const ids: string[] = [];
+    const bad = new Set<string>();
+    for (let i = 0; i < 20; i += 1) {
+      const finishedId = await copyFinished();
+      const refused = i === 3 || i === 11;
+      const listing = await createListing(
+        finishedId,
+        shops.tiktok,
+        goodFields({ title_en: refused ? 'Replica Watch Tee' : `Batch Tee ${i}` }),
+      );
+      ids.push(listing.id);
+      if (refused) bad.add(listing.id);
+    }
+    const job = await publish(ids);
+    expect(job.state).toBe('completed');
+    expect(job.progress).toBe(100);
+    expect(job.result).toMatchObject({ total: 20, succeeded: 18, failed: 2 });
+    expect(
+      job.result.results
+        .filter((r) => !r.ok)
+        .map((r) => r.listing_id)
+        .sort(),
+    ).toEqual([...bad].sort());
+    const list = await api(h(), 'GET', `/api/v1/admin/publish/listing?status=failed&limit=100`);
+    const failedIds = (list.json().data.list as Array<{ id: string }>).map((l) => l.id);
+    for (const id of bad) expect(failedIds).toContain(id);
+  }, 120_000);
+
+  it('unpublishes: deactivated on the marketplace, back to draft', async () => {
+    const finishedId = await copyFinished();
+    const listing = await createListing(finishedId, shops.tiktok);
+    await publish([listing.id]);
+    const released = await getListing(listing.id);
+    const res = await api(h(), 'POST', '/api/v1/admin/publish/unpublish', { listing_ids: [listing.id] });
+    expect(res.statusCode, res.body).toBe(200);
+    const job = await waitJob(res.json().data.job_id as string);
+    expect(job.result).toMatchObject({ succeeded: 1 });
+    expect((await getListing(listing.id)).status).toBe('draft');
+    const product = tiktok.productsOf(SELLERS.tiktok).find((p) => p.id === released.external_product_id);
+    expect(product!.status).toBe('DEACTIVATED');
+    // A draft cannot be unpublished again.
+    const again = await api(h(), 'POST', '/api/v1/admin/publish/unpublish', { listing_ids: [listing.id] });
+    expect(again.statusCode).toBe(409);
+  });
+});
+
+describe('preflight', () => {
+  it('catches a 72-DPI image on a surface and a risk word in a title; publishing is refused', async () => {
+    const db = t.database.db;
+    const finishedId = await copyFinished();
+    const [row] = await db.select().from(finishedProducts).where(eq(finishedProducts.id, finishedId));
+    const doc = row!.documents[0] as { surfaces: { front: { layers: unknown[] } } };
+    // 250 px printed 1000 px wide at the surface's print DPI: far below any print resolution.
+    doc.surfaces.front.layers.push({
+      id: 'lowres',
+      type: 'image',
+      x: 100,
+      y: 300,
+      width: 1000,
+      height: 1000,
+      source: { kind: 'attachment', id: '00000000-0000-4000-8000-000000000001' },
+      natural_width: 250,
+      natural_height: 250,
+    });
+    await db
+      .update(finishedProducts)
+      .set({ documents: row!.documents })
+      .where(eq(finishedProducts.id, finishedId));
+    await db.insert(riskWords).values({
+      tenantId: w.tenant.id,
+      merchantId: w.m.merchant.id,
+      word: 'Disney',
+      level: 'high',
+    });
+    const listing = await createListing(
+      finishedId,
+      shops.tiktok,
+      goodFields({ title_en: 'Disney Summer Tee' }),
+    );
+    const res = await api(h(), 'POST', '/api/v1/admin/publish/preflight', { listing_ids: [listing.id] });
+    expect(res.statusCode, res.body).toBe(200);
+    const report = res.json().data.reports[0];
+    expect(report.ok).toBe(false);
+    const dpi = report.errors.find((e: { code: string }) => e.code === 'print.dpi');
+    expect(dpi, JSON.stringify(report)).toMatchObject({ side: 'print', field: 'front' });
+    expect(dpi.message).toMatch(/prints at \d+ DPI/);
+    expect(report.errors).toContainEqual(
+      expect.objectContaining({
+        code: 'rule.riskWord',
+        field: 'title_en',
+        message: 'English title contains the risk word "Disney"',
+      }),
+    );
+    const refused = await api(h(), 'POST', '/api/v1/admin/publish/publish', { listing_ids: [listing.id] });
+    expect(refused.statusCode).toBe(400);
+    expect((await getListing(listing.id)).status).toBe('draft');
+  });
+
+  it("states the marketplace's category prerequisites: a required attribute and a size chart", async () => {
+    const finishedId = await copyFinished();
+    const listing = await createListing(
+      finishedId,
+      shops.tiktok,
+      goodFields({ category_id: '600002', size_tables: [], attributes: [] }),
+    );
+    const pre = await api(h(), 'POST', '/api/v1/admin/publish/preflight', { listing_ids: [listing.id] });
+    const codes = (
+      pre.json().data.reports[0].errors as Array<{ code: string; side: string; message: string }>
+    ).map((e) => `${e.side}:${e.code}:${e.message}`);
+    expect(codes).toEqual([
+      'marketplace:marketplace.attribute:The category requires the attribute Material (100347)',
+      'marketplace:marketplace.sizeChart:The category requires a size chart: select the size tables',
+    ]);
+    const fixed = await api(h(), 'PATCH', `/api/v1/admin/publish/listing/${listing.id}`, {
+      fields: goodFields({
+        category_id: '600002',
+        attributes: [{ id: '100347', name: 'Material', value: 'Cotton' }],
+      }),
+    });
+    expect(fixed.statusCode, fixed.body).toBe(200);
+    const job = await publish([listing.id]);
+    expect(job.result, JSON.stringify(job.result)).toMatchObject({ succeeded: 1 });
+  });
+
+  it('reports every broken listing rule in the caller’s language', async () => {
+    const finishedId = await copyFinished();
+    const listing = await createListing(
+      finishedId,
+      shops.temu,
+      goodFields({ weight: 250.55, title_zh: '夏季T恤。', composition: [{ material: 'Cotton', ratio: 90 }] }),
+    );
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/publish/preflight',
+      headers: { ...h(), 'accept-language': 'zh-cn' },
+      payload: { listing_ids: [listing.id] },
+    });
+    const messages = (res.json().data.reports[0].errors as Array<{ message: string }>).map((e) => e.message);
+    expect(messages).toContain('重量：最多1位小数');
+    expect(messages).toContain('中文标题：首尾不能有标点符号或空格');
+    expect(messages.some((m) => m.startsWith('成分：成分比例之和必须为100%'))).toBe(true);
+  });
+});
+
+describe('listings and templates', () => {
+  it('refuses a body that breaks the contract, a shop of kind other, and a second listing of one product in one shop', async () => {
+    const bad = await api(h(), 'POST', '/api/v1/admin/publish/listing', {
+      finished_id: 'nope',
+      shop_id: shops.tiktok,
+    });
+    expect(bad.statusCode).toBe(400);
+    const other = await api(h(), 'POST', '/api/v1/admin/shop', { name: unique('Other'), platform: 'other' });
+    const finishedId = await copyFinished();
+    const onOther = await api(h(), 'POST', '/api/v1/admin/publish/listing', {
+      finished_id: finishedId,
+      shop_id: other.json().data.id,
+    });
+    expect(onOther.statusCode).toBe(400);
+    await createListing(finishedId, shops.tiktok);
+    const twice = await api(h(), 'POST', '/api/v1/admin/publish/listing', {
+      finished_id: finishedId,
+      shop_id: shops.tiktok,
+    });
+    expect(twice.statusCode).toBe(409);
+  });
+
+  it('saves a template ("template name cannot be empty") and applies it to many finished products', async () => {
+    const empty = await api(h(), 'POST', '/api/v1/admin/publish/template', {
+      name: '  ',
+      platform: 'tiktok',
+      fields: goodFields(),
+    });
+    expect(empty.statusCode).toBe(400);
+    const tpl = await api(h(), 'POST', '/api/v1/admin/publish/template', {
+      name: 'Tees',
+      platform: 'tiktok',
+      fields: goodFields({ title_en: '', title_zh: '', declared_price: 1999 }),
+    });
+    expect(tpl.statusCode, tpl.body).toBe(200);
+    const ids = [await copyFinished(), await copyFinished()];
+    const applied = await api(h(), 'POST', `/api/v1/admin/publish/template/${tpl.json().data.id}/apply`, {
+      finished_ids: ids,
+      shop_id: shops.tiktok,
+    });
+    expect(applied.statusCode, applied.body).toBe(200);
+    expect(applied.json().data).toMatchObject({ created: 2, updated: 0 });
+    const listing = await getListing(applied.json().data.listing_ids[0]);
+    expect(listing.fields.declared_price).toBe(1999);
+    expect(listing.fields.title_en).toBe('Summer tee');
+    const onTemu = await api(h(), 'POST', `/api/v1/admin/publish/template/${tpl.json().data.id}/apply`, {
+      finished_ids: ids,
+      shop_id: shops.temu,
+    });
+    expect(onTemu.statusCode).toBe(400);
+  });
+
+  it("the level's platforms: a platform the level no longer includes is not published to", async () => {
+    const db = t.database.db;
+    const [ma] = await db.select().from(merchants).where(eq(merchants.id, w.m.merchant.id));
+    const finishedId = await copyFinished();
+    const listing = await createListing(finishedId, shops.tiktok);
+    await db
+      .update(levels)
+      .set({ platformIds: ['temu'] })
+      .where(eq(levels.id, ma!.levelId!));
+    try {
+      const res = await api(h(), 'POST', '/api/v1/admin/publish/publish', { listing_ids: [listing.id] });
+      expect(res.statusCode, res.body).toBe(409);
+      expect((await getListing(listing.id)).status).toBe('draft');
+    } finally {
+      await db.update(levels).set({ platformIds: [] }).where(eq(levels.id, ma!.levelId!));
+    }
+  });
+
+  it('another merchant gets 404, staff without the permission 403, no token 401', async () => {
+    const finishedId = await copyFinished();
+    const listing = await createListing(finishedId, shops.tiktok);
+    const other = w.n.headers;
+    for (const [method, url, body] of [
+      ['GET', `/api/v1/admin/publish/listing/${listing.id}`, undefined],
+      ['PATCH', `/api/v1/admin/publish/listing/${listing.id}`, { fields: goodFields() }],
+      ['POST', '/api/v1/admin/publish/publish', { listing_ids: [listing.id] }],
+      ['POST', '/api/v1/admin/publish/preflight', { listing_ids: [listing.id] }],
+    ] as const) {
+      expect((await api(other, method, url, body)).statusCode, `${method} ${url}`).toBe(404);
+      expect((await api({}, method, url, body)).statusCode, `${method} ${url}`).toBe(401);
+    }
+    const staff = await staffWithRole(
+      t,
+      h(),
+      { tier: 'merchant', tenantId: w.tenant.id, merchantId: w.m.merchant.id },
+      { menus: [] },
+    );
+    const res = await api(staff.headers, 'POST', '/api/v1/admin/publish/publish', {
+      listing_ids: [listing.id],
+    });
+    expect(res.statusCode).toBe(403);
+    // The other merchant's own finished product cannot be listed in this merchant's shop either.
+    const cross = await api(other, 'POST', '/api/v1/admin/publish/listing', {
+      finished_id: w.n.finished.id,
+      shop_id: shops.tiktok,
+    });
+    expect(cross.statusCode).toBe(404);
+    expect(listingFieldsSchema.safeParse(goodFields()).success).toBe(true);
+  });
+});

@@ -142,6 +142,16 @@ describe('storefront (spec §2, anonymous visitor)', () => {
     await page.getByTestId('store-not-found').waitFor(POLL);
     await page.goto(`${baseUrl}/template/aboutUs`);
     await page.getByTestId('store-about').waitFor(POLL);
+    // The spec names the template pages as children of their shell: both forms show the same page.
+    await page.goto(`${baseUrl}/layouts/template/aboutUs`);
+    await page.getByTestId('store-about').waitFor(POLL);
+    await page.goto(
+      `${baseUrl}/layoutsWap/templateWap/productDetail?id=00000000-0000-4000-8000-000000000000`,
+    );
+    await page.waitForURL(
+      `${baseUrl}/layouts/template/productDetail?id=00000000-0000-4000-8000-000000000000`,
+    );
+    await page.getByTestId('store-not-found').waitFor(POLL);
     expect(pageErrors).toEqual([]);
   });
 });

@@ -27,6 +27,12 @@ describe('deviceTwinOf (spec §2)', () => {
     expect(deviceTwinOf('/login', false)).toBeNull();
   });
 
+  it('knows the template pages under their shell too (issue 26)', () => {
+    expect(deviceTwinOf('/layouts/template/productList', true)).toBe('/layoutsWap/templateWap/productList');
+    expect(deviceTwinOf('/layoutsWap/templateWap/aboutUs', false)).toBe('/layouts/template/aboutUs');
+    expect(deviceTwinOf('/layouts/template/productDetail', false)).toBeNull();
+  });
+
   it('leaves other paths alone', () => {
     expect(deviceTwinOf('/protocol', true)).toBeNull();
     expect(deviceTwinOf('/admin/dashboard', false)).toBeNull();

@@ -69,6 +69,11 @@ export const DEVICE_TWINS = [
   { desktop: PATHS.storeProductList, mobile: PATHS.storeProductListWap },
   { desktop: PATHS.storeProductDetail, mobile: PATHS.storeProductDetailWap },
   { desktop: PATHS.storeAboutUs, mobile: PATHS.storeAboutUsWap },
+  // The template pages as children of their shell (spec §2): /layouts/template/… ↔ /layoutsWap/templateWap/….
+  ...(['storeProductList', 'storeProductDetail', 'storeAboutUs'] as const).map((key) => ({
+    desktop: `${PATHS.layouts}${PATHS[key]}`,
+    mobile: `${PATHS.layoutsWap}${PATHS[`${key}Wap`]}`,
+  })),
 ] as const;
 
 /** The settlement page of the chosen cart lines (the cart links there; checkout reads `lines`). */

@@ -10,10 +10,28 @@ const titled = (titleKey: RouteTitleKey) => ({ titleKey }) satisfies RouteHandle
 /** A storefront component, from the one lazily loaded storefront chunk. */
 const page = (pick: (pages: Pages) => ComponentType) => async () => ({ Component: pick(await loadPages()) });
 
+/** The template pages of a shell: each at `/<template>/<page>` and at `/<layouts>/<template>/<page>`. */
+function templatePages(layouts: string, template: string): RouteObject[] {
+  const pages: Array<[string, (p: Pages) => ComponentType, RouteTitleKey]> = [
+    ['productList', (p) => p.ProductListPage, 'route.productList'],
+    ['productDetail', (p) => p.ProductDetailPage, 'route.productDetail'],
+    ['aboutUs', (p) => p.AboutPage, 'route.aboutUs'],
+  ];
+  return pages.flatMap(([name, pick, title]) =>
+    [`${template}/${name}`, `${layouts}/${template}/${name}`].map((path) => ({
+      path,
+      lazy: page(pick),
+      handle: titled(title),
+    })),
+  );
+}
+
 /**
  * The public storefront (spec §2): the home page, help, the desktop shell `/layouts` with
  * `/template/productList`, `/template/productDetail`, `/template/aboutUs`, and the mobile shell
- * `/layoutsWap` with the `/templateWap/…` twins. Split from the console: these pages load no antd.
+ * `/layoutsWap` with the `/templateWap/…` twins. The spec names the template pages as children of
+ * their shell, so `/layouts/template/…` and `/layoutsWap/templateWap/…` show the same pages (issue 26).
+ * Split from the console: these pages load no antd.
  */
 export const storefrontRoutes: RouteObject = {
   lazy: page((p) => p.StorefrontRoot),
@@ -29,34 +47,14 @@ export const storefrontRoutes: RouteObject = {
       lazy: page((p) => p.DesktopShell),
       children: [
         { path: 'layouts', element: <Navigate to={PATHS.storeProductList} replace /> },
-        {
-          path: 'template/productList',
-          lazy: page((p) => p.ProductListPage),
-          handle: titled('route.productList'),
-        },
-        {
-          path: 'template/productDetail',
-          lazy: page((p) => p.ProductDetailPage),
-          handle: titled('route.productDetail'),
-        },
-        { path: 'template/aboutUs', lazy: page((p) => p.AboutPage), handle: titled('route.aboutUs') },
+        ...templatePages('layouts', 'template'),
       ],
     },
     {
       lazy: page((p) => p.MobileShell),
       children: [
         { path: 'layoutsWap', element: <Navigate to={PATHS.storeProductListWap} replace /> },
-        {
-          path: 'templateWap/productList',
-          lazy: page((p) => p.ProductListPage),
-          handle: titled('route.productList'),
-        },
-        {
-          path: 'templateWap/productDetail',
-          lazy: page((p) => p.ProductDetailPage),
-          handle: titled('route.productDetail'),
-        },
-        { path: 'templateWap/aboutUs', lazy: page((p) => p.AboutPage), handle: titled('route.aboutUs') },
+        ...templatePages('layoutsWap', 'templateWap'),
       ],
     },
   ],

@@ -6,7 +6,8 @@ import { adminActor, findAdminUserByUsername } from '../../modules/access/index.
 import { verifyPassword } from '../../platform/auth/password.ts';
 import { shipFromFactory, shippingOptions } from '../../modules/logistics/index.ts';
 import { toCnyMinor } from '../../modules/wallet/index.ts';
-import { adminUsers, members, merchants, shippingMethods } from '../schema/index.ts';
+import { usableMaterials } from '../../modules/materials/index.ts';
+import { adminUsers, materials, members, merchants, shippingMethods } from '../schema/index.ts';
 import { DEMO_FINISHED_NAME } from './demo-finished.ts';
 import { seedDemo } from './seed.ts';
 import { DEMO_USERNAMES } from './demo-platform.ts';
@@ -62,6 +63,17 @@ describe('demo seed', () => {
     expect(options.map((o) => o.code).sort()).toEqual(['4PX-US', 'DHL-EXP', 'YUN-STD']);
     // DHL is priced in USD; the demo's "RMB = 1 : 0.14" gives its $25.00 a yuan price (issue 26).
     expect(await toCnyMinor(db, 25_00, 'USD', new Date())).toBe(178_57);
+
+    // The editor's material library is not empty on a fresh start (issue 26): the supplier's own
+    // patterns, official and authorised, usable in the demo merchant's designs.
+    const seeded = await db.select({ id: materials.id }).from(materials);
+    expect(seeded.length).toBe(6);
+    const usable = await usableMaterials(
+      db,
+      { tenantId, merchantId: merchant!.merchantId! },
+      seeded.map((m) => m.id),
+    );
+    expect(usable.map((m) => m.isOfficial)).toEqual(Array(6).fill(true));
   });
 
   // The demo factory was written without an address or sender, which the factory reply requires.

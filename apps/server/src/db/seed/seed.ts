@@ -6,6 +6,7 @@ import { createDemoPlatform } from './demo-platform.ts';
 import { seedDemoCatalogue } from './demo-catalogue.ts';
 import { seedDemoLogistics } from './demo-logistics.ts';
 import { seedDemoFinished } from './demo-finished.ts';
+import { seedDemoMaterials } from './demo-materials.ts';
 
 export interface SeedResult {
   created: boolean;
@@ -25,6 +26,7 @@ export async function seedDemo(services: AppServices): Promise<SeedResult> {
   const products = await seedDemoCatalogue(services, demo);
   await seedDemoLogistics(services, demo);
   await seedDemoFinished(services, demo, products);
+  await seedDemoMaterials(services, demo);
   const mockups = await storeDemoMockups(storage);
   const thumbnailJobId = jobs.isStarted
     ? await jobs.enqueue<DemoThumbnailsData>(

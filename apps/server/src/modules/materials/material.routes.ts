@@ -20,11 +20,11 @@ import {
   policyFor,
   type AttachmentReferenceProvider,
   rejectionError,
-  storeUpload,
 } from '../admin/index.ts';
 import { effectiveConfig } from '../site/index.ts';
 import { materialCategoryResource } from './material-category.resource.ts';
-import { materialResource, materialValues } from './material.resource.ts';
+import { storeMaterial } from './material-store.ts';
+import { materialResource } from './material.resource.ts';
 import {
   checkMaterialCategory,
   inLibrary,
@@ -78,34 +78,17 @@ export function materialRoutes(app: ZodApp, services: AppServices): void {
       for (const file of received.files) {
         try {
           if (!file.ok) throw file.error;
-          let made: MaterialRow | undefined;
-          const owner = {
-            ...library,
-            uploaderKind: 'admin' as const,
-            uploaderId: ctx.actor.id,
-          };
-          await storeUpload(
+          const made = await storeMaterial(
             { db, storage: services.storage },
-            owner,
+            library,
+            ctx.actor.id,
             file,
-            'material',
             policy,
-            async (tx, row) => {
-              const values = materialValues(library, row, {
-                name: baseName(file.name),
-                category_id: q.category_id ?? null,
-                specs: '',
-                type: q.type,
-                visibility: q.visibility,
-                blacklist: [],
-                whitelist: [],
-                price: 0,
-                status: 'enabled',
-              });
-              [made] = await tx
-                .insert(materials)
-                .values({ ...values, createdBy: ctx.actor.id })
-                .returning();
+            {
+              name: baseName(file.name),
+              categoryId: q.category_id ?? null,
+              type: q.type,
+              visibility: q.visibility,
             },
           );
           results.push({
@@ -113,7 +96,7 @@ export function materialRoutes(app: ZodApp, services: AppServices): void {
             ok: true,
             reason: null,
             message: null,
-            material: toMaterial(made!, services.files),
+            material: toMaterial(made, services.files),
           });
         } catch (error) {
           const refusal = error instanceof UploadRejected ? rejectionError(error) : error;

@@ -8,7 +8,10 @@ import { exportOperations } from './exports/operations.ts';
 import { jobOperations } from './jobs/operations.ts';
 import { logisticsOperations } from './logistics/operations.ts';
 import { materialOperations } from './materials/operations.ts';
+import { memberAdminOperations } from './member/admin.ts';
 import { memberOperations } from './member/operations.ts';
+import { devtoolsOperations } from './devtools/operations.ts';
+import { moduleStoreOperations } from './tenancy/module-store.ts';
 import { cartOperations, checkoutOperations, orderOperations } from './orders/operations.ts';
 import { shopOperations } from './shops/operations.ts';
 import { siteOperations } from './site/operations.ts';
@@ -36,6 +39,9 @@ export const OPERATION_GROUPS = {
   orders: orderOperations,
   exports: exportOperations,
   shops: shopOperations,
+  memberAdmin: memberAdminOperations,
+  moduleStore: moduleStoreOperations,
+  devtools: devtoolsOperations,
 } as const;
 
 /** Every HTTP operation of the platform, each once; operationIds are unique (checked here). */

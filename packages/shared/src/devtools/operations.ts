@@ -70,6 +70,11 @@ export const generatedFileSchema = z.object({
   /** Relative to the repository root. */
   path: z.string(),
   content: z.string(),
+  /**
+   * file: a file the generator owns (changed ones are overwritten only when confirmed);
+   * registration: a line added to a shared file (a registry, the permissions), always written.
+   */
+  kind: z.enum(['file', 'registration']),
   /** new: no such file; same: identical; changed: a file is there with other content. */
   state: z.enum(['new', 'same', 'changed']),
   /** A unified diff of the file there against what would be written, for changed files. */

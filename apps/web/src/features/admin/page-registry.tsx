@@ -34,6 +34,12 @@ import { OrderListPage } from '../orders/order-list-page.tsx';
 import { ExportRecordsPage } from '../exports/export-records-page.tsx';
 import { RiskWordPage } from '../shops/risk-word-page.tsx';
 import { ShopPage } from '../shops/shop-page.tsx';
+import { MemberPage } from '../member-admin/member-page.tsx';
+import { MemberGroupPage } from '../member-admin/group-page.tsx';
+import { MemberRulePage } from '../member-admin/rule-page.tsx';
+import { MemberMoneyLogPage, MemberScoreLogPage } from '../member-admin/log-pages.tsx';
+import { ModuleStorePage } from '../module-store/module-store-page.tsx';
+import { CrudGeneratorPage } from '../crud-generator/crud-generator-page.tsx';
 
 /**
  * The pages a menu's `component` may name. A menu's path is the administrators' to choose (menus
@@ -76,5 +82,12 @@ export const ADMIN_PAGES: Readonly<Record<string, ComponentType>> = {
   'orders/order-list': OrderListPage,
   'shops/shop': ShopPage,
   'shops/risk-word': RiskWordPage,
+  'member/user': MemberPage,
+  'member/group': MemberGroupPage,
+  'member/rule': MemberRulePage,
+  'member/money-log': MemberMoneyLogPage,
+  'member/score-log': MemberScoreLogPage,
+  'tenancy/module-store': ModuleStorePage,
+  'devtools/crud-generator': CrudGeneratorPage,
   ...CATALOG_PAGES,
 };

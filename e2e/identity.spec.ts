@@ -155,14 +155,14 @@ describe('admin identity', () => {
     expect(pageErrors).toEqual([]);
   });
 
-  it('sends /admin/moduleStore without a token to login, and returns there after login', async () => {
+  it('sends /admin/product/detail without a token to login, and returns there after login', async () => {
     const page = await openPage();
-    await page.goto(`${baseUrl}/admin/moduleStore?tab=mine`);
+    await page.goto(`${baseUrl}/admin/product/detail?tab=mine`);
     await page.waitForURL((url) => url.pathname === '/login');
-    expect(new URL(page.url()).searchParams.get('redirect')).toBe('/admin/moduleStore?tab=mine');
+    expect(new URL(page.url()).searchParams.get('redirect')).toBe('/admin/product/detail?tab=mine');
 
     await signIn(page, 'merchant', DEMO_PASSWORD);
-    await page.waitForURL(`${baseUrl}/admin/moduleStore?tab=mine`);
+    await page.waitForURL(`${baseUrl}/admin/product/detail?tab=mine`);
     const notice = page.getByTestId('admin-unavailable');
     await notice.waitFor();
     expect(await notice.textContent()).toContain('该页面暂未开放');
@@ -174,12 +174,12 @@ describe('admin identity', () => {
       if (frame === page.mainFrame()) visited.push(pathOf(page));
     });
     await page.reload();
-    await page.waitForURL(`${baseUrl}/admin/moduleStore?tab=mine`);
+    await page.waitForURL(`${baseUrl}/admin/product/detail?tab=mine`);
     await notice.waitFor();
     const loading = visited.find((path) => path.startsWith('/admin/loading/'));
     expect(loading).toBeDefined();
     expect(JSON.parse(decodeURIComponent(loading!.slice('/admin/loading/'.length)))).toEqual({
-      path: '/admin/moduleStore',
+      path: '/admin/product/detail',
       query: { tab: 'mine' },
     });
 
@@ -192,9 +192,9 @@ describe('admin identity', () => {
 
   it('renews a rejected access token once with the refresh token, and sends a spent one to login (spec §4)', async () => {
     const page = await openPage();
-    await page.goto(`${baseUrl}/login?redirect=%2Fadmin%2FmoduleStore`);
+    await page.goto(`${baseUrl}/login?redirect=%2Fadmin%2Fproduct%2Fdetail`);
     await signIn(page, 'supplier', DEMO_PASSWORD);
-    await page.waitForURL(`${baseUrl}/admin/moduleStore`);
+    await page.waitForURL(`${baseUrl}/admin/product/detail`);
     const tokens = () =>
       page.evaluate(() => ({
         access: localStorage.getItem('adminToken'),
@@ -223,7 +223,7 @@ describe('admin identity', () => {
     });
     await page.reload();
     await page.waitForURL((url) => url.pathname === '/login');
-    expect(new URL(page.url()).searchParams.get('redirect')).toBe('/admin/moduleStore');
+    expect(new URL(page.url()).searchParams.get('redirect')).toBe('/admin/product/detail');
     expect(await tokens()).toEqual({ access: null, refresh: null });
   });
 

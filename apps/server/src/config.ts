@@ -38,6 +38,8 @@ const envSchema = z.object({
   /** Click captcha on login: on by default; `off` for scripted API clients. */
   CAPTCHA: z.enum(['on', 'off']).default('on'),
   NODE_ENV: z.string().optional(),
+  /** Where the CRUD generator writes (NODE_ENV=development only): the work tree by default. */
+  CRUD_GENERATOR_ROOT: z.string().min(1).optional(),
   /** The address browsers and payment providers reach this server at (return and notify URLs). */
   PUBLIC_URL: z.url().optional(),
   /**
@@ -134,6 +136,8 @@ export type Config = {
   testHooks: boolean;
   /** NODE_ENV=production: no sandbox key is trusted (decision 0035). */
   production: boolean;
+  /** NODE_ENV=development: the CRUD generator may write into `root` (decision 0049). */
+  crudGenerator: { enabled: boolean; root: string };
   /** Proxies whose X-Forwarded-For is believed (TRUST_PROXY); false believes none. */
   trustProxy: false | string[];
   /** Per client address and 10 minutes (LOGIN_LIMIT_PER_IP, CAPTCHA_LIMIT_PER_IP). */
@@ -317,6 +321,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     captcha: e.CAPTCHA === 'on',
     testHooks: e.NODE_ENV === 'test',
     production,
+    crudGenerator: {
+      enabled: e.NODE_ENV === 'development',
+      root: resolve(e.CRUD_GENERATOR_ROOT ?? repoRoot),
+    },
     trustProxy: e.TRUST_PROXY ?? false,
     limitsPerIp: { login: e.LOGIN_LIMIT_PER_IP, captcha: e.CAPTCHA_LIMIT_PER_IP },
     version: readVersion(),

@@ -8,7 +8,10 @@ import { exportOperations } from './exports/operations.ts';
 import { jobOperations } from './jobs/operations.ts';
 import { logisticsOperations } from './logistics/operations.ts';
 import { materialOperations } from './materials/operations.ts';
+import { memberAdminOperations } from './member/admin.ts';
 import { memberOperations } from './member/operations.ts';
+import { devtoolsOperations } from './devtools/operations.ts';
+import { moduleStoreOperations } from './tenancy/module-store.ts';
 import { cartOperations, checkoutOperations, orderOperations } from './orders/operations.ts';
 import { publishingOperations } from './publishing/operations.ts';
 import { shopOperations } from './shops/operations.ts';
@@ -38,6 +41,9 @@ export const OPERATION_GROUPS = {
   exports: exportOperations,
   shops: shopOperations,
   publishing: publishingOperations,
+  memberAdmin: memberAdminOperations,
+  moduleStore: moduleStoreOperations,
+  devtools: devtoolsOperations,
 } as const;
 
 /** Every HTTP operation of the platform, each once; operationIds are unique (checked here). */

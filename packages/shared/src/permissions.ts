@@ -64,6 +64,14 @@ export const PERMISSION_ACTIONS = {
   // Publishing (issue 23)
   publishListing: ['list', 'add', 'edit', 'del', 'publish', 'unpublish'],
   publishTemplate: ['list', 'add', 'edit', 'del'],
+  // Member administration, the module store, the CRUD generator (issue 28)
+  member: ['list', 'add', 'edit', 'del'],
+  memberGroup: ['list', 'add', 'edit', 'del'],
+  memberRule: ['list', 'add', 'edit', 'del', 'sortable'],
+  memberMoneyLog: ['list', 'adjust'],
+  memberScoreLog: ['list', 'adjust'],
+  moduleStore: ['list', 'edit'],
+  crudGenerator: ['list', 'add'],
 } as const;
 
 type Actions = typeof PERMISSION_ACTIONS;

@@ -17,6 +17,7 @@ import { cartModule } from './cart/index.ts';
 import { checkoutModule } from './checkout/index.ts';
 import { shopsModule } from './shops/index.ts';
 import { publishingModule } from './publishing/index.ts';
+import { devtoolsModule } from './devtools/index.ts';
 
 /**
  * Every module, in an order where each comes after what it depends on (decision 0027). The app
@@ -40,6 +41,7 @@ export const MODULES: readonly ModuleDescriptor<AppServices>[] = [
   checkoutModule,
   shopsModule,
   publishingModule,
+  devtoolsModule,
 ];
 
 /** The menu catalogue: every module's menus. */

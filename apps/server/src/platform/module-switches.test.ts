@@ -54,4 +54,18 @@ describe('module switches', () => {
     await s.isEnabled('t1', 'member');
     expect(loads).toBe(2);
   });
+
+  it('lists the switchable modules for the store, with what needs each among those that are on', () => {
+    const s = new ModuleSwitches(MODULES, () => Promise.resolve([]));
+    const list = s.catalogue(['member']);
+    expect(list.map((m) => m.name)).toEqual(['materials', 'extra', 'member']);
+    expect(list.find((m) => m.name === 'materials')).toMatchObject({
+      neededBy: ['extra'],
+      enabled: true,
+      title: 'moduleStore.materials.title',
+      version: '1.0.0',
+    });
+    expect(list.find((m) => m.name === 'member')).toMatchObject({ enabled: false, neededBy: [] });
+    expect(s.catalogue(['extra']).find((m) => m.name === 'materials')?.neededBy).toEqual([]);
+  });
 });

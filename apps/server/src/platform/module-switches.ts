@@ -12,7 +12,19 @@ export interface SwitchPlan {
 }
 
 /** What the switches need of a module's descriptor. */
-type Switchable = Pick<ModuleDescriptor<unknown>, 'name' | 'dependsOn' | 'switchable' | 'menus'>;
+type Switchable = Pick<ModuleDescriptor<unknown>, 'name' | 'dependsOn' | 'switchable' | 'menus' | 'store'>;
+
+/** A switchable module as the module store lists it for a tenant (decision 0048). */
+export interface StoreEntry {
+  name: string;
+  title: string;
+  description: string;
+  version: string;
+  dependsOn: string[];
+  /** Modules that are on for the tenant and need this one. */
+  neededBy: string[];
+  enabled: boolean;
+}
 
 /**
  * Which modules each tenant has switched off (spec "module store", decision 0027). A switchable
@@ -65,6 +77,28 @@ export class ModuleSwitches {
     const disabled = await this.disabledFor(tenantId);
     if (disabled.size === 0) return disabled;
     return new Set([...this.#menuModule].filter(([, module]) => disabled.has(module)).map(([menu]) => menu));
+  }
+
+  /**
+   * The module store's list for a tenant whose switched-off modules are `disabled`: every
+   * switchable module, as its descriptor declares it, in composition order.
+   */
+  catalogue(disabled: Iterable<string>): StoreEntry[] {
+    const off = new Set(disabled);
+    const all = [...this.#modules.values()];
+    return all
+      .filter((m) => m.switchable)
+      .map((m) => ({
+        name: m.name,
+        title: m.store?.title ?? `moduleStore.${m.name}.title`,
+        description: m.store?.description ?? `moduleStore.${m.name}.description`,
+        version: m.store?.version ?? '1.0.0',
+        dependsOn: [...m.dependsOn],
+        neededBy: all
+          .filter((d) => d.name !== m.name && !off.has(d.name) && d.dependsOn.includes(m.name))
+          .map((d) => d.name),
+        enabled: !off.has(m.name),
+      }));
   }
 
   /** Forgets the copy of a tenant's switches (after this process stored a change). */

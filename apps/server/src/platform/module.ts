@@ -77,6 +77,11 @@ export interface ModuleDescriptor<D> {
    * modules (identity, access, tenancy, the admin tools) cannot be.
    */
   switchable: boolean;
+  /**
+   * How the module store shows a switchable module (decision 0048): i18n keys of its title and
+   * description, and its version. Defaults: `moduleStore.<name>.title`, `.description`, 1.0.0.
+   */
+  store?: { title?: string; description?: string; version?: string };
   /** The module's own tables (drizzle), by export name: no other module reads or writes them. */
   tables: Readonly<Record<string, unknown>>;
   /** The ownership of every resource the module exposes. */

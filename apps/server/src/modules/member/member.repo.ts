@@ -81,3 +81,14 @@ export async function countMembers(tx: Executor, tenantId: string | null): Promi
     .where(tenantId === null ? undefined : eq(members.tenantId, tenantId));
   return row?.n ?? 0;
 }
+
+/** The log row a change with this key made, if any. */
+export async function findLogByKey(tx: Executor, purse: 'money' | 'score', memberId: string, key: string) {
+  const t = purse === 'money' ? memberMoneyLogs : memberScoreLogs;
+  const [row] = await tx
+    .select({ before: t.before, after: t.after })
+    .from(t)
+    .where(and(eq(t.memberId, memberId), eq(t.idempotencyKey, key)))
+    .limit(1);
+  return row;
+}

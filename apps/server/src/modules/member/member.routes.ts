@@ -15,6 +15,7 @@ import {
   verifyAccount,
 } from './member-auth.service.ts';
 import { memberContext } from './context.ts';
+import { assertMemberMay } from './member-rules.service.ts';
 import { currentMember, memberUserInfo, moneyLogs, scoreLogs, updateMember } from './member.service.ts';
 
 /** Member auth and member centre (spec §7 "Member area"). */
@@ -94,12 +95,14 @@ export function memberRoutes(app: ZodApp, services: AppServices): void {
 
   route(app, memberOperations.memberMoneyLog, async (request) => {
     const ctx = memberContext(request, db);
+    await assertMemberMay(ctx, 'account/balance');
     const { page, per_page } = request.query;
     return ok(await moneyLogs(ctx, ctx.actor.id, page, per_page));
   });
 
   route(app, memberOperations.memberScoreLog, async (request) => {
     const ctx = memberContext(request, db);
+    await assertMemberMay(ctx, 'account/integral');
     const { page, per_page } = request.query;
     return ok(await scoreLogs(ctx, ctx.actor.id, page, per_page));
   });

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { MemberUserInfo } from '@pod/shared';
 import type { Executor } from '../../db/client.ts';
 import { memberMoneyLogs, members, memberScoreLogs } from './schema.ts';
@@ -120,50 +120,69 @@ export async function updateMember(
   return row;
 }
 
+/** A member's money (minor units) or score: each has its own log. */
+export type MemberPurse = 'money' | 'score';
+
+export interface PurseChange {
+  row: repo.MemberRow;
+  before: number;
+  after: number;
+  /** False when the key had been used: the change was made before and nothing changed now. */
+  applied: boolean;
+}
+
 /**
- * Changes a member's balance (minor units) or score and appends the log row, in one guarded
- * statement each: a balance never goes below zero.
+ * Changes a member's money or score by `amount` and appends its log row with before and after, in
+ * the caller's transaction (decision 0047). The member's row is locked first, so concurrent changes
+ * queue and each log row's before is the previous one's after; a change below zero is refused
+ * (and the table's check would refuse it too); a key already used changes nothing.
  */
+export async function changePurse(
+  ctx: MembersAdminContext,
+  memberId: string,
+  purse: MemberPurse,
+  change: { amount: number; memo: string; idempotencyKey?: string },
+): Promise<PurseChange> {
+  const tenantId = tenantOf(ctx);
+  const [locked] = await ctx.tx
+    .select()
+    .from(members)
+    .where(and(...ownedBy(MEMBER_OF_TENANT, ctx.scope), eq(members.id, memberId)))
+    .for('update');
+  if (!locked) throw AppError.notFound('crud.notFound');
+  if (change.idempotencyKey) {
+    const done = await repo.findLogByKey(ctx.tx, purse, memberId, change.idempotencyKey);
+    if (done) return { row: locked, before: done.before, after: done.after, applied: false };
+  }
+  const before = purse === 'money' ? locked.money : locked.score;
+  const after = before + change.amount;
+  if (after < 0) throw AppError.badRequest('member.insufficient');
+  const row = await repo.updateMemberWhere(ctx.tx, [eq(members.id, memberId)], { [purse]: after });
+  const log = {
+    tenantId,
+    memberId,
+    before,
+    after,
+    memo: change.memo,
+    idempotencyKey: change.idempotencyKey ?? null,
+  };
+  if (purse === 'money') await repo.insertMoneyLog(ctx.tx, { ...log, money: change.amount });
+  else await repo.insertScoreLog(ctx.tx, { ...log, score: change.amount });
+  return { row: row!, before, after, applied: true };
+}
+
+/** Changes a member's balance and/or score (the seed's and older callers' form of `changePurse`). */
 export async function adjustMember(
   ctx: MembersAdminContext,
   memberId: string,
   change: { money?: number; score?: number; memo: string },
 ): Promise<repo.MemberRow> {
-  const money = change.money ?? 0;
-  const score = change.score ?? 0;
-  const tenantId = tenantOf(ctx);
-  const [row] = await ctx.tx
-    .update(members)
-    .set({ money: sql`${members.money} + ${money}`, score: sql`${members.score} + ${score}` })
-    .where(
-      and(
-        ...ownedBy(MEMBER_OF_TENANT, ctx.scope),
-        eq(members.id, memberId),
-        sql`${members.money} + ${money} >= 0 AND ${members.score} + ${score} >= 0`,
-      ),
-    )
-    .returning();
+  let row: repo.MemberRow | undefined;
+  if (change.money)
+    row = (await changePurse(ctx, memberId, 'money', { amount: change.money, memo: change.memo })).row;
+  if (change.score)
+    row = (await changePurse(ctx, memberId, 'score', { amount: change.score, memo: change.memo })).row;
   if (!row) throw AppError.badRequest('member.insufficient');
-  if (money !== 0) {
-    await repo.insertMoneyLog(ctx.tx, {
-      tenantId,
-      memberId,
-      money,
-      before: row.money - money,
-      after: row.money,
-      memo: change.memo,
-    });
-  }
-  if (score !== 0) {
-    await repo.insertScoreLog(ctx.tx, {
-      tenantId,
-      memberId,
-      score,
-      before: row.score - score,
-      after: row.score,
-      memo: change.memo,
-    });
-  }
   return row;
 }
 

@@ -1,7 +1,7 @@
 import type { SQL } from 'drizzle-orm';
 import { ownedBy, type Ownership } from '../../platform/ownership.ts';
 import type { AnyMemberContext } from './context.ts';
-import { memberMoneyLogs, members, memberScoreLogs } from './schema.ts';
+import { memberGroups, memberMoneyLogs, memberRules, members, memberScoreLogs } from './schema.ts';
 
 /*
  * Who owns member rows (decision 0026). A member reaches its own row and its own logs only
@@ -27,3 +27,5 @@ export const SCORE_LOG_OF_TENANT: Ownership = { level: 'tenant', tenant: memberS
 export function reach(ctx: AnyMemberContext, self: Ownership, ofTenant: Ownership): SQL[] {
   return ctx.actor.kind === 'member' ? ownedBy(self, ctx.scope, ctx.actor.id) : ownedBy(ofTenant, ctx.scope);
 }
+export const GROUP_OF_TENANT: Ownership = { level: 'tenant', tenant: memberGroups.tenantId };
+export const RULE_OF_TENANT: Ownership = { level: 'tenant', tenant: memberRules.tenantId };

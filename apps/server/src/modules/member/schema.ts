@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import {
+  check,
   date,
   index,
   integer,
@@ -8,9 +10,54 @@ import {
   timestamp,
   uniqueIndex,
   uuid,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { createdAt, id, money, updatedAt } from '../../db/columns.ts';
 import { RECORD_STATUSES, tenants } from '../tenancy/schema.ts';
+
+/**
+ * A rule of the member centre (decision 0047): a directory, a menu or a route (an allowed page
+ * without a menu), named by its member-centre path, as a tree. Groups grant rules.
+ */
+export const memberRules = pgTable(
+  'member_rules',
+  {
+    id: id(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    parentId: uuid('parent_id').references((): AnyPgColumn => memberRules.id, { onDelete: 'set null' }),
+    type: text('type', { enum: ['menu_dir', 'menu', 'route'] }).notNull(),
+    title: text('title').notNull(),
+    name: text('name').notNull(),
+    icon: text('icon').notNull().default(''),
+    sort: integer('sort').notNull().default(0),
+    status: text('status', { enum: RECORD_STATUSES }).notNull().default('enabled'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('member_rules_tenant_name_uq').on(t.tenantId, t.name)],
+);
+
+/** A member group (spec "user group"): the member-centre rules its members have. */
+export const memberGroups = pgTable(
+  'member_groups',
+  {
+    id: id(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    name: text('name').notNull(),
+    ruleIds: uuid('rule_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
+    status: text('status', { enum: RECORD_STATUSES }).notNull().default('enabled'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('member_groups_tenant_idx').on(t.tenantId)],
+);
 
 /** A member-centre user (spec §3 Member user), signed in with X-User-Token. */
 export const members = pgTable(
@@ -34,6 +81,8 @@ export const members = pgTable(
     score: integer('score').notNull().default(0),
     motto: text('motto').notNull().default(''),
     status: text('status', { enum: RECORD_STATUSES }).notNull().default('enabled'),
+    /** The member's group; none: every enabled rule of the tenant. */
+    groupId: uuid('group_id').references(() => memberGroups.id, { onDelete: 'set null' }),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     lastLoginIp: text('last_login_ip'),
     joinTime: timestamp('join_time', { withTimezone: true }).notNull().defaultNow(),
@@ -43,6 +92,7 @@ export const members = pgTable(
   (t) => [
     uniqueIndex('members_tenant_username_uq').on(t.tenantId, t.username),
     index('members_tenant_idx').on(t.tenantId),
+    check('members_money_not_negative', sql`${t.money} >= 0 AND ${t.score} >= 0`),
   ],
 );
 
@@ -61,9 +111,16 @@ export const memberMoneyLogs = pgTable(
     before: money('before').notNull(),
     after: money('after').notNull(),
     memo: text('memo').notNull().default(''),
+    /** A retried change with the same key changes nothing twice. */
+    idempotencyKey: text('idempotency_key'),
     createdAt: createdAt(),
   },
-  (t) => [index('member_money_logs_member_idx').on(t.memberId, t.createdAt)],
+  (t) => [
+    index('member_money_logs_member_idx').on(t.memberId, t.createdAt),
+    uniqueIndex('member_money_logs_key_uq')
+      .on(t.memberId, t.idempotencyKey)
+      .where(sql`${t.idempotencyKey} IS NOT NULL`),
+  ],
 );
 
 /** Append-only log of a member's score (integral) changes (GET /api/account/integral). */
@@ -81,7 +138,13 @@ export const memberScoreLogs = pgTable(
     before: integer('before').notNull(),
     after: integer('after').notNull(),
     memo: text('memo').notNull().default(''),
+    idempotencyKey: text('idempotency_key'),
     createdAt: createdAt(),
   },
-  (t) => [index('member_score_logs_member_idx').on(t.memberId, t.createdAt)],
+  (t) => [
+    index('member_score_logs_member_idx').on(t.memberId, t.createdAt),
+    uniqueIndex('member_score_logs_key_uq')
+      .on(t.memberId, t.idempotencyKey)
+      .where(sql`${t.idempotencyKey} IS NOT NULL`),
+  ],
 );

@@ -30,6 +30,13 @@ export const CONFIG_CATALOGUE: Definition[] = [
     default: () => '',
   },
   { key: 'site.address', group: 'site', type: 'string', schema: shortText(200), default: () => '' },
+  {
+    key: 'site.memberSignInScore',
+    group: 'site',
+    type: 'number',
+    schema: z.number().int().min(0).max(100_000),
+    default: () => 1,
+  },
   { key: 'site.aboutUs', group: 'site', type: 'text', schema: shortText(5000), default: () => '' },
   {
     key: 'upload.mode',

@@ -67,4 +67,16 @@ export const MENUS: MenuEntry[] = [
     sort: 95,
   },
   ...buttons('merchant', 'tenancy/merchant', ['supplier'], ['add', 'edit', 'del']),
+  {
+    name: 'moduleStore',
+    type: 'menu',
+    title: 'menu.moduleStore',
+    icon: 'AppstoreAddOutlined',
+    path: 'moduleStore',
+    component: 'tenancy/module-store',
+    permission: 'moduleStore:list',
+    tiers: ['platform'],
+    sort: 120,
+  },
+  ...buttons('moduleStore', 'moduleStore', ['platform'], ['edit']),
 ];

@@ -36,6 +36,12 @@ import { RiskWordPage } from '../shops/risk-word-page.tsx';
 import { ShopPage } from '../shops/shop-page.tsx';
 import { ListingPage } from '../publishing/listing-page.tsx';
 import { TemplatePage } from '../publishing/template-page.tsx';
+import { MemberPage } from '../member-admin/member-page.tsx';
+import { MemberGroupPage } from '../member-admin/group-page.tsx';
+import { MemberRulePage } from '../member-admin/rule-page.tsx';
+import { MemberMoneyLogPage, MemberScoreLogPage } from '../member-admin/log-pages.tsx';
+import { ModuleStorePage } from '../module-store/module-store-page.tsx';
+import { CrudGeneratorPage } from '../crud-generator/crud-generator-page.tsx';
 
 /**
  * The pages a menu's `component` may name. A menu's path is the administrators' to choose (menus
@@ -80,5 +86,12 @@ export const ADMIN_PAGES: Readonly<Record<string, ComponentType>> = {
   'shops/risk-word': RiskWordPage,
   'publishing/listing': ListingPage,
   'publishing/template': TemplatePage,
+  'member/user': MemberPage,
+  'member/group': MemberGroupPage,
+  'member/rule': MemberRulePage,
+  'member/money-log': MemberMoneyLogPage,
+  'member/score-log': MemberScoreLogPage,
+  'tenancy/module-store': ModuleStorePage,
+  'devtools/crud-generator': CrudGeneratorPage,
   ...CATALOG_PAGES,
 };

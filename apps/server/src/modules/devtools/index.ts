@@ -1,0 +1,4 @@
+import './messages.ts';
+
+export { devtoolsModule } from './module.ts';
+export { generateCrud, previewCrud } from './generator.ts';

@@ -1,0 +1,83 @@
+import { randomInt } from 'node:crypto';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useAdminBrowser } from './admin-browser.ts';
+import { solveCaptcha } from './test-hooks.ts';
+
+const { baseUrl, DEMO_PASSWORD, openPage, signIn, pageErrors } = useAdminBrowser();
+
+/** Reloads the page and counts the entries of a menu item once the menu is drawn. */
+async function menuCount(page: Page, item: Locator): Promise<number> {
+  await page.reload();
+  await page.locator('.ant-menu-submenu-title').first().waitFor();
+  return item.count();
+}
+
+describe('member administration and the module store', () => {
+  it("the supplier adjusts a member's score and the member sees it in the member centre", async () => {
+    const remark = `E2E bonus ${Date.now().toString(36)}${randomInt(1_000)}`;
+    const supplier = await openPage();
+    await signIn(supplier, 'supplier', DEMO_PASSWORD);
+    await supplier.goto(`${baseUrl}/admin/user/user`);
+    const list = supplier.getByTestId('member-page');
+    await list.waitFor();
+    const row = list
+      .getByRole('row')
+      .filter({ has: supplier.getByRole('cell', { name: 'member', exact: true }) });
+    const before = Number(await row.getByTestId('member-score').innerText());
+    await row.getByTestId('member-adjust-score').click();
+    const form = supplier.getByTestId('member-adjust-form');
+    await form.locator('#amount').fill('7');
+    await form.locator('#remark').fill(remark);
+    await supplier.getByTestId('member-adjust-submit').click();
+    await form.waitFor({ state: 'detached' });
+    await expect.poll(async () => Number(await row.getByTestId('member-score').innerText())).toBe(before + 7);
+
+    // The score log page lists it too.
+    await supplier.goto(`${baseUrl}/admin/user/scoreLog`);
+    await supplier.getByTestId('member-score-log-page').getByRole('cell', { name: remark }).waitFor();
+
+    const member = await openPage();
+    await member.goto(`${baseUrl}/user/account/integral`);
+    await member.waitForURL((url) => url.pathname === '/user/login');
+    await member.locator('#memberLogin_username').fill('member');
+    await member.locator('#memberLogin_password').fill(DEMO_PASSWORD);
+    await member.getByTestId('member-login-submit').click();
+    await solveCaptcha(member, baseUrl);
+    await member.waitForURL(`${baseUrl}/user/account/integral`);
+    await member.getByTestId('integral-log').getByText(remark).waitFor();
+    expect(pageErrors()).toEqual([]);
+  });
+
+  it("the platform switches shops off for the demo supplier: the merchant's shop menu disappears, and comes back", async () => {
+    const platform = await openPage();
+    await signIn(platform, 'admin', DEMO_PASSWORD);
+    await platform.goto(`${baseUrl}/admin/moduleStore`);
+    const store = platform.getByTestId('module-store-page');
+    await store.waitFor();
+    await platform.getByTestId('module-store-supplier').click();
+    await platform.locator('.ant-select-item-option').filter({ hasText: 'Demo Supplier' }).first().click();
+    await platform.getByTestId('module-state-shops').waitFor();
+
+    const merchant = await openPage();
+    await signIn(merchant, 'merchant', DEMO_PASSWORD);
+    // The shops directory of the side menu (its icon's label is part of the accessible name).
+    const shopMenu = merchant.locator('.ant-menu-submenu-title').filter({ hasText: /^\s*店铺\s*$/ });
+    await shopMenu.waitFor();
+
+    try {
+      await platform.getByTestId('module-disable-shops').click();
+      await platform.getByTestId('module-disable-confirm').click();
+      await platform.getByTestId('module-enable-shops').waitFor();
+
+      // The switches are cached for up to 2 s per process (decision 0038): reload until it is gone.
+      await expect.poll(() => menuCount(merchant, shopMenu), { timeout: 15_000, interval: 500 }).toBe(0);
+    } finally {
+      if (await platform.getByTestId('module-enable-shops').isVisible())
+        await platform.getByTestId('module-enable-shops').click();
+    }
+    await platform.getByTestId('module-disable-shops').waitFor();
+    await expect.poll(() => menuCount(merchant, shopMenu), { timeout: 15_000, interval: 500 }).toBe(1);
+    expect(pageErrors()).toEqual([]);
+  });
+});

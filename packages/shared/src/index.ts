@@ -40,4 +40,5 @@ export * from './catalog/operations.ts';
 export * from './designs/operations.ts';
 export * from './orders/operations.ts';
 export * from './shops/index.ts';
+export * from './aftersales/index.ts';
 export * from './operations.ts';

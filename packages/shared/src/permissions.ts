@@ -61,6 +61,9 @@ export const PERMISSION_ACTIONS = {
   // Shops (issue 18)
   shop: ['list', 'add', 'edit', 'del', 'sortable', 'authorise'],
   riskWord: ['list', 'add', 'edit', 'del'],
+  // After-sales (issue 22): the merchant's requests and the supplier's review
+  afterSales: ['list', 'add', 'close'],
+  afterSalesReview: ['list', 'approve', 'reject', 'close'],
 } as const;
 
 type Actions = typeof PERMISSION_ACTIONS;

@@ -16,6 +16,7 @@ import { ordersModule } from './orders/index.ts';
 import { cartModule } from './cart/index.ts';
 import { checkoutModule } from './checkout/index.ts';
 import { shopsModule } from './shops/index.ts';
+import { aftersalesModule } from './aftersales/index.ts';
 
 /**
  * Every module, in an order where each comes after what it depends on (decision 0027). The app
@@ -38,6 +39,7 @@ export const MODULES: readonly ModuleDescriptor<AppServices>[] = [
   cartModule,
   checkoutModule,
   shopsModule,
+  aftersalesModule,
 ];
 
 /** The menu catalogue: every module's menus. */

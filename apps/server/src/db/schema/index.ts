@@ -22,3 +22,4 @@ export * from '../../modules/checkout/schema.ts';
 export * from '../../modules/orders/schema.ts';
 export * from '../../modules/exports/schema.ts';
 export * from '../../modules/shops/schema.ts';
+export * from '../../modules/aftersales/schema.ts';

@@ -300,7 +300,9 @@ describe('export (issue 24)', () => {
       const rows: string[][] = [];
       book.worksheets[0]!.eachRow((row) =>
         rows.push(
-          (row.values as unknown[]).slice(1).map((v) => (typeof v === 'string' ? v : String(v ?? ''))),
+          (row.values as unknown[])
+            .slice(1)
+            .map((v) => (typeof v === 'string' || typeof v === 'number' ? String(v) : '')),
         ),
       );
       return rows;

@@ -126,10 +126,19 @@ async function loadOrder(tx: Executor, scope: MerchantScope, by: { orderNo: stri
   return found;
 }
 
-/** What the create form needs: the kind the order allows and each refund type's bound. */
-export async function refundable(ctx: ServiceContext, orderNo: string): Promise<Refundable> {
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * What the create form needs: the kind the order allows and each refund type's bound. The order
+ * centre links here with the order's id (`?orderId=`), the form with its number: both are taken.
+ */
+export async function refundable(ctx: ServiceContext, orderRef: string): Promise<Refundable> {
   const scope = merchantScope(ctx);
-  const found = await loadOrder(ctx.tx, scope, { orderNo });
+  const found = await loadOrder(
+    ctx.tx,
+    scope,
+    UUID.test(orderRef) ? { id: orderRef } : { orderNo: orderRef },
+  );
   const { order } = found;
   const open = await repo.openRequestOf(ctx.tx, order.id);
   return {

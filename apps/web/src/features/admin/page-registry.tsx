@@ -34,6 +34,8 @@ import { OrderListPage } from '../orders/order-list-page.tsx';
 import { ExportRecordsPage } from '../exports/export-records-page.tsx';
 import { RiskWordPage } from '../shops/risk-word-page.tsx';
 import { ShopPage } from '../shops/shop-page.tsx';
+import { RequestListPage } from '../aftersales/request-list-page.tsx';
+import { ReviewPage as AftersalesReviewPage } from '../aftersales/review-page.tsx';
 
 /**
  * The pages a menu's `component` may name. A menu's path is the administrators' to choose (menus
@@ -76,5 +78,7 @@ export const ADMIN_PAGES: Readonly<Record<string, ComponentType>> = {
   'orders/order-list': OrderListPage,
   'shops/shop': ShopPage,
   'shops/risk-word': RiskWordPage,
+  'aftersales/request-list': RequestListPage,
+  'aftersales/review-list': AftersalesReviewPage,
   ...CATALOG_PAGES,
 };

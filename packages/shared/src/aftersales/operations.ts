@@ -1,5 +1,4 @@
 import { defineOperation } from '../contract.ts';
-import { orderNoParamsSchema } from '../orders/order.ts';
 import { idParamsSchema } from '../crud-schemas.ts';
 import { PERMISSIONS } from '../permissions.ts';
 import {
@@ -11,6 +10,7 @@ import {
   aftersalesListReply,
   aftersalesRejectSchema,
   aftersalesReviewQuerySchema,
+  orderRefParamsSchema,
   refundableSchema,
 } from './schemas.ts';
 
@@ -48,7 +48,7 @@ export const aftersalesOperations = {
     path: '/api/v1/admin/afterSales/refundable/:order_no',
     permission: PERMISSIONS.afterSales.add,
     summary: 'What a request for this order may ask for: its kind and each refund type’s bound',
-    params: orderNoParamsSchema,
+    params: orderRefParamsSchema,
     response: refundableSchema,
   }),
   aftersalesCreate: defineOperation({

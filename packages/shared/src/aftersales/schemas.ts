@@ -200,3 +200,11 @@ export const refundableSchema = z.object({
   open_request_id: z.string().nullable(),
 });
 export type Refundable = z.infer<typeof refundableSchema>;
+
+/** An order named by its number, or by its id (the order centre links with `?orderId=`). */
+export const orderRefParamsSchema = z.object({
+  order_no: z
+    .string()
+    .trim()
+    .regex(/^(?:[A-Z0-9]{6,32}|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i),
+});

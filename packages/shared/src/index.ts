@@ -46,4 +46,5 @@ export * from './orders/operations.ts';
 export * from './shops/index.ts';
 export * from './publishing/index.ts';
 export * from './publishing/operations.ts';
+export * from './aftersales/index.ts';
 export * from './operations.ts';

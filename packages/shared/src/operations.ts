@@ -1,4 +1,5 @@
 import { accessOperations } from './access/operations.ts';
+import { aftersalesOperations } from './aftersales/operations.ts';
 import { adminOperations } from './admin/operations.ts';
 import { authOperations } from './auth/operations.ts';
 import { catalogOperations } from './catalog/operations.ts';
@@ -44,6 +45,7 @@ export const OPERATION_GROUPS = {
   memberAdmin: memberAdminOperations,
   moduleStore: moduleStoreOperations,
   devtools: devtoolsOperations,
+  aftersales: aftersalesOperations,
 } as const;
 
 /** Every HTTP operation of the platform, each once; operationIds are unique (checked here). */

@@ -72,6 +72,9 @@ export const PERMISSION_ACTIONS = {
   memberScoreLog: ['list', 'adjust'],
   moduleStore: ['list', 'edit'],
   crudGenerator: ['list', 'add'],
+  // After-sales (issue 22): the merchant's requests and the supplier's review
+  afterSales: ['list', 'add', 'close'],
+  afterSalesReview: ['list', 'approve', 'reject', 'close'],
 } as const;
 
 type Actions = typeof PERMISSION_ACTIONS;

@@ -18,6 +18,7 @@ import { checkoutModule } from './checkout/index.ts';
 import { shopsModule } from './shops/index.ts';
 import { publishingModule } from './publishing/index.ts';
 import { devtoolsModule } from './devtools/index.ts';
+import { aftersalesModule } from './aftersales/index.ts';
 
 /**
  * Every module, in an order where each comes after what it depends on (decision 0027). The app
@@ -42,6 +43,7 @@ export const MODULES: readonly ModuleDescriptor<AppServices>[] = [
   shopsModule,
   publishingModule,
   devtoolsModule,
+  aftersalesModule,
 ];
 
 /** The menu catalogue: every module's menus. */

@@ -19,6 +19,7 @@ export const TRANSACTION_TYPES = [
   'top_up',
   'order_payment',
   'order_refund',
+  'aftersales_refund',
   'withdrawal',
   'withdrawal_release',
   'adjustment',

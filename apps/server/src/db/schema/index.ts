@@ -23,3 +23,4 @@ export * from '../../modules/orders/schema.ts';
 export * from '../../modules/exports/schema.ts';
 export * from '../../modules/shops/schema.ts';
 export * from '../../modules/publishing/schema.ts';
+export * from '../../modules/aftersales/schema.ts';

@@ -1,11 +1,43 @@
 import {
   alipayTimestamp,
   fromYuan,
+  rsa2Verify,
   signRequest,
   toYuan,
   verifyNotification,
   type AlipayParams,
 } from './alipay-sign.ts';
+
+/** `alipay.trade.refund` (issue 22): a refund of part or all of a paid trade. */
+export interface RefundRequest {
+  outTradeNo: string;
+  /** Fen. */
+  refundAmount: number;
+  /** The idempotency key: the same number refunds once, however often it is sent. */
+  outRequestNo: string;
+  reason: string;
+}
+
+/** What Alipay answered to a refund, after its response signature checked out. */
+export type RefundResult =
+  | {
+      ok: true;
+      tradeNo: string;
+      /** Whether this call moved money ("N" for a repeated out_request_no). */
+      fundChange: boolean;
+      /** Everything refunded of the trade so far, fen. */
+      refundFee: number;
+    }
+  | { ok: false; code: string; subCode: string; message: string };
+
+/** The JSON text of `<name>` in a gateway reply, exactly as sent (what Alipay's signature covers). */
+export function responseContent(body: string, name: string): string | null {
+  const key = `"${name}":`;
+  const start = body.indexOf(key);
+  const end = body.lastIndexOf(',"sign":"');
+  if (start < 0 || end < start) return null;
+  return body.slice(start + key.length, end);
+}
 
 export interface PagePayRequest {
   outTradeNo: string;
@@ -36,6 +68,11 @@ export interface AlipayProvider {
   pagePayUrl(request: PagePayRequest, now?: Date): string;
   /** The notification's facts when its signature and app id check out; otherwise null. */
   verifyNotification(params: AlipayParams): AlipayNotification | null;
+  /**
+   * Refunds part of a paid trade (`alipay.trade.refund`, out_request_no as the idempotency key).
+   * Throws when the gateway cannot be reached or its reply does not verify.
+   */
+  refund(request: RefundRequest, now?: Date): Promise<RefundResult>;
 }
 
 export interface AlipayProviderOptions {
@@ -90,6 +127,50 @@ export class AlipayPageProvider implements AlipayProvider {
     const url = new URL(this.options.gateway);
     for (const [key, value] of Object.entries(params)) url.searchParams.set(key, value);
     return url.toString();
+  }
+
+  async refund(request: RefundRequest, now = new Date()): Promise<RefundResult> {
+    const params = signRequest(
+      {
+        app_id: this.options.appId,
+        method: 'alipay.trade.refund',
+        format: 'JSON',
+        charset: 'utf-8',
+        sign_type: 'RSA2',
+        timestamp: alipayTimestamp(now),
+        version: '1.0',
+        biz_content: JSON.stringify({
+          out_trade_no: request.outTradeNo,
+          refund_amount: toYuan(request.refundAmount),
+          out_request_no: request.outRequestNo,
+          refund_reason: request.reason.slice(0, 250),
+        }),
+      },
+      this.options.appPrivateKey,
+    );
+    const res = await fetch(this.options.gateway, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded; charset=utf-8' },
+      body: new URLSearchParams(params).toString(),
+      signal: AbortSignal.timeout(15_000),
+    });
+    const body = await res.text();
+    const content = responseContent(body, 'alipay_trade_refund_response');
+    const sign = /,"sign":"([^"]+)"/.exec(body)?.[1];
+    if (!content || !sign || !rsa2Verify(content, sign, this.options.alipayPublicKey))
+      throw new Error(`alipay.trade.refund: unverifiable reply (HTTP ${res.status})`);
+    const reply = JSON.parse(content) as Record<string, unknown>;
+    const text = (v: unknown) => (typeof v === 'string' ? v : '');
+    if (text(reply.code) !== '10000')
+      return {
+        ok: false,
+        code: text(reply.code),
+        subCode: text(reply.sub_code),
+        message: text(reply.sub_msg) || text(reply.msg),
+      };
+    const refundFee = fromYuan(text(reply.refund_fee));
+    if (refundFee === null) throw new Error('alipay.trade.refund: reply without refund_fee');
+    return { ok: true, tradeNo: text(reply.trade_no), fundChange: reply.fund_change === 'Y', refundFee };
   }
 
   verifyNotification(params: AlipayParams): AlipayNotification | null {

@@ -1,7 +1,15 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { alipayTimestamp, signNotification, verifyRequest, type AlipayParams } from './alipay-sign.ts';
+import {
+  alipayTimestamp,
+  fromYuan,
+  rsa2Sign,
+  signNotification,
+  toYuan,
+  verifyRequest,
+  type AlipayParams,
+} from './alipay-sign.ts';
 
 /** Delivers a notification body to the merchant's notify URL; returns the reply text. */
 export type NotifyDelivery = (url: string, body: string) => Promise<string>;
@@ -29,6 +37,8 @@ export interface SandboxPayment {
   status: 'waiting' | 'paid' | 'closed';
   tradeNo: string;
   deliveries: string[];
+  /** Refunds by out_request_no, fen (alipay.trade.refund). */
+  refunds: Map<string, number>;
 }
 
 const SELLER_ID = '2088000000000001';
@@ -147,6 +157,7 @@ export class AlipaySandbox {
       const params: AlipayParams = Object.fromEntries(url.searchParams);
       if (req.method === 'POST')
         Object.assign(params, Object.fromEntries(new URLSearchParams(await readBody(req))));
+      if (params.method === 'alipay.trade.refund') return this.refund(params, res);
       return this.cashier(params, res);
     }
     if (url.pathname === '/pay' && req.method === 'POST') {
@@ -182,6 +193,7 @@ export class AlipaySandbox {
       status: 'waiting',
       tradeNo: `${alipayTimestamp().replace(/\D/g, '').slice(0, 8)}2200${String(randomInt(1e9)).padStart(9, '0')}${String(randomInt(1e7)).padStart(7, '0')}`,
       deliveries: [],
+      refunds: new Map(),
     };
     this.payments.set(payment.token, payment);
     const disabled = payment.status === 'waiting' ? '' : 'disabled';
@@ -199,6 +211,66 @@ export class AlipaySandbox {
 <button name="action" value="pay" ${disabled}>Pay 确认付款</button>
 <button name="action" value="cancel" ${disabled}>Cancel 取消</button></form>
 <p><small>Local sandbox: no real money moves. 本地沙箱，不会产生真实扣款。</small></p></body></html>`);
+  }
+
+  /**
+   * `alipay.trade.refund`: refunds part of a paid trade once per out_request_no. A repeated number
+   * with the same amount answers success with fund_change "N"; with another amount, or past what
+   * was paid, a business error (code 40004), as Alipay does. The reply is signed over the raw JSON
+   * text of `alipay_trade_refund_response`, as the gateway signs it.
+   */
+  private refund(params: AlipayParams, res: ServerResponse): void {
+    const reply = (response: Record<string, string>) => {
+      const content = JSON.stringify(response);
+      res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
+      res.end(
+        `{"alipay_trade_refund_response":${content},"sign":"${rsa2Sign(content, this.options.alipayPrivateKey)}"}`,
+      );
+    };
+    const fail = (code: string, msg: string, subCode: string, subMsg: string) =>
+      reply({ code, msg, sub_code: subCode, sub_msg: subMsg });
+    if (params.app_id !== this.options.appId)
+      return fail('40002', 'Invalid Arguments', 'isv.invalid-app-id', 'invalid app id');
+    if (!verifyRequest(params, this.options.appPublicKey))
+      return fail('40002', 'Invalid Arguments', 'isv.invalid-signature', 'invalid signature');
+    let biz: Record<string, unknown>;
+    try {
+      biz = JSON.parse(params.biz_content ?? '') as Record<string, unknown>;
+    } catch {
+      return fail('40002', 'Invalid Arguments', 'isv.invalid-parameter', 'biz_content');
+    }
+    const str = (v: unknown) => (typeof v === 'string' ? v : '');
+    const amount = fromYuan(str(biz.refund_amount));
+    const requestNo = str(biz.out_request_no) || str(biz.out_trade_no);
+    if (amount === null || amount <= 0 || !requestNo)
+      return fail('40002', 'Invalid Arguments', 'isv.invalid-parameter', 'refund_amount');
+    const payment = this.payment(str(biz.out_trade_no));
+    if (!payment || payment.status !== 'paid')
+      return fail('40004', 'Business Failed', 'ACQ.TRADE_NOT_EXIST', 'trade does not exist');
+    const total = fromYuan(payment.totalAmount) ?? 0;
+    const refunded = () => [...payment.refunds.values()].reduce((a, b) => a + b, 0);
+    const previous = payment.refunds.get(requestNo);
+    if (previous !== undefined && previous !== amount)
+      return fail('40004', 'Business Failed', 'ACQ.DISCORDANT_REPEAT_REQUEST', 'repeated request differs');
+    const isNew = previous === undefined;
+    if (isNew && refunded() + amount > total)
+      return fail(
+        '40004',
+        'Business Failed',
+        'ACQ.REFUND_AMT_NOT_EQUAL_TOTAL',
+        'refund exceeds the paid amount',
+      );
+    if (isNew) payment.refunds.set(requestNo, amount);
+    return reply({
+      code: '10000',
+      msg: 'Success',
+      trade_no: payment.tradeNo,
+      out_trade_no: payment.outTradeNo,
+      buyer_logon_id: 'san***@sandbox.com',
+      fund_change: isNew ? 'Y' : 'N',
+      refund_fee: toYuan(refunded()),
+      gmt_refund_pay: alipayTimestamp(),
+    });
   }
 
   private async pay(token: string, cancel: boolean, res: ServerResponse): Promise<void> {

@@ -10,6 +10,8 @@ export {
   type AlipayNotification,
   type AlipayProvider,
   type PagePayRequest,
+  type RefundRequest,
+  type RefundResult,
 } from './alipay-provider.ts';
 export { AlipaySandbox, type NotifyDelivery, type SandboxPayment } from './alipay-sandbox.ts';
 export * from './alipay-sign.ts';

@@ -23,3 +23,4 @@ export {
 export { findByIds as findOrdersByIds, payableOrder } from './order.repo.ts';
 export type { NewOrder, NewOrderLine, OrderRow } from './order.repo.ts';
 export { ordersModule } from './module.ts';
+export * as orderRefunds from './refund.ts';

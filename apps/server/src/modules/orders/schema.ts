@@ -106,6 +106,8 @@ export const orders = pgTable(
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /** What after-sales refunds have returned of the total (decision 0042); never more than it. */
+    refundedAmount: money('refunded_amount').notNull().default(0),
   },
   (t) => [
     uniqueIndex('orders_order_no_uq').on(t.orderNo),
@@ -116,6 +118,10 @@ export const orders = pgTable(
     check(
       'orders_amounts_ok',
       sql`${t.productAmount} >= 0 AND ${t.shippingAmount} >= 0 AND ${t.totalAmount} = ${t.productAmount} + ${t.shippingAmount}`,
+    ),
+    check(
+      'orders_refunded_within_paid',
+      sql`${t.refundedAmount} >= 0 AND ${t.refundedAmount} <= ${t.totalAmount}`,
     ),
   ],
 );

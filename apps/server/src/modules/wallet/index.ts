@@ -27,4 +27,5 @@ export {
 export type { DebitGuard, TransactionRow as WalletTransactionRow } from './ledger.repo.ts';
 export { debitStatement } from './ledger.repo.ts';
 export { formatReconciliation, reconcile } from './reconcile.service.ts';
+export { paidAlipayPurchaseOf } from './recharge.repo.ts';
 export { walletModule } from './module.ts';

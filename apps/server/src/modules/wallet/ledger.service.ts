@@ -15,7 +15,8 @@ import * as repo from './ledger.repo.ts';
 export type WalletContext = AnyContext;
 
 export type DebitType = 'order_payment' | 'withdrawal' | 'adjustment';
-export type CreditType = 'top_up' | 'order_refund' | 'withdrawal_release' | 'adjustment';
+export type CreditType =
+  'top_up' | 'order_refund' | 'aftersales_refund' | 'withdrawal_release' | 'adjustment';
 
 export interface LedgerEntry {
   merchantId: string;
@@ -251,13 +252,19 @@ export function credit(ctx: WalletContext, entry: LedgerEntry & { type: CreditTy
   return apply(ctx, 'credit', entry.type, entry);
 }
 
-/** Refunds a cancelled order's payment to the balance: a credit of type order_refund. */
+/**
+ * Refunds an order's payment to the balance: type order_refund ("order cancellation", spec §4) for
+ * a cancelled order, aftersales_refund for an after-sales refund (issue 22).
+ */
 export function refund(
   ctx: WalletContext,
-  entry: Omit<LedgerEntry, 'referenceType' | 'payMethod'> & { orderNo: string },
+  entry: Omit<LedgerEntry, 'referenceType' | 'payMethod'> & {
+    orderNo: string;
+    type?: 'order_refund' | 'aftersales_refund';
+  },
 ): Promise<LedgerResult> {
-  const { orderNo, ...rest } = entry;
-  return apply(ctx, 'credit', 'order_refund', {
+  const { orderNo, type = 'order_refund', ...rest } = entry;
+  return apply(ctx, 'credit', type, {
     ...rest,
     payMethod: 'balance',
     referenceType: 'order',

@@ -169,3 +169,33 @@ export async function countAlipayNotify(tx: Executor, outTradeNo: string): Promi
 export async function linkAlipayTransaction(tx: Executor, outTradeNo: string, transactionId: string) {
   await tx.update(alipayOrders).set({ transactionId }).where(eq(alipayOrders.outTradeNo, outTradeNo));
 }
+
+/**
+ * The paid Alipay purchase that paid an order (purpose `order`), for refunding to Alipay itself
+ * (issue 22); undefined when the order was not paid through Alipay.
+ */
+export async function paidAlipayPurchaseOf(
+  tx: Executor,
+  scope: { tenantId: string; merchantId: string },
+  orderNo: string,
+): Promise<Pick<AlipayOrderRow, 'outTradeNo' | 'amount' | 'alipayTradeNo'> | undefined> {
+  const [row] = await tx
+    .select({
+      outTradeNo: alipayOrders.outTradeNo,
+      amount: alipayOrders.amount,
+      alipayTradeNo: alipayOrders.alipayTradeNo,
+    })
+    .from(alipayOrders)
+    .where(
+      and(
+        eq(alipayOrders.tenantId, scope.tenantId),
+        eq(alipayOrders.merchantId, scope.merchantId),
+        eq(alipayOrders.purpose, 'order'),
+        eq(alipayOrders.status, 'paid'),
+        sql`${alipayOrders.orderNos} @> ${JSON.stringify([orderNo])}::jsonb`,
+      ),
+    )
+    .orderBy(desc(alipayOrders.paidAt))
+    .limit(1);
+  return row;
+}

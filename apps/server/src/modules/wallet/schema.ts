@@ -66,6 +66,7 @@ export const WALLET_TRANSACTION_TYPES = [
   'top_up',
   'order_payment',
   'order_refund',
+  'aftersales_refund',
   'withdrawal',
   'withdrawal_release',
   'adjustment',

@@ -27,7 +27,8 @@ import { withdrawalConditions, withdrawalsReply } from './withdrawal.service.ts'
 const TYPE: Record<WalletTransaction['type'], Bilingual> = {
   top_up: { 'zh-cn': '充值', en: 'Top-up' },
   order_payment: { 'zh-cn': '订单支付', en: 'Order payment' },
-  order_refund: { 'zh-cn': '订单退款', en: 'Order refund' },
+  order_refund: { 'zh-cn': '订单取消', en: 'Order cancellation' },
+  aftersales_refund: { 'zh-cn': '售后退款', en: 'After-sales refund' },
   withdrawal: { 'zh-cn': '提现', en: 'Withdrawal' },
   withdrawal_release: { 'zh-cn': '提现退回', en: 'Withdrawal released' },
   adjustment: { 'zh-cn': '调账', en: 'Adjustment' },

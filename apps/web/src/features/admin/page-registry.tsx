@@ -42,6 +42,8 @@ import { MemberRulePage } from '../member-admin/rule-page.tsx';
 import { MemberMoneyLogPage, MemberScoreLogPage } from '../member-admin/log-pages.tsx';
 import { ModuleStorePage } from '../module-store/module-store-page.tsx';
 import { CrudGeneratorPage } from '../crud-generator/crud-generator-page.tsx';
+import { RequestListPage } from '../aftersales/request-list-page.tsx';
+import { ReviewPage as AftersalesReviewPage } from '../aftersales/review-page.tsx';
 
 /**
  * The pages a menu's `component` may name. A menu's path is the administrators' to choose (menus
@@ -93,5 +95,7 @@ export const ADMIN_PAGES: Readonly<Record<string, ComponentType>> = {
   'member/score-log': MemberScoreLogPage,
   'tenancy/module-store': ModuleStorePage,
   'devtools/crud-generator': CrudGeneratorPage,
+  'aftersales/request-list': RequestListPage,
+  'aftersales/review-list': AftersalesReviewPage,
   ...CATALOG_PAGES,
 };

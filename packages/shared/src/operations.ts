@@ -9,7 +9,12 @@ import { jobOperations } from './jobs/operations.ts';
 import { logisticsOperations } from './logistics/operations.ts';
 import { materialOperations } from './materials/operations.ts';
 import { memberOperations } from './member/operations.ts';
-import { cartOperations, checkoutOperations, orderOperations } from './orders/operations.ts';
+import {
+  cartOperations,
+  checkoutOperations,
+  orderOperations,
+  skuMappingOperations,
+} from './orders/operations.ts';
 import { shopOperations } from './shops/operations.ts';
 import { siteOperations } from './site/operations.ts';
 import { tenancyOperations } from './tenancy/operations.ts';
@@ -34,6 +39,7 @@ export const OPERATION_GROUPS = {
   cart: cartOperations,
   checkout: checkoutOperations,
   orders: orderOperations,
+  skuMappings: skuMappingOperations,
   exports: exportOperations,
   shops: shopOperations,
 } as const;

@@ -34,10 +34,11 @@ export const MODULES: readonly ModuleDescriptor<AppServices>[] = [
   materialsModule,
   catalogModule,
   designsModule,
+  // Before orders, which uses it (SKU mappings are per shop).
+  shopsModule,
   ordersModule,
   cartModule,
   checkoutModule,
-  shopsModule,
 ];
 
 /** The menu catalogue: every module's menus. */

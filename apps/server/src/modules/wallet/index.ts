@@ -25,6 +25,6 @@ export {
   type WalletContext,
 } from './ledger.service.ts';
 export type { DebitGuard, TransactionRow as WalletTransactionRow } from './ledger.repo.ts';
-export { debitStatement } from './ledger.repo.ts';
+export { debitStatement, transactionsOfReferences } from './ledger.repo.ts';
 export { formatReconciliation, reconcile } from './reconcile.service.ts';
 export { walletModule } from './module.ts';

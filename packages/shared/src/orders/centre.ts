@@ -110,7 +110,9 @@ export const orderSplitSchema = z.object({
 export const orderSplitReplySchema = z.object({ orders: z.array(orderSchema) });
 
 export const orderLogisticsSchema = z.object({ shipping_method_id: uuid });
-export const orderShippingOptionsSchema = z.object({ options: z.array(shippingOptionSchema.extend({ order_fee: z.number().int() })) });
+export const orderShippingOptionsSchema = z.object({
+  options: z.array(shippingOptionSchema.extend({ order_fee: z.number().int() })),
+});
 
 export const orderAddressChangeSchema = z.object({ address: addressCreateSchema });
 export const orderRemarkSchema = z.object({ remark: z.string().trim().max(ORDER_LIMITS.remark) });

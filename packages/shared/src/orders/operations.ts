@@ -22,7 +22,7 @@ import {
   settlementSubmitSchema,
 } from './checkout.ts';
 import {
-    orderListQuerySchema,
+  orderListQuerySchema,
   orderNoParamsSchema,
   orderPayReplySchema,
   orderPaySchema,

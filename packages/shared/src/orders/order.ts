@@ -123,7 +123,7 @@ export const orderSchema = z.object({
   sales_amount: z.number().int().nullable(),
   sales_shipping_amount: z.number().int().nullable(),
   sales_total_amount: z.number().int().nullable(),
-  /** (sales total − actual payment) ÷ sales total; null without a sales total in the order's currency. */
+  /** (sales total − actual payment) ÷ sales total; null unless paid with a sales total in the order's currency. */
   profit_rate: z.number().nullable(),
   /** What was actually paid (the total once paid, else 0). */
   actual_payment: z.number().int(),

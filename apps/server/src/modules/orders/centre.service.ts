@@ -91,7 +91,9 @@ interface Refs {
 
 async function refsFor(tx: Executor, scope: MerchantScope, finishedIds: string[]): Promise<Refs> {
   const finished = await finishedForOrder(tx, scope, finishedIds);
-  const products = await orderableProducts(tx, scope, [...new Set([...finished.values()].map((f) => f.productId))]);
+  const products = await orderableProducts(tx, scope, [
+    ...new Set([...finished.values()].map((f) => f.productId)),
+  ]);
   return { finished, products };
 }
 
@@ -475,7 +477,10 @@ export async function splitOrder(
     order: row,
     action: 'split',
     actor,
-    detail: { to: created!.orderNo, moved: [...moving].map(([line_id, quantity]) => ({ line_id, quantity })) },
+    detail: {
+      to: created!.orderNo,
+      moved: [...moving].map(([line_id, quantity]) => ({ line_id, quantity })),
+    },
   });
   return [updated, created!];
 }
@@ -663,7 +668,11 @@ export async function linkLine(
     order: row,
     action: 'link',
     actor: await actorOf(ctx),
-    detail: { line_id: line.id, external_sku_id: line.externalSkuId, finished_product_id: target.finishedProductId },
+    detail: {
+      line_id: line.id,
+      external_sku_id: line.externalSkuId,
+      finished_product_id: target.finishedProductId,
+    },
   });
   return updated;
 }
@@ -684,7 +693,11 @@ export async function linkLinesByMapping(
     .select()
     .from(orders)
     .where(
-      and(eq(orders.id, orderId), eq(orders.tenantId, scope.tenantId), eq(orders.merchantId, scope.merchantId)),
+      and(
+        eq(orders.id, orderId),
+        eq(orders.tenantId, scope.tenantId),
+        eq(orders.merchantId, scope.merchantId),
+      ),
     )
     .for('update');
   if (!row?.shopId || row.unlinkedLines === 0 || row.status !== 'unpaid') return 0;
@@ -711,9 +724,7 @@ export async function linkLinesByMapping(
     const m = bySku.get(line.externalSkuId);
     if (!m) continue;
     try {
-      current = await tx.transaction((sp) =>
-        linkLines(sp, scope, current, [{ line, target: m }], lang),
-      );
+      current = await tx.transaction((sp) => linkLines(sp, scope, current, [{ line, target: m }], lang));
       linked++;
     } catch (error) {
       if (!(error instanceof AppError)) throw error;

@@ -13,20 +13,21 @@ import { orders } from './schema.ts';
  */
 export type OrderStatus = (typeof orders.$inferSelect)['status'];
 
-export const ORDER_TRANSITIONS: Readonly<Record<string, { from: readonly OrderStatus[]; to: OrderStatus }>> = {
-  /** Payment (balance or Alipay): the paying statement itself (decision 0024). */
-  pay: { from: ['unpaid'], to: 'paid' },
-  cancel: { from: ['unpaid'], to: 'cancelled' },
-  /** The timeout sweep. */
-  time_out: { from: ['unpaid'], to: 'timed_out' },
-  restore: { from: ['cancelled', 'timed_out'], to: 'unpaid' },
-  /** An approved cancel request (after-sales). */
-  cancel_paid: { from: ['paid'], to: 'cancelled' },
-  /** Fulfilment (issue 21): the factory starts, a tracking number is imported, delivery. */
-  start_production: { from: ['paid'], to: 'in_production' },
-  ship: { from: ['paid', 'in_production'], to: 'shipped' },
-  complete: { from: ['shipped'], to: 'completed' },
-};
+export const ORDER_TRANSITIONS: Readonly<Record<string, { from: readonly OrderStatus[]; to: OrderStatus }>> =
+  {
+    /** Payment (balance or Alipay): the paying statement itself (decision 0024). */
+    pay: { from: ['unpaid'], to: 'paid' },
+    cancel: { from: ['unpaid'], to: 'cancelled' },
+    /** The timeout sweep. */
+    time_out: { from: ['unpaid'], to: 'timed_out' },
+    restore: { from: ['cancelled', 'timed_out'], to: 'unpaid' },
+    /** An approved cancel request (after-sales). */
+    cancel_paid: { from: ['paid'], to: 'cancelled' },
+    /** Fulfilment (issue 21): the factory starts, a tracking number is imported, delivery. */
+    start_production: { from: ['paid'], to: 'in_production' },
+    ship: { from: ['paid', 'in_production'], to: 'shipped' },
+    complete: { from: ['shipped'], to: 'completed' },
+  };
 export type OrderTransition = keyof typeof ORDER_TRANSITIONS;
 
 /** 409 "cannot do this in the current status" unless the action is allowed in the order's status. */

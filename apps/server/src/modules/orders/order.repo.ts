@@ -278,7 +278,9 @@ export function listForMerchant(
   const column = SORT_COLUMNS[f.sort];
   const dir = f.order === 'asc' ? asc : desc;
   const where =
-    f.sort === 'created_at' ? listConditions(scope, f, dataScope) : and(listConditions(scope, f, dataScope), isNotNull(column));
+    f.sort === 'created_at'
+      ? listConditions(scope, f, dataScope)
+      : and(listConditions(scope, f, dataScope), isNotNull(column));
   return pagedRows(tx, orders, where, [dir(column), dir(orders.id)], f.page, f.limit);
 }
 

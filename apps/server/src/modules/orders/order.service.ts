@@ -43,9 +43,9 @@ export const PAID_STATUSES: ReadonlySet<repo.OrderRow['status']> = new Set([
 export function profitRate(
   row: Pick<repo.OrderRow, 'salesTotalAmount' | 'salesCurrency' | 'currency' | 'status' | 'totalAmount'>,
 ): number | null {
-  if (!row.salesTotalAmount || row.salesCurrency !== row.currency) return null;
-  const paid = PAID_STATUSES.has(row.status) ? row.totalAmount : 0;
-  return Math.round(((row.salesTotalAmount - paid) / row.salesTotalAmount) * 10_000) / 10_000;
+  if (!row.salesTotalAmount || row.salesCurrency !== row.currency || !PAID_STATUSES.has(row.status))
+    return null;
+  return Math.round(((row.salesTotalAmount - row.totalAmount) / row.salesTotalAmount) * 10_000) / 10_000;
 }
 
 export function toOrder(row: repo.OrderRow): Order {

@@ -20,7 +20,14 @@ import {
 } from './centre.service.ts';
 import * as repo from './order.repo.ts';
 import { skuMappingResource } from './sku-mapping.resource.ts';
-import { cancelOrder, findOrders, orderScope, PAID_STATUSES, toOrder, totalsByCurrency } from './order.service.ts';
+import {
+  cancelOrder,
+  findOrders,
+  orderScope,
+  PAID_STATUSES,
+  toOrder,
+  totalsByCurrency,
+} from './order.service.ts';
 
 /**
  * The order centre (spec §2 /admin/order/list, /admin/order/detail; decisions 0024, 0039, 0040):
@@ -107,7 +114,11 @@ export function orderRoutes(app: ZodApp, services: AppServices): void {
 
   route(app, op.orderModifyLogistics, async (request) => {
     const row = await db.transaction(async (tx) =>
-      modifyLogistics(await adminContext(request, tx), request.params.order_no, request.body.shipping_method_id),
+      modifyLogistics(
+        await adminContext(request, tx),
+        request.params.order_no,
+        request.body.shipping_method_id,
+      ),
     );
     return ok(toOrder(row), t(request.ctx.lang, 'common.ok'));
   });

@@ -559,3 +559,32 @@ describe('another merchant gets 404 for every action', () => {
     expect(await orderRow(no)).toEqual(before);
   });
 });
+
+/** Races a single connection cannot show (CONVENTIONS 10): PostgreSQL only (DATABASE_URL). */
+describe.runIf(process.env.DATABASE_URL)('modify logistics under concurrency (PostgreSQL)', () => {
+  it('charges the difference exactly once when the same change is sent ten times at once', async () => {
+    const w = await buildCheckoutWorld(t);
+    const no = await orderWith(w);
+    expect((await call(w.m.headers, 'POST', '/order/pay', { order_nos: [no] })).statusCode).toBe(200);
+    const before = await orderRow(no);
+    const balance0 = await balanceOf(w.m.merchant.id);
+    const m = await buildShippingMethod(db(), w.tenant.id, { destination_countries: ['US'] });
+    await buildShippingRate(
+      db(),
+      w.tenant.id,
+      { methodId: m.id, factoryId: w.factory.id },
+      { first_price: 3000 },
+    );
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        call(w.m.headers, 'POST', `/order/${no}/logistics`, { shipping_method_id: m.id }),
+      ),
+    );
+    expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(1);
+    expect(answers.filter((a) => a.statusCode === 400)).toHaveLength(9);
+    const after = await orderRow(no);
+    expect(await balanceOf(w.m.merchant.id)).toBe(balance0 - (after.totalAmount - before.totalAmount));
+    const rows = await db().select().from(walletTransactions).where(eq(walletTransactions.reference, no));
+    expect(rows).toHaveLength(2);
+  });
+});

@@ -131,7 +131,7 @@ function SplitDialog({
       open
       title={t('orders.centre.split')}
       okText={t('orders.centre.split')}
-      okButtonProps={{ disabled: !lines.length, 'data-testid': 'order-split-ok' } as object}
+      okButtonProps={{ disabled: !lines.length, id: 'order-split-ok' }}
       confirmLoading={split.isPending}
       onCancel={onClose}
       onOk={() =>
@@ -204,7 +204,7 @@ function AddressDialog({ order, onClose }: { order: OrderCentreDetail; onClose: 
       open
       title={t('orders.centre.modifyAddress')}
       confirmLoading={modify.isPending}
-      okButtonProps={{ 'data-testid': 'order-address-ok' } as object}
+      okButtonProps={{ id: 'order-address-ok' }}
       onCancel={onClose}
       onOk={() =>
         void form.validateFields().then((values: Record<string, string>) =>

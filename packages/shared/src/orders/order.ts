@@ -244,8 +244,11 @@ export const orderListQuerySchema = z
       .max(LIMITS.pagination.maxPageSize)
       .default(LIMITS.pagination.defaultPageSize),
     ...orderFilterShape,
-    sort: z.enum(ORDER_SORTS).default('created_at'),
-    order: z.enum(['asc', 'desc']).default('desc'),
+    /** The list kit's `field,asc|desc`: created, paid or latest delivery time (default newest first). */
+    order: z
+      .string()
+      .regex(new RegExp(`^(${ORDER_SORTS.join('|')}),(asc|desc)$`))
+      .optional(),
   })
   .superRefine(checkRanges);
 export type OrderListQuery = z.input<typeof orderListQuerySchema>;

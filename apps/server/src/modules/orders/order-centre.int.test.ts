@@ -243,7 +243,7 @@ describe('the list: query boxes, filters, counts', () => {
     expect(await list('linked=unlinked')).toEqual([]);
     expect((await list('linked=linked&country=US')).length).toBe(3);
     expect(await list('country=CN')).toEqual([]);
-    expect(await list('sort=created_at&order=asc')).toEqual([a, b, c]);
+    expect(await list('order=created_at,asc')).toEqual([a, b, c]);
     const counts = (await call(w.m.headers, 'GET', '/order/statusCounts')).json().data;
     expect(counts.all).toBe(3);
     expect(counts.counts).toMatchObject({ unpaid: 2, cancelled: 1, paid: 0 });

@@ -191,7 +191,7 @@ export async function expireOverdue(tx: Executor, batch: number): Promise<number
 
 /** The list's filters as its contract parses them (decision 0040). */
 export type OrderListFilter = z.output<typeof orderFilterSchema>;
-export type OrderListSort = { sort: (typeof ORDER_SORTS)[number]; order: 'asc' | 'desc' };
+export type OrderListSort = { order?: string | undefined };
 
 /**
  * spec §6 data scope on orders: staff limited to departments and/or their own see the orders their
@@ -275,10 +275,11 @@ export function listForMerchant(
   f: Partial<OrderListFilter> & OrderListSort & { page: number; limit: number },
   dataScope: DataScope = { kind: 'all' },
 ) {
-  const column = SORT_COLUMNS[f.sort];
-  const dir = f.order === 'asc' ? asc : desc;
+  const [field, direction] = (f.order ?? 'created_at,desc').split(',') as [(typeof ORDER_SORTS)[number], string];
+  const column = SORT_COLUMNS[field] ?? orders.createdAt;
+  const dir = direction === 'asc' ? asc : desc;
   const where =
-    f.sort === 'created_at'
+    column === orders.createdAt
       ? listConditions(scope, f, dataScope)
       : and(listConditions(scope, f, dataScope), isNotNull(column));
   return pagedRows(tx, orders, where, [dir(column), dir(orders.id)], f.page, f.limit);

@@ -96,10 +96,7 @@ describe('order centre', () => {
     const box = page.getByTestId('order-filter-nos');
     await box.waitFor(POLL);
     await box.fill(`${first}\n${second}, `);
-    await page
-      .getByRole('button', { name: /查询|Search/ })
-      .first()
-      .click();
+    await page.getByTestId('crud-filters').locator('button[type="submit"]').click();
     await expect
       .poll(async () => (await page.getByTestId('order-no').allInnerTexts()).sort().join(','), POLL)
       .toBe([first, second].sort().join(','));
@@ -133,12 +130,8 @@ describe('order centre', () => {
 
     // 5. Pay both halves in one batch from the balance.
     await page.getByTestId('order-pay-both').click();
-    const dialog = page.locator('.ant-modal:visible');
-    await dialog.waitFor(POLL);
-    await dialog
-      .getByRole('button', { name: /支付|Pay/ })
-      .last()
-      .click();
+    await page.getByTestId('pay-dialog').waitFor(POLL);
+    await page.getByTestId('pay-confirm').click();
     await expect
       .poll(async () => {
         const status = await api<{ success: boolean }>(

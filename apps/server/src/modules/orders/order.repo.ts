@@ -275,7 +275,10 @@ export function listForMerchant(
   f: Partial<OrderListFilter> & OrderListSort & { page: number; limit: number },
   dataScope: DataScope = { kind: 'all' },
 ) {
-  const [field, direction] = (f.order ?? 'created_at,desc').split(',') as [(typeof ORDER_SORTS)[number], string];
+  const [field, direction] = (f.order ?? 'created_at,desc').split(',') as [
+    (typeof ORDER_SORTS)[number],
+    string,
+  ];
   const column = SORT_COLUMNS[field] ?? orders.createdAt;
   const dir = direction === 'asc' ? asc : desc;
   const where =

@@ -61,7 +61,7 @@ export function OrderActionBar({
       {canEdit && can('restore') ? (
         <Popconfirm
           title={t('orders.centre.restoreConfirm')}
-          onConfirm={() => restore.mutateAsync([order.order_no]).catch(fail)}
+          onConfirm={() => void restore.mutateAsync([order.order_no]).catch(fail)}
         >
           <Button data-testid="order-restore">{t('orders.centre.restore')}</Button>
         </Popconfirm>
@@ -70,7 +70,7 @@ export function OrderActionBar({
         <Popconfirm
           title={t('orders.centre.copyConfirm')}
           onConfirm={() =>
-            copy
+            void copy
               .mutateAsync(order.order_no)
               .then((made) => void navigate(orderDetailHref(made.order_no)))
               .catch(fail)
@@ -135,7 +135,7 @@ function SplitDialog({
       confirmLoading={split.isPending}
       onCancel={onClose}
       onOk={() =>
-        split
+        void split
           .mutateAsync({ orderNo: order.order_no, lines })
           .then((reply) => {
             onSplit(reply.orders.map((o) => o.order_no));
@@ -263,7 +263,7 @@ function LogisticsDialog({ order, onClose }: { order: OrderCentreDetail; onClose
       confirmLoading={modify.isPending}
       onCancel={onClose}
       onOk={() =>
-        modify
+        void modify
           .mutateAsync({ orderNo: order.order_no, methodId })
           .then(onClose)
           .catch((error: ApiError) => void message.error(error.msg))
@@ -300,7 +300,7 @@ function RemarkDialog({ order, onClose }: { order: OrderCentreDetail; onClose: (
       confirmLoading={remark.isPending}
       onCancel={onClose}
       onOk={() =>
-        remark
+        void remark
           .mutateAsync({ orderNo: order.order_no, remark: text })
           .then(onClose)
           .catch((error: ApiError) => void message.error(error.msg))

@@ -179,7 +179,12 @@ export function OrderDetailPage() {
           title={t('orders.centre.splitDone', { orderNos: splitInto.join(', ') })}
           action={
             links.canPay ? (
-              <Button type="primary" size="small" data-testid="order-pay-both" onClick={() => setPaying(splitInto)}>
+              <Button
+                type="primary"
+                size="small"
+                data-testid="order-pay-both"
+                onClick={() => setPaying(splitInto)}
+              >
                 {t('orders.centre.payBoth')}
               </Button>
             ) : null

@@ -11,11 +11,10 @@ type Ledger = OrderCentreDetail['ledger'][number];
 function changes(detail: Record<string, unknown>): string {
   return Object.entries(detail)
     .map(([key, value]) => {
-      if (value && typeof value === 'object' && 'from' in value && 'to' in value) {
-        const v = value as { from: unknown; to: unknown };
-        return `${key}: ${String(v.from)} → ${String(v.to)}`;
-      }
-      return `${key}: ${typeof value === 'object' ? JSON.stringify(value) : String(value)}`;
+      const text = (v: unknown) => (typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v));
+      if (value && typeof value === 'object' && 'from' in value && 'to' in value)
+        return `${key}: ${text(value.from)} → ${text(value.to)}`;
+      return `${key}: ${text(value)}`;
     })
     .join('; ');
 }
@@ -25,7 +24,9 @@ export function OrderHistory({ order }: { order: OrderCentreDetail }) {
   const { t, i18n } = useTranslation();
   const language = currentLanguage();
   const actionName = (action: string): string =>
-    i18n.exists(`orders.event.${action}`) ? String(i18n.t(`orders.event.${action}` as 'orders.event.pay')) : action;
+    i18n.exists(`orders.event.${action}`)
+      ? String(i18n.t(`orders.event.${action}` as 'orders.event.pay'))
+      : action;
   return (
     <Flex gap={16} wrap>
       <Card size="small" title={t('orders.centre.ledger')} style={{ flex: '1 1 420px' }}>
@@ -38,7 +39,11 @@ export function OrderHistory({ order }: { order: OrderCentreDetail }) {
           locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} /> }}
           columns={[
             { key: 'no', title: t('orders.detail.payNo'), dataIndex: 'trade_no' },
-            { key: 'type', title: t('orders.centre.ledgerType'), render: (_: unknown, e) => actionName(e.type) },
+            {
+              key: 'type',
+              title: t('orders.centre.ledgerType'),
+              render: (_: unknown, e) => actionName(e.type),
+            },
             {
               key: 'amount',
               title: t('orders.col.totalAmount'),

@@ -230,7 +230,8 @@ export function OrderListPage() {
             title: t('orders.centre.latestDelivery'),
             isHiddenByDefault: true,
             isOrderable: true,
-            render: (row) => (row.latest_delivery_at ? formatDateTime(row.latest_delivery_at, language) : '—'),
+            render: (row) =>
+              row.latest_delivery_at ? formatDateTime(row.latest_delivery_at, language) : '—',
           },
           {
             key: 'linked',

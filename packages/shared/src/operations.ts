@@ -13,7 +13,12 @@ import { memberAdminOperations } from './member/admin.ts';
 import { memberOperations } from './member/operations.ts';
 import { devtoolsOperations } from './devtools/operations.ts';
 import { moduleStoreOperations } from './tenancy/module-store.ts';
-import { cartOperations, checkoutOperations, orderOperations } from './orders/operations.ts';
+import {
+  cartOperations,
+  checkoutOperations,
+  orderOperations,
+  skuMappingOperations,
+} from './orders/operations.ts';
 import { publishingOperations } from './publishing/operations.ts';
 import { shopOperations } from './shops/operations.ts';
 import { siteOperations } from './site/operations.ts';
@@ -39,6 +44,7 @@ export const OPERATION_GROUPS = {
   cart: cartOperations,
   checkout: checkoutOperations,
   orders: orderOperations,
+  skuMappings: skuMappingOperations,
   exports: exportOperations,
   shops: shopOperations,
   publishing: publishingOperations,

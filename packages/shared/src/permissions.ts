@@ -56,7 +56,8 @@ export const PERMISSION_ACTIONS = {
   // Designs, cart, orders
   finished: ['add', 'list', 'edit', 'del', 'export'],
   cart: ['list', 'add', 'edit', 'del', 'settle'],
-  order: ['list', 'pay', 'cancel'],
+  order: ['list', 'pay', 'cancel', 'edit', 'add'],
+  skuMapping: ['list', 'add', 'edit', 'del'],
   address: ['list', 'add', 'edit', 'del'],
   // Shops (issue 18)
   shop: ['list', 'add', 'edit', 'del', 'sortable', 'authorise'],

@@ -37,10 +37,11 @@ export const MODULES: readonly ModuleDescriptor<AppServices>[] = [
   materialsModule,
   catalogModule,
   designsModule,
+  // Before orders, which uses it (SKU mappings are per shop).
+  shopsModule,
   ordersModule,
   cartModule,
   checkoutModule,
-  shopsModule,
   publishingModule,
   devtoolsModule,
   aftersalesModule,

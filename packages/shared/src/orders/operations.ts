@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineOperation } from '../contract.ts';
+import { crudOperations, defineOperation } from '../contract.ts';
 import { idParamsSchema, listReplySchema } from '../crud-schemas.ts';
 import { PERMISSIONS } from '../permissions.ts';
 import {
@@ -22,7 +22,6 @@ import {
   settlementSubmitSchema,
 } from './checkout.ts';
 import {
-  orderDetailSchema,
   orderListQuerySchema,
   orderNoParamsSchema,
   orderPayReplySchema,
@@ -31,6 +30,24 @@ import {
   orderPayStatusSchema,
   orderSchema,
 } from './order.ts';
+import {
+  orderAddressChangeSchema,
+  orderCentreDetailSchema,
+  orderLineParamsSchema,
+  orderLinkSchema,
+  orderLogisticsSchema,
+  orderRemarkSchema,
+  orderRestoreReplySchema,
+  orderRestoreSchema,
+  orderShippingOptionsSchema,
+  orderSplitReplySchema,
+  orderSplitSchema,
+  orderStatusCountsSchema,
+  skuMappingCreateSchema,
+  skuMappingSchema,
+  skuMappingUpdateSchema,
+} from './centre.ts';
+import { orderFilterSchema } from './order.ts';
 
 const CART = { audience: 'admin', tag: 'cart' } as const;
 const CHECKOUT = { audience: 'admin', tag: 'checkout' } as const;
@@ -177,9 +194,10 @@ export const orderOperations = {
     method: 'GET',
     path: `${ORDER_PATH}/:order_no`,
     permission: PERMISSIONS.order.list,
-    summary: 'One order with its lines, address, customs and logistics',
+    summary:
+      'One order with its lines, address, customs, logistics, ledger entries, timeline and allowed actions',
     params: orderNoParamsSchema,
-    response: orderDetailSchema,
+    response: orderCentreDetailSchema,
   }),
   orderPay: defineOperation({
     ...ORDERS,
@@ -202,5 +220,114 @@ export const orderOperations = {
     params: orderNoParamsSchema,
     body: z.object({}).strict().optional(),
     response: orderSchema,
+  }),
+  orderStatusCounts: defineOperation({
+    ...ORDERS,
+    id: 'orderStatusCounts',
+    method: 'GET',
+    path: `${ORDER_PATH}/statusCounts`,
+    permission: PERMISSIONS.order.list,
+    summary: 'How many orders of each status match the list’s filters (the status tabs)',
+    query: orderFilterSchema,
+    response: orderStatusCountsSchema,
+  }),
+  orderRestore: defineOperation({
+    ...ORDERS,
+    id: 'orderRestore',
+    method: 'POST',
+    path: `${ORDER_PATH}/restore`,
+    permission: PERMISSIONS.order.edit,
+    summary: 'Restores cancelled or timed-out orders to unpaid, with prices and logistics re-checked',
+    body: orderRestoreSchema,
+    response: orderRestoreReplySchema,
+  }),
+  orderCopy: defineOperation({
+    ...ORDERS,
+    id: 'orderCopy',
+    method: 'POST',
+    path: `${ORDER_PATH}/:order_no/copy`,
+    permission: PERMISSIONS.order.add,
+    summary: 'A new unpaid order with the lines, address and logistics of this one (prices re-checked)',
+    params: orderNoParamsSchema,
+    body: z.object({}).strict().optional(),
+    response: orderSchema,
+  }),
+  orderSplit: defineOperation({
+    ...ORDERS,
+    id: 'orderSplit',
+    method: 'POST',
+    path: `${ORDER_PATH}/:order_no/split`,
+    permission: PERMISSIONS.order.edit,
+    summary: 'Moves lines (or part of their quantity) to a new unpaid order; both are re-quoted',
+    params: orderNoParamsSchema,
+    body: orderSplitSchema,
+    response: orderSplitReplySchema,
+  }),
+  orderShippingOptions: defineOperation({
+    ...ORDERS,
+    id: 'orderShippingOptions',
+    method: 'GET',
+    path: `${ORDER_PATH}/:order_no/shippingOptions`,
+    permission: PERMISSIONS.order.list,
+    summary: 'The logistics methods that serve the order’s parcel now, priced in its currency',
+    params: orderNoParamsSchema,
+    response: orderShippingOptionsSchema,
+  }),
+  orderModifyLogistics: defineOperation({
+    ...ORDERS,
+    id: 'orderModifyLogistics',
+    method: 'POST',
+    path: `${ORDER_PATH}/:order_no/logistics`,
+    permission: PERMISSIONS.order.edit,
+    summary: 'Changes the logistics method; a paid order is charged or refunded the difference once',
+    params: orderNoParamsSchema,
+    body: orderLogisticsSchema,
+    response: orderSchema,
+  }),
+  orderModifyAddress: defineOperation({
+    ...ORDERS,
+    id: 'orderModifyAddress',
+    method: 'POST',
+    path: `${ORDER_PATH}/:order_no/address`,
+    permission: PERMISSIONS.order.edit,
+    summary: 'Changes the consignee address (address rules and logistics checked for the new country)',
+    params: orderNoParamsSchema,
+    body: orderAddressChangeSchema,
+    response: orderSchema,
+  }),
+  orderRemark: defineOperation({
+    ...ORDERS,
+    id: 'orderRemark',
+    method: 'POST',
+    path: `${ORDER_PATH}/:order_no/remark`,
+    permission: PERMISSIONS.order.edit,
+    summary: 'Sets the order’s remark',
+    params: orderNoParamsSchema,
+    body: orderRemarkSchema,
+    response: orderSchema,
+  }),
+  orderLinkLine: defineOperation({
+    ...ORDERS,
+    id: 'orderLinkLine',
+    method: 'POST',
+    path: `${ORDER_PATH}/:order_no/lines/:line_id/link`,
+    permission: PERMISSIONS.order.edit,
+    summary: 'Links a marketplace line to a finished product in a colour and size (remembered per shop SKU)',
+    params: orderLineParamsSchema,
+    body: orderLinkSchema,
+    response: orderSchema,
+  }),
+} as const;
+
+/** SKU mappings: a shop's external SKU → finished product, colour, size (decision 0040). */
+export const skuMappingOperations = {
+  skuMapping: crudOperations({
+    resource: 'skuMapping',
+    prefix: '/api/v1/admin/skuMapping',
+    tag: 'orders',
+    item: skuMappingSchema,
+    create: skuMappingCreateSchema,
+    update: skuMappingUpdateSchema,
+    filters: { shop_id: z.uuid() },
   }),
 } as const;

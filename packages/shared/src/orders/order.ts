@@ -74,7 +74,14 @@ export const orderShippingSchema = z.object({
 
 export const orderLineSchema = z.object({
   id: z.string(),
-  finished_product_id: z.string(),
+  /** Null while a marketplace line is not linked to a finished product (decision 0040). */
+  finished_product_id: z.string().nullable(),
+  color_id: z.string().nullable(),
+  size_id: z.string().nullable(),
+  external_product_id: z.string(),
+  external_skc_id: z.string(),
+  external_sku_id: z.string(),
+  external_name: z.string(),
   finished_code: z.string(),
   name: z.string(),
   style_code: z.string(),
@@ -108,6 +115,24 @@ export const orderSchema = z.object({
   pay_no: z.string(),
   remark: z.string(),
   ordered_by: z.string(),
+  shop_id: z.string().nullable(),
+  sub_order_no: z.string(),
+  tracking_no: z.string(),
+  /** Marketplace orders: what the buyer paid, in `sales_currency` (null for manual orders). */
+  sales_currency: z.string().nullable(),
+  sales_amount: z.number().int().nullable(),
+  sales_shipping_amount: z.number().int().nullable(),
+  sales_total_amount: z.number().int().nullable(),
+  /** (sales total − actual payment) ÷ sales total; null unless paid with a sales total in the order's currency. */
+  profit_rate: z.number().nullable(),
+  /** What was actually paid (the total once paid, else 0). */
+  actual_payment: z.number().int(),
+  latest_delivery_at: isoTime.nullable(),
+  shipped_at: isoTime.nullable(),
+  /** Every line has a finished product (an order is payable only then). */
+  linked: z.boolean(),
+  unlinked_lines: z.number().int(),
+  origin_order_no: z.string(),
   /** When an unpaid order times out (spec §4 countdown). */
   expires_at: isoTime,
   created_at: isoTime,
@@ -126,32 +151,107 @@ export const orderDetailSchema = orderSchema.extend({
 });
 export type OrderDetail = z.infer<typeof orderDetailSchema>;
 
-export const orderListQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  limit: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(LIMITS.pagination.maxPageSize)
-    .default(LIMITS.pagination.defaultPageSize),
-  status: z.enum(ORDER_STATUSES).optional(),
-  /** Order numbers or third-party numbers separated by spaces or commas (spec §5: up to 50). */
-  order_nos: z
+/**
+ * A query box (spec §5): up to `max` numbers pasted at once, separated by spaces, commas or line
+ * breaks; more is refused naming the limit.
+ */
+export const queryBox = (max: number) =>
+  z
     .string()
     .trim()
-    .max(2000)
+    .max(4000)
     .optional()
-    .transform((v) => (v ? [...new Set(v.split(/[\s,，]+/).filter(Boolean))] : undefined))
-    .refine((v) => !v || v.length <= LIMITS.orderQuery.large, { params: { rule: 'orderQueryMax' } }),
+    .transform((v) => (v ? [...new Set(v.split(/[\s,，;；]+/).filter(Boolean))] : undefined))
+    .refine((v) => !v || v.length <= max, {
+      params: { rule: max === LIMITS.orderQuery.small ? 'orderQuerySmall' : 'orderQueryMax', max },
+    });
+
+export const ORDER_SORTS = ['created_at', 'paid_at', 'latest_delivery_at'] as const;
+/** "About to time out": unpaid orders whose deadline is this close (decision 0040). */
+export const ORDER_TIMEOUT_SOON_MINUTES = 10;
+
+const when = z.iso.datetime({ offset: true }).optional();
+const amount = z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional();
+const yes = z
+  .enum(['true', 'false', '1', '0'])
+  .optional()
+  .transform((v) => (v === undefined ? undefined : v === 'true' || v === '1'));
+
+/** The list's filters without paging (the status counts take the same, minus the status). */
+export const orderFilterShape = {
+  status: z.enum(ORDER_STATUSES).optional(),
+  /** Order numbers or third-party numbers (spec §5: up to 50). */
+  order_nos: queryBox(LIMITS.orderQuery.large),
+  third_party_nos: queryBox(LIMITS.orderQuery.large),
+  sub_order_nos: queryBox(LIMITS.orderQuery.large),
+  tracking_nos: queryBox(LIMITS.orderQuery.large),
+  pay_nos: queryBox(LIMITS.orderQuery.large),
+  platform: z.enum(ORDER_PLATFORMS).optional(),
+  shop_id: z.uuid().optional(),
+  source: z.enum(ORDER_SOURCES).optional(),
+  /** The ordering account's name (exact). */
+  ordered_by: z.string().trim().max(100).optional(),
   country: z
     .string()
     .trim()
     .toUpperCase()
     .regex(/^[A-Z]{2}$/)
     .optional(),
-  from: z.iso.datetime({ offset: true }).optional(),
-  to: z.iso.datetime({ offset: true }).optional(),
-});
+  linked: z.enum(['linked', 'unlinked']).optional(),
+  /** Created time range (kept as from/to). */
+  from: when,
+  to: when,
+  paid_from: when,
+  paid_to: when,
+  shipped_from: when,
+  shipped_to: when,
+  updated_from: when,
+  updated_to: when,
+  amount_min: amount,
+  amount_max: amount,
+  /** Unpaid orders due to time out within ORDER_TIMEOUT_SOON_MINUTES. */
+  timeout_soon: yes,
+};
+
+const RANGES = [
+  ['from', 'to'],
+  ['paid_from', 'paid_to'],
+  ['shipped_from', 'shipped_to'],
+  ['updated_from', 'updated_to'],
+] as const;
+
+/** spec §5: each date range at most one year, and not reversed. */
+function checkRanges(q: Record<string, unknown>, ctx: z.RefinementCtx) {
+  for (const [a, b] of RANGES) {
+    const from = q[a] as string | undefined;
+    const to = q[b] as string | undefined;
+    if (!from || !to) continue;
+    const span = new Date(to).getTime() - new Date(from).getTime();
+    if (span < 0 || span > LIMITS.dateRangeMaxDays * 86_400_000)
+      ctx.addIssue({ code: 'custom', path: [b], params: { rule: 'orderDateRange' } });
+  }
+}
+
+export const orderFilterSchema = z.object(orderFilterShape).superRefine(checkRanges);
+
+export const orderListQuerySchema = z
+  .object({
+    page: z.coerce.number().int().min(1).max(100_000).default(1),
+    limit: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(LIMITS.pagination.maxPageSize)
+      .default(LIMITS.pagination.defaultPageSize),
+    ...orderFilterShape,
+    /** The list kit's `field,asc|desc`: created, paid or latest delivery time (default newest first). */
+    order: z
+      .string()
+      .regex(new RegExp(`^(${ORDER_SORTS.join('|')}),(asc|desc)$`))
+      .optional(),
+  })
+  .superRefine(checkRanges);
+export type OrderListQuery = z.input<typeof orderListQuerySchema>;
 
 export const orderNoParamsSchema = z.object({ order_no: orderNo });
 
@@ -172,6 +272,8 @@ export const orderPayReplySchema = z.object({
   paid: z.array(z.string()),
   /** Orders that were already paid (a retried request charges nothing). */
   already_paid: z.array(z.string()),
+  /** Batch pay: orders that could not be paid, each with why (the others are paid). */
+  failed: z.array(z.object({ order_no: z.string(), message: z.string() })).default([]),
   amounts: z.array(currencyAmount),
   /** Balances after paying, per currency. */
   balances: z.array(z.object({ currency: z.string(), balance: z.number().int() })),

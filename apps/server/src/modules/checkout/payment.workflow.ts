@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { AlipayProvider } from '../../integrations/alipay/index.ts';
 import { systemContext, type AnyContext, type ServiceContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/http/errors.ts';
+import { t } from '../../platform/i18n/i18n.ts';
 import type { MerchantScope } from '../../platform/tenant-scope.ts';
 import { chosenShippingGuard } from '../logistics/index.ts';
 import {
@@ -52,21 +53,24 @@ export function orderPaymentGuard(
  * payer is charged once. Only when that statement finds nothing is the order read, to say why:
  * already paid (reported, not charged), not the merchant's (404), timed out or cancelled (409),
  * logistics changed (409 "current logistics unavailable or changed"). One failure (these, or
- * insufficient balance) rolls every order of the call back.
+ * insufficient balance) rolls every order of the call back, unless `perOrder` (a merchant's batch
+ * pay): then each order is paid in its own savepoint and the failures are listed in the reply.
  */
 export async function payFromBalance(
   ctx: AnyContext,
   scope: MerchantScope,
   orderNos: readonly string[],
   payMethod: 'balance' | 'alipay' = 'balance',
+  options: { perOrder?: boolean } = {},
 ): Promise<OrderPayReply> {
   const now = new Date();
   const paid: Array<{ orderNo: string; currency: string; totalAmount: number }> = [];
   const alreadyPaid: string[] = [];
+  const failed: Array<{ order_no: string; message: string; error: AppError }> = [];
   const balances = new Map<string, number>();
-  for (const orderNo of [...new Set(orderNos)].sort()) {
+  const payOne = async (c: AnyContext, orderNo: string) => {
     const result = await debitGuarded(
-      ctx,
+      c,
       {
         type: 'order_payment',
         merchantId: scope.merchantId,
@@ -80,27 +84,47 @@ export async function payFromBalance(
       orderPaymentGuard(scope, orderNo, payMethod),
     );
     if (result === 'unguarded') {
-      const [current] = await findPayableOrders(ctx.tx, scope, [orderNo]);
+      const [current] = await findPayableOrders(c.tx, scope, [orderNo]);
       if (!current) throw AppError.notFound('order.notFound');
       if (PAID_STATUSES.has(current.status)) {
         alreadyPaid.push(orderNo);
-        continue;
+        return;
       }
       const refusal = unpayable(current, new Date());
       if (refusal) throw refusal;
-      await confirmOrderShipping(ctx.tx, scope.tenantId, current);
+      await confirmOrderShipping(c.tx, scope.tenantId, current);
       throw AppError.conflict('order.notPayable', { order_no: orderNo });
     }
     if (result.replayed) throw AppError.conflict('order.notPayable', { order_no: orderNo });
     const { currency, amount, balanceAfter } = result.transaction;
     paid.push({ orderNo, currency, totalAmount: -amount });
     balances.set(currency, balanceAfter);
+  };
+  const unique = [...new Set(orderNos)].sort();
+  for (const orderNo of unique) {
+    if (!options.perOrder || unique.length === 1) {
+      await payOne(ctx, orderNo);
+      continue;
+    }
+    // Batch pay (issue 19): each order in its own savepoint, so one short of balance (or timed
+    // out, or unlinked) is reported beside the others instead of undoing them. Another
+    // merchant's order is still a 404 for the whole request.
+    try {
+      await ctx.tx.transaction((sp) => payOne({ ...ctx, tx: sp }, orderNo));
+    } catch (error) {
+      if (!(error instanceof AppError) || error.status === 404) throw error;
+      failed.push({ order_no: orderNo, message: t(ctx.lang, error.key, error.params), error });
+    }
   }
-  if (!paid.length && !alreadyPaid.length) throw AppError.badRequest('order.noPayable');
+  if (!paid.length && !alreadyPaid.length) {
+    if (failed.length) throw failed[0]!.error;
+    throw AppError.badRequest('order.noPayable');
+  }
   return {
     method: payMethod,
     paid: paid.map((r) => r.orderNo),
     already_paid: alreadyPaid,
+    failed: failed.map(({ order_no, message }) => ({ order_no, message })),
     amounts: totalsByCurrency(paid),
     balances: [...balances].map(([currency, balance]) => ({ currency, balance })),
     pay_url: null,
@@ -125,7 +149,8 @@ export async function payOrders(
   alipay: { provider: AlipayProvider; urls: AlipayReturn },
 ): Promise<OrderPayReply> {
   const scope = orderScope(ctx);
-  if (body.method === 'balance') return payFromBalance(ctx, scope, body.order_nos);
+  if (body.method === 'balance')
+    return payFromBalance(ctx, scope, body.order_nos, 'balance', { perOrder: true });
 
   const rows = await findPayableOrders(ctx.tx, scope, body.order_nos);
   const { candidates, alreadyPaid } = payableOrders(rows);
@@ -149,6 +174,7 @@ export async function payOrders(
     method: 'alipay',
     paid: [],
     already_paid: alreadyPaid.map((r) => r.orderNo),
+    failed: [],
     amounts: [{ currency: 'CNY', amount }],
     balances: [],
     pay_url: payUrl,

@@ -110,6 +110,7 @@ async function loadSelection(
         skuCode: priced.skuCode,
         quantity: row.quantity,
         unitPrice: priced.unit,
+        unitWeight: product.weight,
         subtotal: priced.unit * row.quantity,
         thumbKey: finished.thumbKey(row.colorId),
       },

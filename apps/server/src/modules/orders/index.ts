@@ -6,6 +6,8 @@ export {
   newOrderNo,
   orderScope,
   toOrder,
+  actorOf,
+  profitRate,
   expireOverdueOrders,
   findPayableOrders,
   PAID_STATUSES,
@@ -21,6 +23,19 @@ export {
   type PricedShipping,
 } from './shipping.ts';
 export { findByIds as findOrdersByIds, payableOrder } from './order.repo.ts';
-export type { NewOrder, NewOrderLine, OrderRow } from './order.repo.ts';
+export type { NewAnyOrderLine, NewOrder, NewOrderLine, OrderRow } from './order.repo.ts';
+/** The order timeline: other modules write their entries in their own transaction. */
+export { recordOrderEvent, type OrderEventActor } from './order-events.ts';
+/** The one order state machine (decision 0039): fulfilment and after-sales move orders through it. */
+export {
+  actionsIn,
+  assertAction,
+  ORDER_TRANSITIONS,
+  transitionAllowed,
+  transitionOrder,
+  type OrderTransition,
+} from './order-actions.ts';
+/** SKU mapping for order intake (issue 20). */
+export { linkLinesByMapping } from './centre.service.ts';
 export { ordersModule } from './module.ts';
 export * as orderRefunds from './refund.ts';

@@ -9,10 +9,14 @@ import { ORDER_EXPORT } from './order.export.ts';
 /** Orders: the order list and detail, cancelling, and the timeout of unpaid orders. */
 export const ordersModule: ModuleDescriptor<AppServices> = {
   name: 'orders',
-  dependsOn: ['access', 'exports', 'wallet', 'logistics', 'designs'],
+  dependsOn: ['access', 'exports', 'wallet', 'logistics', 'designs', 'catalog'],
+  uses: ['shops'],
   switchable: false,
   tables,
-  resources: [{ name: 'order', owner: 'merchant' }],
+  resources: [
+    { name: 'order', owner: 'merchant' },
+    { name: 'skuMapping', owner: 'merchant' },
+  ],
   menus: MENUS,
   provides: [ORDER_EXPORT],
   jobs: (services) => {

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { orderListQuerySchema, PERMISSIONS, type OrderStatus } from '@pod/shared';
+import { orderFilterSchema, PERMISSIONS, type OrderStatus } from '@pod/shared';
 import { keysetBatches } from '../../platform/crud/keyset.ts';
 import { exportSource, type Bilingual } from '../exports/index.ts';
-import { listConditions, LIST_KEYS, type OrderListFilter, type OrderRow } from './order.repo.ts';
+import { listConditions, LIST_KEYS, type OrderRow } from './order.repo.ts';
 import { orderScope } from './order.service.ts';
 import { orders } from './schema.ts';
 
@@ -22,16 +22,7 @@ const PAY_METHOD: Record<string, Bilingual> = {
 };
 
 /** The order list's filters, exactly as the list takes them (its contract), without paging. */
-const filters = orderListQuerySchema.omit({ page: true, limit: true });
-
-const toFilter = (f: ReturnType<typeof filters.parse>): Omit<OrderListFilter, 'page' | 'limit'> => ({
-  status: f.status,
-  orderNos: f.order_nos,
-  country: f.country,
-  from: f.from,
-  to: f.to,
-});
-
+const filters = orderFilterSchema;
 /** spec §2 order list: Export (issue 24), with the list's filters and the list's scoped query. */
 export const ORDER_EXPORT = exportSource<ReturnType<typeof filters.parse>, OrderRow>({
   page: 'order/list',
@@ -72,9 +63,9 @@ export const ORDER_EXPORT = exportSource<ReturnType<typeof filters.parse>, Order
     const [row] = await ctx.tx
       .select({ n: sql<number>`count(*)::int` })
       .from(orders)
-      .where(listConditions(orderScope(ctx), toFilter(f)));
+      .where(listConditions(orderScope(ctx), f, ctx.dataScope));
     return row?.n ?? 0;
   },
   batches: (ctx, f, size) =>
-    keysetBatches(ctx.tx, orders, listConditions(orderScope(ctx), toFilter(f)), LIST_KEYS, size),
+    keysetBatches(ctx.tx, orders, listConditions(orderScope(ctx), f, ctx.dataScope), LIST_KEYS, size),
 });

@@ -1,7 +1,11 @@
-import { and, asc, desc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import { ORDER_TIMEOUT_SOON_MINUTES, type ORDER_SORTS, type orderFilterSchema } from '@pod/shared';
+import { and, asc, desc, eq, gt, gte, inArray, isNotNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
+import type { DataScope } from '../../platform/context.ts';
 import type { Executor } from '../../db/client.ts';
 import { preparedQuery } from '../../db/prepared.ts';
-import { orderLines, orders } from './schema.ts';
+import { orderEvents, orderLines, orders } from './schema.ts';
 import { pagedRows } from '../../platform/crud/paged.ts';
 import type { KeyColumn } from '../../platform/crud/keyset.ts';
 import type { MerchantScope } from '../../platform/tenant-scope.ts';
@@ -9,7 +13,10 @@ import type { MerchantScope } from '../../platform/tenant-scope.ts';
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderLineRow = typeof orderLines.$inferSelect;
 export type NewOrder = typeof orders.$inferInsert;
-export type NewOrderLine = Omit<typeof orderLines.$inferInsert, 'orderId' | 'tenantId'>;
+/** A line of any order (a marketplace line may have no finished product yet). */
+export type NewAnyOrderLine = Omit<typeof orderLines.$inferInsert, 'orderId' | 'tenantId'>;
+/** A line checkout builds: always of a finished product. */
+export type NewOrderLine = NewAnyOrderLine & { finishedProductId: string };
 
 const mine = (scope: MerchantScope) =>
   and(eq(orders.tenantId, scope.tenantId), eq(orders.merchantId, scope.merchantId));
@@ -18,7 +25,7 @@ const mine = (scope: MerchantScope) =>
 export async function insertOrder(
   tx: Executor,
   order: NewOrder,
-  lines: NewOrderLine[],
+  lines: NewAnyOrderLine[],
 ): Promise<OrderRow | null> {
   const [row] = await tx
     .insert(orders)
@@ -36,13 +43,16 @@ export function findByNos(
   tx: Executor,
   scope: MerchantScope,
   orderNos: readonly string[],
+  dataScope: DataScope = { kind: 'all' },
+  lock = false,
 ): Promise<OrderRow[]> {
   if (!orderNos.length) return Promise.resolve([]);
-  return tx
+  const q = tx
     .select()
     .from(orders)
-    .where(and(mine(scope), inArray(orders.orderNo, [...orderNos])))
+    .where(and(mine(scope), dataScopeCondition(dataScope), inArray(orders.orderNo, [...orderNos])))
     .orderBy(asc(orders.orderNo));
+  return lock ? q.for('update') : q;
 }
 
 /** What paying an order reads of it. */
@@ -58,6 +68,7 @@ export type PayableOrder = Pick<
   | 'countryCode'
   | 'weight'
   | 'shipping'
+  | 'unlinkedLines'
 >;
 
 const payableFields = {
@@ -71,6 +82,7 @@ const payableFields = {
   countryCode: orders.countryCode,
   weight: orders.weight,
   shipping: orders.shipping,
+  unlinkedLines: orders.unlinkedLines,
 };
 
 /**
@@ -141,6 +153,7 @@ export function payableOrder(scope: MerchantScope, orderNo: string, payMethod: '
         FROM ${orders}
         WHERE ${orders.tenantId} = ${p('tenant')}::uuid AND ${orders.merchantId} = ${p('merchant')}::uuid
           AND ${orders.orderNo} = ${p('no')}::text AND ${orders.status} = 'unpaid' AND ${orders.expiresAt} > now()
+          AND ${orders.unlinkedLines} = 0
           AND ${serves}
         FOR UPDATE OF ${orders}`,
     markPaid: () =>
@@ -155,61 +168,88 @@ export function payableOrder(scope: MerchantScope, orderNo: string, payMethod: '
   };
 }
 
-export async function markCancelled(
-  tx: Executor,
-  scope: MerchantScope,
-  id: string,
-): Promise<OrderRow | undefined> {
-  const [row] = await tx
-    .update(orders)
-    .set({ status: 'cancelled', cancelledAt: new Date() })
-    .where(and(mine(scope), eq(orders.id, id), eq(orders.status, 'unpaid')))
-    .returning();
-  return row;
-}
-
-/** unpaid → timed_out for orders past their deadline, a batch at a time (the timeout job). */
+/**
+ * unpaid → timed_out for orders past their deadline, a batch at a time (the timeout job), with
+ * the timeline entry of each in the same statement (decision 0039, transition `time_out`).
+ */
 export async function expireOverdue(tx: Executor, batch: number): Promise<number> {
-  const rows = await tx
-    .update(orders)
-    .set({ status: 'timed_out' })
-    .where(
-      inArray(
-        orders.id,
-        tx
-          .select({ id: orders.id })
-          .from(orders)
-          .where(and(eq(orders.status, 'unpaid'), lte(orders.expiresAt, sql`now()`)))
-          .limit(batch),
-      ),
+  const result = await tx.execute(sql`
+    WITH due AS (
+      SELECT ${orders.id} AS id FROM ${orders}
+      WHERE ${orders.status} = 'unpaid' AND ${orders.expiresAt} <= now()
+      LIMIT ${batch} FOR UPDATE SKIP LOCKED
+    ), moved AS (
+      UPDATE ${orders} SET status = 'timed_out', updated_at = now()
+      FROM due WHERE ${orders.id} = due.id AND ${orders.status} = 'unpaid'
+      RETURNING ${orders.id} AS id, ${orders.tenantId} AS tenant_id, ${orders.merchantId} AS merchant_id
     )
-    .returning({ id: orders.id });
-  return rows.length;
+    INSERT INTO ${orderEvents} (tenant_id, merchant_id, order_id, action, actor_name, from_status, to_status)
+    SELECT tenant_id, merchant_id, id, 'time_out', 'system', 'unpaid', 'timed_out' FROM moved
+    RETURNING order_id`);
+  return result.rows.length;
 }
 
-export interface OrderListFilter {
-  page: number;
-  limit: number;
-  status?: OrderRow['status'] | undefined;
-  orderNos?: string[] | undefined;
-  country?: string | undefined;
-  from?: string | undefined;
-  to?: string | undefined;
-}
+/** The list's filters as its contract parses them (decision 0040). */
+export type OrderListFilter = z.output<typeof orderFilterSchema>;
+export type OrderListSort = { order?: string | undefined };
 
 /**
- * The order list's WHERE clause: the merchant's own orders and the list's filters. The list and
- * its export (order.export.ts) both use it, so an export holds exactly the rows the list shows.
+ * spec §6 data scope on orders: staff limited to departments and/or their own see the orders their
+ * departments' users placed (the creator's department, kept on the order) and their own.
  */
-export function listConditions(scope: MerchantScope, f: Omit<OrderListFilter, 'page' | 'limit'>) {
-  const conditions: (SQL | undefined)[] = [mine(scope)];
-  if (f.status) conditions.push(eq(orders.status, f.status));
-  if (f.orderNos?.length)
-    conditions.push(or(inArray(orders.orderNo, f.orderNos), inArray(orders.thirdPartyOrderNo, f.orderNos)));
-  if (f.country) conditions.push(eq(orders.countryCode, f.country));
-  if (f.from) conditions.push(gte(orders.createdAt, new Date(f.from)));
-  if (f.to) conditions.push(lte(orders.createdAt, new Date(f.to)));
-  return and(...conditions);
+export function dataScopeCondition(dataScope: DataScope): SQL | undefined {
+  if (dataScope.kind === 'all') return undefined;
+  const parts: SQL[] = [];
+  if (dataScope.departmentIds.length) parts.push(inArray(orders.departmentId, dataScope.departmentIds));
+  if (dataScope.includeOwn) parts.push(eq(orders.createdBy, dataScope.userId));
+  return parts.length ? or(...parts) : sql`false`;
+}
+
+const box = (column: AnyPgColumn, values: string[] | undefined) =>
+  values?.length ? inArray(column, values) : undefined;
+
+/**
+ * The order list's WHERE clause: the merchant's own orders within the caller's data scope and the
+ * list's filters. The list, its status counts and its export all use it, so an export holds
+ * exactly the rows the list shows.
+ */
+export function listConditions(
+  scope: MerchantScope,
+  f: Partial<OrderListFilter>,
+  dataScope: DataScope = { kind: 'all' },
+  now = new Date(),
+) {
+  const c: (SQL | undefined)[] = [mine(scope), dataScopeCondition(dataScope)];
+  if (f.status) c.push(eq(orders.status, f.status));
+  if (f.order_nos?.length)
+    c.push(or(inArray(orders.orderNo, f.order_nos), inArray(orders.thirdPartyOrderNo, f.order_nos)));
+  c.push(box(orders.thirdPartyOrderNo, f.third_party_nos));
+  c.push(box(orders.subOrderNo, f.sub_order_nos));
+  c.push(box(orders.trackingNo, f.tracking_nos));
+  c.push(box(orders.payNo, f.pay_nos));
+  if (f.platform) c.push(eq(orders.platform, f.platform));
+  if (f.shop_id) c.push(eq(orders.shopId, f.shop_id));
+  if (f.source) c.push(eq(orders.source, f.source));
+  if (f.ordered_by) c.push(eq(orders.orderedBy, f.ordered_by));
+  if (f.country) c.push(eq(orders.countryCode, f.country));
+  if (f.linked === 'linked') c.push(eq(orders.unlinkedLines, 0));
+  if (f.linked === 'unlinked') c.push(gt(orders.unlinkedLines, 0));
+  const range = (column: AnyPgColumn, from?: string, to?: string) => {
+    if (from) c.push(gte(column, new Date(from)));
+    if (to) c.push(lte(column, new Date(to)));
+  };
+  range(orders.createdAt, f.from, f.to);
+  range(orders.paidAt, f.paid_from, f.paid_to);
+  range(orders.shippedAt, f.shipped_from, f.shipped_to);
+  range(orders.updatedAt, f.updated_from, f.updated_to);
+  if (f.amount_min !== undefined) c.push(gte(orders.totalAmount, f.amount_min));
+  if (f.amount_max !== undefined) c.push(lte(orders.totalAmount, f.amount_max));
+  if (f.timeout_soon) {
+    c.push(eq(orders.status, 'unpaid'));
+    c.push(gt(orders.expiresAt, now));
+    c.push(lte(orders.expiresAt, new Date(now.getTime() + ORDER_TIMEOUT_SOON_MINUTES * 60_000)));
+  }
+  return and(...c);
 }
 
 /** The order list's order: newest first (the export's keyset follows it). */
@@ -218,13 +258,46 @@ export const LIST_KEYS: readonly KeyColumn[] = [
   { column: orders.id, dir: 'desc', cast: 'uuid' },
 ];
 
-export function listForMerchant(tx: Executor, scope: MerchantScope, f: OrderListFilter) {
-  return pagedRows(
-    tx,
-    orders,
-    listConditions(scope, f),
-    [desc(orders.createdAt), desc(orders.id)],
-    f.page,
-    f.limit,
-  );
+const SORT_COLUMNS = {
+  created_at: orders.createdAt,
+  paid_at: orders.paidAt,
+  latest_delivery_at: orders.latestDeliveryAt,
+} as const;
+
+/**
+ * One page of the list. Paid and delivery times are nullable: NULLS LAST either way, and the
+ * filter on the sorted column keeps rows without it out, so the (tenant, merchant, column)
+ * index serves the order (decision 0040).
+ */
+export function listForMerchant(
+  tx: Executor,
+  scope: MerchantScope,
+  f: Partial<OrderListFilter> & OrderListSort & { page: number; limit: number },
+  dataScope: DataScope = { kind: 'all' },
+) {
+  const [field, direction] = (f.order ?? 'created_at,desc').split(',') as [
+    (typeof ORDER_SORTS)[number],
+    string,
+  ];
+  const column = SORT_COLUMNS[field] ?? orders.createdAt;
+  const dir = direction === 'asc' ? asc : desc;
+  const where =
+    column === orders.createdAt
+      ? listConditions(scope, f, dataScope)
+      : and(listConditions(scope, f, dataScope), isNotNull(column));
+  return pagedRows(tx, orders, where, [dir(column), dir(orders.id)], f.page, f.limit);
+}
+
+/** How many orders of each status match the filters (the status tabs). */
+export async function statusCounts(
+  tx: Executor,
+  scope: MerchantScope,
+  f: Partial<OrderListFilter>,
+  dataScope: DataScope,
+): Promise<Array<{ status: OrderRow['status']; n: number }>> {
+  return tx
+    .select({ status: orders.status, n: sql<number>`count(*)::int` })
+    .from(orders)
+    .where(listConditions(scope, { ...f, status: undefined }, dataScope))
+    .groupBy(orders.status);
 }

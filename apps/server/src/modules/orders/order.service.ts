@@ -6,6 +6,10 @@ import { AppError } from '../../platform/http/errors.ts';
 import type { FileUrls } from '../../platform/storage/file-urls.ts';
 import { merchantScopeOf, type MerchantScope } from '../../platform/tenant-scope.ts';
 import { countFinishedOrders } from '../designs/index.ts';
+import { findAdminNames, findAdminUserById } from '../access/index.ts';
+import type { DataScope } from '../../platform/context.ts';
+import { transitionOrder } from './order-actions.ts';
+import { recordOrderEvent, type OrderEventActor } from './order-events.ts';
 import { factoriesByIds } from '../logistics/index.ts';
 import * as repo from './order.repo.ts';
 
@@ -31,6 +35,18 @@ export const PAID_STATUSES: ReadonlySet<repo.OrderRow['status']> = new Set([
   'shipped',
   'completed',
 ]);
+
+/**
+ * (sales total − actual payment) ÷ sales total, rounded to 4 places; only where a sales total in
+ * the order's own currency is known and the order is paid (decision 0040).
+ */
+export function profitRate(
+  row: Pick<repo.OrderRow, 'salesTotalAmount' | 'salesCurrency' | 'currency' | 'status' | 'totalAmount'>,
+): number | null {
+  if (!row.salesTotalAmount || row.salesCurrency !== row.currency || !PAID_STATUSES.has(row.status))
+    return null;
+  return Math.round(((row.salesTotalAmount - row.totalAmount) / row.salesTotalAmount) * 10_000) / 10_000;
+}
 
 export function toOrder(row: repo.OrderRow): Order {
   return {
@@ -61,6 +77,20 @@ export function toOrder(row: repo.OrderRow): Order {
     pay_no: row.payNo,
     remark: row.remark,
     ordered_by: row.orderedBy,
+    shop_id: row.shopId,
+    sub_order_no: row.subOrderNo,
+    tracking_no: row.trackingNo,
+    sales_currency: row.salesCurrency,
+    sales_amount: row.salesAmount,
+    sales_shipping_amount: row.salesShippingAmount,
+    sales_total_amount: row.salesTotalAmount,
+    profit_rate: profitRate(row),
+    actual_payment: PAID_STATUSES.has(row.status) ? row.totalAmount : 0,
+    latest_delivery_at: row.latestDeliveryAt?.toISOString() ?? null,
+    shipped_at: row.shippedAt?.toISOString() ?? null,
+    linked: row.unlinkedLines === 0,
+    unlinked_lines: row.unlinkedLines,
+    origin_order_no: row.originOrderNo,
     expires_at: row.expiresAt.toISOString(),
     created_at: row.createdAt.toISOString(),
     paid_at: row.paidAt?.toISOString() ?? null,
@@ -79,6 +109,12 @@ export async function toOrderDetail(tx: Executor, row: repo.OrderRow, files: Fil
     lines: lines.map((l) => ({
       id: l.id,
       finished_product_id: l.finishedProductId,
+      color_id: l.colorId,
+      size_id: l.sizeId,
+      external_product_id: l.externalProductId,
+      external_skc_id: l.externalSkcId,
+      external_sku_id: l.externalSkuId,
+      external_name: l.externalName,
       finished_code: l.finishedCode,
       name: l.name,
       style_code: l.styleCode,
@@ -102,27 +138,55 @@ export async function toOrderDetail(tx: Executor, row: repo.OrderRow, files: Fil
 export async function insertOrders(
   tx: Executor,
   scope: MerchantScope,
-  drafts: Array<{ order: repo.NewOrder; lines: repo.NewOrderLine[] }>,
+  drafts: Array<{ order: repo.NewOrder; lines: repo.NewAnyOrderLine[] }>,
+  event: { action: string; actorName?: string; detail?: Record<string, unknown> } = { action: 'created' },
 ): Promise<repo.OrderRow[]> {
   const rows: repo.OrderRow[] = [];
   const counts = new Map<string, number>();
+  const creators = new Map<string, { departmentId: string | null; username: string }>();
   for (const draft of drafts) {
     let row: repo.OrderRow | null = null;
+    const creator = draft.order.createdBy;
+    if (creator && !creators.has(creator)) {
+      const user = await findAdminUserById(tx, creator);
+      creators.set(creator, { departmentId: user?.departmentId ?? null, username: user?.username ?? '' });
+    }
+    const base: repo.NewOrder = {
+      ...draft.order,
+      departmentId: draft.order.departmentId ?? (creator ? creators.get(creator)!.departmentId : null),
+      unlinkedLines: draft.lines.filter((l) => !l.finishedProductId).length,
+    };
     for (let attempt = 0; !row; attempt++) {
       if (attempt === ORDER_NO_TRIES) throw AppError.conflict();
-      const order = attempt === 0 ? draft.order : { ...draft.order, orderNo: newOrderNo() };
+      const order = attempt === 0 ? base : { ...base, orderNo: newOrderNo() };
       row = await repo.insertOrder(tx, order, draft.lines);
     }
     rows.push(row);
-    for (const id of new Set(draft.lines.map((l) => l.finishedProductId)))
+    await recordOrderEvent(tx, {
+      order: row,
+      action: event.action,
+      actor: {
+        id: creator ?? null,
+        name: event.actorName ?? (creator ? creators.get(creator)!.username : 'system'),
+      },
+      toStatus: row.status,
+      detail: event.detail ?? {},
+    });
+    for (const id of new Set(draft.lines.flatMap((l) => (l.finishedProductId ? [l.finishedProductId] : []))))
       counts.set(id, (counts.get(id) ?? 0) + 1);
   }
   await countFinishedOrders(tx, scope.tenantId, counts);
   return rows;
 }
 
-export async function findOrder(tx: Executor, scope: MerchantScope, orderNo: string): Promise<repo.OrderRow> {
-  const [row] = await repo.findByNos(tx, scope, [orderNo]);
+export async function findOrder(
+  tx: Executor,
+  scope: MerchantScope,
+  orderNo: string,
+  dataScope: DataScope = { kind: 'all' },
+  lock = false,
+): Promise<repo.OrderRow> {
+  const [row] = await repo.findByNos(tx, scope, [orderNo], dataScope, lock);
   if (!row) throw AppError.notFound('order.notFound');
   return row;
 }
@@ -134,9 +198,15 @@ function allFound<T>(rows: T[], unique: string[]): T[] {
 }
 
 /** The merchant's orders among `orderNos`; 404 when one is not theirs (or does not exist). */
-export async function findOrders(tx: Executor, scope: MerchantScope, orderNos: readonly string[]) {
+export async function findOrders(
+  tx: Executor,
+  scope: MerchantScope,
+  orderNos: readonly string[],
+  dataScope: DataScope = { kind: 'all' },
+  lock = false,
+) {
   const unique = [...new Set(orderNos)];
-  return allFound(await repo.findByNos(tx, scope, unique), unique);
+  return allFound(await repo.findByNos(tx, scope, unique, dataScope, lock), unique);
 }
 
 /** findOrders with only what paying reads. */
@@ -154,6 +224,8 @@ export function totalsByCurrency(rows: Array<Pick<repo.OrderRow, 'currency' | 't
 
 /** Why an order cannot be paid now, or null when it can. */
 export function unpayable(row: repo.PayableOrder, now: Date): AppError | null {
+  if (row.status === 'unpaid' && row.unlinkedLines > 0)
+    return AppError.conflict('order.unlinked', { order_no: row.orderNo });
   if (row.status === 'timed_out' || (row.status === 'unpaid' && row.expiresAt <= now))
     return AppError.conflict('order.timedOut', { order_no: row.orderNo });
   if (row.status !== 'unpaid') return AppError.conflict('order.notPayable', { order_no: row.orderNo });
@@ -175,13 +247,28 @@ export function payableOrders<T extends repo.PayableOrder>(rows: T[], now = new 
   return { candidates, alreadyPaid };
 }
 
-/** Cancels an unpaid order (paid orders go through cancel requests, a later issue). */
+/** Cancels an unpaid order (paid orders go through cancel requests, the after-sales module). */
 export async function cancelOrder(ctx: ServiceContext, orderNo: string): Promise<repo.OrderRow> {
   const scope = orderScope(ctx);
-  const row = await findOrder(ctx.tx, scope, orderNo);
-  const cancelled = row.status === 'unpaid' ? await repo.markCancelled(ctx.tx, scope, row.id) : undefined;
+  const row = await findOrder(ctx.tx, scope, orderNo, ctx.dataScope);
+  const cancelled =
+    row.status === 'unpaid'
+      ? await transitionOrder(ctx.tx, {
+          orderId: row.id,
+          tenantId: scope.tenantId,
+          transition: 'cancel',
+          actor: await actorOf(ctx),
+          set: { cancelledAt: new Date() },
+        })
+      : null;
   if (!cancelled) throw AppError.conflict('order.notCancellable', { order_no: row.orderNo });
   return cancelled;
+}
+
+/** Who acts, for the timeline: the user's name, or the system job's. */
+export async function actorOf(ctx: Pick<ServiceContext, 'tx' | 'actor'>): Promise<OrderEventActor> {
+  const names = await findAdminNames(ctx.tx, ctx.actor.id);
+  return { id: ctx.actor.id, name: names?.username ?? '' };
 }
 
 /** The timeout job's work: unpaid orders past their deadline become timed out. */

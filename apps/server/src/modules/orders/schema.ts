@@ -97,6 +97,23 @@ export const orders = pgTable(
     payNo: text('pay_no').notNull().default(''),
     remark: text('remark').notNull().default(''),
     checkoutId: uuid('checkout_id'),
+    /** The marketplace shop an order came from (shops module), null for manual orders. */
+    shopId: uuid('shop_id'),
+    /** The creator's department when created (spec §6 data scope "department"). */
+    departmentId: uuid('department_id'),
+    /** What the marketplace buyer paid (marketplace orders only), in `salesCurrency`. */
+    salesCurrency: text('sales_currency'),
+    salesAmount: money('sales_amount'),
+    salesShippingAmount: money('sales_shipping_amount'),
+    salesTotalAmount: money('sales_total_amount'),
+    /** The marketplace's deadline for shipping. */
+    latestDeliveryAt: timestamp('latest_delivery_at', { withTimezone: true }),
+    /** Lines with no finished product yet; an order is payable only at 0 (decision 0040). */
+    unlinkedLines: integer('unlinked_lines').notNull().default(0),
+    /** Bumped by every change of the shipping (the ledger keys of a difference include it). */
+    revision: integer('revision').notNull().default(0),
+    /** The order this one was copied or split from. */
+    originOrderNo: text('origin_order_no').notNull().default(''),
     createdBy: uuid('created_by'),
     /** The ordering account's name when the order was placed. */
     orderedBy: text('ordered_by').notNull().default(''),
@@ -112,6 +129,26 @@ export const orders = pgTable(
   (t) => [
     uniqueIndex('orders_order_no_uq').on(t.orderNo),
     index('orders_merchant_idx').on(t.tenantId, t.merchantId, t.createdAt),
+    index('orders_merchant_status_idx').on(t.tenantId, t.merchantId, t.status, t.createdAt),
+    index('orders_merchant_paid_idx').on(t.tenantId, t.merchantId, t.paidAt),
+    index('orders_merchant_delivery_idx').on(t.tenantId, t.merchantId, t.latestDeliveryAt),
+    index('orders_merchant_updated_idx').on(t.tenantId, t.merchantId, t.updatedAt),
+    index('orders_merchant_third_no_idx')
+      .on(t.tenantId, t.merchantId, t.thirdPartyOrderNo)
+      .where(sql`${t.thirdPartyOrderNo} <> ''`),
+    index('orders_merchant_sub_no_idx')
+      .on(t.tenantId, t.merchantId, t.subOrderNo)
+      .where(sql`${t.subOrderNo} <> ''`),
+    index('orders_merchant_tracking_idx')
+      .on(t.tenantId, t.merchantId, t.trackingNo)
+      .where(sql`${t.trackingNo} <> ''`),
+    index('orders_merchant_pay_no_idx')
+      .on(t.tenantId, t.merchantId, t.payNo)
+      .where(sql`${t.payNo} <> ''`),
+    index('orders_merchant_unlinked_idx')
+      .on(t.tenantId, t.merchantId, t.createdAt)
+      .where(sql`${t.unlinkedLines} > 0`),
+    check('orders_unlinked_ok', sql`${t.unlinkedLines} >= 0`),
     index('orders_unpaid_expiry_idx')
       .on(t.expiresAt)
       .where(sql`${t.status} = 'unpaid'`),
@@ -135,14 +172,15 @@ export const orderLines = pgTable(
     orderId: uuid('order_id')
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
-    finishedProductId: uuid('finished_product_id').notNull(),
+    /** Null while a marketplace line is not linked to a finished product yet. */
+    finishedProductId: uuid('finished_product_id'),
     finishedCode: text('finished_code').notNull(),
     name: text('name').notNull(),
-    productId: uuid('product_id').notNull(),
+    productId: uuid('product_id'),
     styleCode: text('style_code').notNull(),
-    colorId: uuid('color_id').notNull(),
+    colorId: uuid('color_id'),
     colorName: text('color_name').notNull(),
-    sizeId: uuid('size_id').notNull(),
+    sizeId: uuid('size_id'),
     sizeName: text('size_name').notNull(),
     skuCode: text('sku_code').notNull().default(''),
     quantity: integer('quantity').notNull(),
@@ -151,10 +189,59 @@ export const orderLines = pgTable(
     /** A storage key of the colour's mockup thumbnail, signed when read. */
     thumbKey: text('thumb_key'),
     sort: integer('sort').notNull().default(0),
+    /** Grams per piece (the parcel weight is the sum over lines of unit_weight × quantity). */
+    unitWeight: integer('unit_weight').notNull().default(0),
+    externalProductId: text('external_product_id').notNull().default(''),
+    externalSkcId: text('external_skc_id').notNull().default(''),
+    externalSkuId: text('external_sku_id').notNull().default(''),
+    /** The marketplace's product title of the line. */
+    externalName: text('external_name').notNull().default(''),
   },
   (t) => [
     index('order_lines_order_idx').on(t.orderId),
     index('order_lines_finished_idx').on(t.finishedProductId),
     check('order_lines_quantity_pos', sql`${t.quantity} > 0`),
   ],
+);
+
+/** The order timeline (decision 0039): who did what to an order and what changed. */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: id(),
+    tenantId: uuid('tenant_id').notNull(),
+    merchantId: uuid('merchant_id').notNull(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    action: text('action').notNull(),
+    actorId: uuid('actor_id'),
+    actorName: text('actor_name').notNull().default(''),
+    fromStatus: text('from_status'),
+    toStatus: text('to_status'),
+    detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [index('order_events_order_idx').on(t.orderId, t.createdAt)],
+);
+
+/** SKU mapping (decision 0040): a shop's external SKU linked to a finished product, colour and size. */
+export const orderSkuMappings = pgTable(
+  'order_sku_mappings',
+  {
+    id: id(),
+    tenantId: uuid('tenant_id').notNull(),
+    merchantId: uuid('merchant_id').notNull(),
+    shopId: uuid('shop_id').notNull(),
+    externalSkuId: text('external_sku_id').notNull(),
+    externalProductId: text('external_product_id').notNull().default(''),
+    externalSkcId: text('external_skc_id').notNull().default(''),
+    finishedProductId: uuid('finished_product_id').notNull(),
+    colorId: uuid('color_id').notNull(),
+    sizeId: uuid('size_id').notNull(),
+    createdBy: uuid('created_by'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('order_sku_mappings_sku_uq').on(t.tenantId, t.merchantId, t.shopId, t.externalSkuId)],
 );

@@ -25,7 +25,7 @@ export {
   type WalletContext,
 } from './ledger.service.ts';
 export type { DebitGuard, TransactionRow as WalletTransactionRow } from './ledger.repo.ts';
-export { debitStatement } from './ledger.repo.ts';
+export { debitStatement, transactionsOfReferences } from './ledger.repo.ts';
 export { formatReconciliation, reconcile } from './reconcile.service.ts';
 export { paidAlipayPurchaseOf } from './recharge.repo.ts';
 export { walletModule } from './module.ts';

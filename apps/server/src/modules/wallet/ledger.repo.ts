@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { mergeValues, runPrepared, type StatementPart } from '../../db/prepared.ts';
 import { walletIdempotencyKeys, walletTransactions, wallets, withdrawals } from './schema.ts';
@@ -323,4 +323,26 @@ export async function heldOf(
     )
     .groupBy(withdrawals.merchantId, withdrawals.currency);
   return rows.map((r) => ({ ...r, held: Number(r.held) }));
+}
+
+/** A merchant's successful ledger rows that reference these orders (an order's detail shows them). */
+export function transactionsOfReferences(
+  tx: Executor,
+  scope: { tenantId: string; merchantId: string },
+  references: string[],
+): Promise<TransactionRow[]> {
+  if (!references.length) return Promise.resolve([]);
+  return tx
+    .select()
+    .from(walletTransactions)
+    .where(
+      and(
+        eq(walletTransactions.tenantId, scope.tenantId),
+        eq(walletTransactions.merchantId, scope.merchantId),
+        eq(walletTransactions.referenceType, 'order'),
+        inArray(walletTransactions.reference, references),
+        eq(walletTransactions.status, 'success'),
+      ),
+    )
+    .orderBy(asc(walletTransactions.createdAt));
 }

@@ -52,9 +52,14 @@ function messageFor(lang: Language, issue: ValidationIssue, path: string[], inpu
     }
     case 'custom': {
       // Rules named by the shared schemas (packages/shared auth/fields.ts).
-      const rule = (params.params as { rule?: unknown } | undefined)?.rule;
+      const custom = (params.params ?? {}) as Record<string, unknown>;
+      const rule = custom.rule;
+      // The rule's own numbers (e.g. a query box's `max`) fill the message too.
+      const extra = Object.fromEntries(
+        Object.entries(custom).filter(([k, v]) => k !== 'rule' && typeof v === 'number'),
+      ) as Record<string, number>;
       if (typeof rule === 'string' && hasMessage(`validation.${rule}`))
-        return t(lang, `validation.${rule}`, { field });
+        return t(lang, `validation.${rule}`, { ...extra, field });
       return t(lang, 'validation.invalid', { field });
     }
     case 'invalid_format': {

@@ -121,3 +121,89 @@ export function useCancelOrder() {
     onSettled: refresh,
   });
 }
+
+// ---- The order centre's actions (issue 19, decision 0039) -------------------------------------------
+
+/** How many orders of each status match the list's filters (the status tabs). */
+export function useOrderStatusCounts(params: QueryParams) {
+  return useQuery({
+    queryKey: [...orderKeys.all, 'statusCounts', params] as const,
+    queryFn: ({ signal }) =>
+      call(orderOperations.orderStatusCounts, { query: params, signal, showErrorMessage: false }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The logistics methods serving the order's parcel now (modify logistics). */
+export function useOrderShippingOptions(orderNo: string, isEnabled: boolean) {
+  return useQuery({
+    queryKey: [...orderKeys.all, 'shippingOptions', orderNo] as const,
+    queryFn: ({ signal }) =>
+      call(orderOperations.orderShippingOptions, { params: { order_no: orderNo }, signal }),
+    enabled: isEnabled,
+    staleTime: 0,
+  });
+}
+
+/** One mutation per action; each refreshes the lists, details and balances. */
+function useOrderMutation<V, R>(fn: (v: V) => Promise<R>) {
+  const refresh = useRefreshOrders();
+  return useMutation({ mutationFn: fn, onSettled: refresh });
+}
+
+export const useRestoreOrders = () =>
+  useOrderMutation((orderNos: string[]) =>
+    call(orderOperations.orderRestore, { body: { order_nos: orderNos }, showSuccessMessage: true }),
+  );
+
+export const useCopyOrder = () =>
+  useOrderMutation((orderNo: string) =>
+    call(orderOperations.orderCopy, { params: { order_no: orderNo }, body: {}, showSuccessMessage: true }),
+  );
+
+export const useSplitOrder = () =>
+  useOrderMutation((v: { orderNo: string; lines: OpBody<typeof orderOperations.orderSplit>['lines'] }) =>
+    call(orderOperations.orderSplit, {
+      params: { order_no: v.orderNo },
+      body: { lines: v.lines },
+      showSuccessMessage: true,
+    }),
+  );
+
+export const useModifyLogistics = () =>
+  useOrderMutation((v: { orderNo: string; methodId: string }) =>
+    call(orderOperations.orderModifyLogistics, {
+      params: { order_no: v.orderNo },
+      body: { shipping_method_id: v.methodId },
+      showSuccessMessage: true,
+    }),
+  );
+
+export const useModifyAddress = () =>
+  useOrderMutation(
+    (v: { orderNo: string; address: OpBody<typeof orderOperations.orderModifyAddress>['address'] }) =>
+      call(orderOperations.orderModifyAddress, {
+        params: { order_no: v.orderNo },
+        body: { address: v.address },
+        showSuccessMessage: true,
+      }),
+  );
+
+export const useOrderRemark = () =>
+  useOrderMutation((v: { orderNo: string; remark: string }) =>
+    call(orderOperations.orderRemark, {
+      params: { order_no: v.orderNo },
+      body: { remark: v.remark },
+      showSuccessMessage: true,
+    }),
+  );
+
+export const useLinkLine = () =>
+  useOrderMutation(
+    (v: { orderNo: string; lineId: string; body: OpBody<typeof orderOperations.orderLinkLine> }) =>
+      call(orderOperations.orderLinkLine, {
+        params: { order_no: v.orderNo, line_id: v.lineId },
+        body: v.body,
+        showSuccessMessage: true,
+      }),
+  );

@@ -21,6 +21,8 @@ import { formatDateTime } from '../../i18n/format.ts';
 import { currentLanguage } from '../../i18n/i18n.ts';
 import { useCountries } from '../logistics/factory-page.tsx';
 import { useCancelOrder, useOrder } from './api.ts';
+import { OrderActionBar } from './order-actions.tsx';
+import { OrderHistory } from './order-history.tsx';
 import { Amount, OrderCountdown, OrderStatusTag, useOrderLinks } from './order-fields.tsx';
 import { PayOrdersDialog } from './pay-orders-dialog.tsx';
 
@@ -41,7 +43,8 @@ export function OrderDetailPage() {
   const links = useOrderLinks();
   const cancel = useCancelOrder();
   const countries = useCountries(i18n.language);
-  const [isPaying, setIsPaying] = useState(false);
+  const [paying, setPaying] = useState<string[] | null>(null);
+  const [splitInto, setSplitInto] = useState<string[] | null>(null);
   const countryName = (code: string) => countries.data?.find((c) => c.value === code)?.label ?? code;
   const time = (iso: string | null) => (iso ? formatDateTime(iso, language) : '—');
 
@@ -67,6 +70,10 @@ export function OrderDetailPage() {
     );
 
   const row = order.data;
+  const link = (line: OrderLine) =>
+    line.finished_product_id ? null : (
+      <Typography.Text type="warning">{t('orders.centre.unlinked')}</Typography.Text>
+    );
   const money = (minor: number) => <Amount minor={minor} currency={row.currency} />;
   const address = row.address;
   const isUnpaid = row.status === 'unpaid';
@@ -94,7 +101,7 @@ export function OrderDetailPage() {
           isUnpaid ? (
             <Space>
               {links.canPay ? (
-                <Button type="primary" data-testid="order-pay" onClick={() => setIsPaying(true)}>
+                <Button type="primary" data-testid="order-pay" onClick={() => setPaying([row.order_no])}>
                   {t('orders.action.pay')}
                 </Button>
               ) : null}
@@ -156,6 +163,36 @@ export function OrderDetailPage() {
         />
       </Card>
 
+      <Card size="small">
+        <OrderActionBar
+          order={row}
+          canEdit={links.canEditOrder}
+          canAdd={links.canCopyOrder}
+          onSplit={setSplitInto}
+        />
+      </Card>
+      {splitInto ? (
+        <Alert
+          type="success"
+          showIcon
+          data-testid="order-split-result"
+          title={t('orders.centre.splitDone', { orderNos: splitInto.join(', ') })}
+          action={
+            links.canPay ? (
+              <Button
+                type="primary"
+                size="small"
+                data-testid="order-pay-both"
+                onClick={() => setPaying(splitInto)}
+              >
+                {t('orders.centre.payBoth')}
+              </Button>
+            ) : null
+          }
+          closable={{ onClose: () => setSplitInto(null) }}
+        />
+      ) : null}
+
       <Card size="small" title={t('orders.detail.lines')}>
         <Table<OrderLine>
           rowKey="id"
@@ -181,7 +218,8 @@ export function OrderDetailPage() {
               title: t('orders.detail.product'),
               render: (_: unknown, line) => (
                 <Flex vertical>
-                  <Typography.Text strong>{line.name}</Typography.Text>
+                  <Typography.Text strong>{line.name || line.external_name}</Typography.Text>
+                  {link(line)}
                   <Typography.Text type="secondary" style={{ fontSize: 12 }}>
                     {t('orders.detail.finishedCode')}: {line.finished_code}
                   </Typography.Text>
@@ -306,7 +344,8 @@ export function OrderDetailPage() {
           />
         </Card>
       </Flex>
-      {isPaying ? <PayOrdersDialog orderNos={[row.order_no]} onClose={() => setIsPaying(false)} /> : null}
+      <OrderHistory order={row} />
+      {paying ? <PayOrdersDialog orderNos={paying} onClose={() => setPaying(null)} /> : null}
     </Flex>
   );
 }

@@ -120,6 +120,8 @@ export function useOrderLinks() {
     continueBuying: catalogue?.href ?? finished?.href ?? PATHS.adminDashboard,
     canPay: orderList?.buttons.has(PERMISSIONS.order.pay) ?? false,
     canCancel: orderList?.buttons.has(PERMISSIONS.order.cancel) ?? false,
+    canEditOrder: orderList?.buttons.has(PERMISSIONS.order.edit) ?? false,
+    canCopyOrder: orderList?.buttons.has(PERMISSIONS.order.add) ?? false,
     canSettle: cart?.buttons.has(PERMISSIONS.cart.settle) ?? false,
     canAddAddress: addresses?.buttons.has(PERMISSIONS.address.add) ?? false,
     canEditAddress: addresses?.buttons.has(PERMISSIONS.address.edit) ?? false,

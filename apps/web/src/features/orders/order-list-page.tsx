@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { Button, Flex, Form, Input, Popconfirm, Select, Typography } from 'antd';
+import { Button, Checkbox, Flex, Form, Input, InputNumber, Popconfirm, Select, Typography } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { LIMITS, ORDER_STATUSES, type Order } from '@pod/shared';
+import { LIMITS, ORDER_PLATFORMS, ORDER_SOURCES, ORDER_STATUSES, type Order } from '@pod/shared';
 import type { QueryParams } from '../../api/client.ts';
 import { formatDateTime } from '../../i18n/format.ts';
 import { currentLanguage } from '../../i18n/i18n.ts';
@@ -12,17 +12,27 @@ import { CrudPage } from '../crud/crud-page.tsx';
 import { useCountries } from '../logistics/factory-page.tsx';
 import { rangeParams, type PickedRange } from '../wallet/money-format.ts';
 import { DateRangeItem, FilterSelect } from '../wallet/wallet-fields.tsx';
-import { ORDER_RESOURCE, useCancelOrder } from './api.ts';
+import { ORDER_RESOURCE, useCancelOrder, useOrderStatusCounts } from './api.ts';
+import { afterSalesCancelHref } from './order-actions.tsx';
 import { Amount, OrderCountdown, OrderStatusTag, orderDetailHref, useOrderLinks } from './order-fields.tsx';
 import { PayOrdersDialog } from './pay-orders-dialog.tsx';
 
 /** The list's filters as query parameters (spec §5: up to 50 order numbers, a range of a year at most). */
 function toParams(values: Record<string, unknown>): QueryParams {
   const text = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
+  const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? Math.round(v * 100) : undefined);
   return {
     status: text(values.status),
     order_nos: text(values.order_nos),
+    tracking_nos: text(values.tracking_nos),
+    third_party_nos: text(values.third_party_nos),
+    platform: text(values.platform),
+    source: text(values.source),
+    linked: text(values.linked),
     country: text(values.country),
+    amount_min: num(values.amount_min),
+    amount_max: num(values.amount_max),
+    timeout_soon: values.timeout_soon ? 'true' : undefined,
     ...rangeParams(values.range as PickedRange),
   };
 }
@@ -42,6 +52,23 @@ export function OrderListPage() {
   const [paying, setPaying] = useState<string[] | null>(null);
   const countryName = (code: string) => countries.data?.find((c) => c.value === code)?.label ?? code;
   const refreshList = () => void queryClient.invalidateQueries({ queryKey: crudKeys.resource('order') });
+  // The status tabs' counts (over every order of the caller's scope).
+  const counts = useOrderStatusCounts({});
+  const statusLabel = (value: (typeof ORDER_STATUSES)[number]) => {
+    const n = counts.data?.counts[value];
+    return n === undefined ? t(`orders.status.${value}`) : `${t(`orders.status.${value}`)} (${n})`;
+  };
+  const box = (name: string, label: string, testId: string) => (
+    <Form.Item name={name} label={label}>
+      <Input.TextArea
+        allowClear
+        autoSize={{ minRows: 1, maxRows: 4 }}
+        style={{ width: 260 }}
+        placeholder={t('orders.centre.boxHint', { max: LIMITS.orderQuery.large })}
+        data-testid={testId}
+      />
+    </Form.Item>
+  );
 
   return (
     <>
@@ -56,17 +83,46 @@ export function OrderListPage() {
           <>
             <Form.Item name="status" label={t('orders.col.status')}>
               <FilterSelect
-                options={ORDER_STATUSES.map((value) => ({ value, label: t(`orders.status.${value}`) }))}
+                options={ORDER_STATUSES.map((value) => ({ value, label: statusLabel(value) }))}
                 testId="order-filter-status"
               />
             </Form.Item>
-            <Form.Item name="order_nos" label={t('orders.col.orderNo')}>
-              <Input
-                allowClear
-                style={{ width: 260 }}
-                placeholder={t('orders.filter.orderNosHint', { max: LIMITS.orderQuery.large })}
-                data-testid="order-filter-nos"
+            {box('order_nos', t('orders.col.orderNo'), 'order-filter-nos')}
+            {box('third_party_nos', t('orders.centre.thirdPartyNos'), 'order-filter-third-party')}
+            {box('tracking_nos', t('orders.centre.trackingNos'), 'order-filter-tracking')}
+            <Form.Item name="platform" label={t('orders.col.platform')}>
+              <FilterSelect
+                options={ORDER_PLATFORMS.map((value) => ({ value, label: t(`orders.platform.${value}`) }))}
+                testId="order-filter-platform"
               />
+            </Form.Item>
+            <Form.Item name="source" label={t('orders.centre.source')}>
+              <FilterSelect
+                options={ORDER_SOURCES.map((value) => ({ value, label: t(`orders.source.${value}`) }))}
+                testId="order-filter-source"
+              />
+            </Form.Item>
+            <Form.Item name="linked" label={t('orders.centre.linked')}>
+              <FilterSelect
+                options={[
+                  { value: 'linked', label: t('orders.centre.linked') },
+                  { value: 'unlinked', label: t('orders.centre.unlinkedFilter') },
+                ]}
+                testId="order-filter-linked"
+              />
+            </Form.Item>
+            <Form.Item label={t('orders.centre.amountRange')}>
+              <Flex gap={4}>
+                <Form.Item name="amount_min" noStyle>
+                  <InputNumber min={0} precision={2} style={{ width: 100 }} />
+                </Form.Item>
+                <Form.Item name="amount_max" noStyle>
+                  <InputNumber min={0} precision={2} style={{ width: 100 }} />
+                </Form.Item>
+              </Flex>
+            </Form.Item>
+            <Form.Item name="timeout_soon" valuePropName="checked">
+              <Checkbox>{t('orders.centre.timeoutSoon')}</Checkbox>
             </Form.Item>
             <Form.Item name="country" label={t('orders.col.country')}>
               <Select
@@ -147,6 +203,43 @@ export function OrderListPage() {
             ),
           },
           {
+            key: 'sales_total_amount',
+            title: t('orders.centre.salesTotal'),
+            isHiddenByDefault: true,
+            render: (row) =>
+              row.sales_total_amount !== null && row.sales_currency ? (
+                <Amount minor={row.sales_total_amount} currency={row.sales_currency} />
+              ) : (
+                '—'
+              ),
+          },
+          {
+            key: 'actual_payment',
+            title: t('orders.centre.actualPayment'),
+            isHiddenByDefault: true,
+            render: (row) => <Amount minor={row.actual_payment} currency={row.currency} />,
+          },
+          {
+            key: 'profit_rate',
+            title: t('orders.centre.profitRate'),
+            isHiddenByDefault: true,
+            render: (row) => (row.profit_rate === null ? '—' : `${(row.profit_rate * 100).toFixed(2)}%`),
+          },
+          {
+            key: 'latest_delivery_at',
+            title: t('orders.centre.latestDelivery'),
+            isHiddenByDefault: true,
+            isOrderable: true,
+            render: (row) =>
+              row.latest_delivery_at ? formatDateTime(row.latest_delivery_at, language) : '—',
+          },
+          {
+            key: 'linked',
+            title: t('orders.centre.linked'),
+            isHiddenByDefault: true,
+            render: (row) => (row.linked ? t('orders.centre.linked') : t('orders.centre.unlinkedFilter')),
+          },
+          {
             key: 'shipping',
             title: t('orders.col.logistics'),
             isHiddenByDefault: true,
@@ -155,11 +248,13 @@ export function OrderListPage() {
           {
             key: 'created_at',
             title: t('orders.col.createdAt'),
+            isOrderable: true,
             render: (row) => formatDateTime(row.created_at, language),
           },
           {
             key: 'paid_at',
             title: t('orders.col.paidAt'),
+            isOrderable: true,
             render: (row) => (row.paid_at ? formatDateTime(row.paid_at, language) : '—'),
           },
         ]}
@@ -190,6 +285,11 @@ export function OrderListPage() {
                   {t('orders.action.cancel')}
                 </Button>
               </Popconfirm>
+            ) : null}
+            {row.status === 'paid' && links.canEditOrder ? (
+              <Link to={afterSalesCancelHref(row.id)} data-testid="order-cancel-request">
+                {t('orders.action.cancel')}
+              </Link>
             ) : null}
           </>
         )}

@@ -138,9 +138,17 @@ export async function insertEvent(tx: Executor, event: NewEvent): Promise<void> 
 }
 
 export function eventsOf(tx: Executor, tenantId: string, requestId: string): Promise<EventRow[]> {
-  return tx
-    .select()
-    .from(aftersalesEvents)
-    .where(and(eq(aftersalesEvents.tenantId, tenantId), eq(aftersalesEvents.requestId, requestId)))
-    .orderBy(asc(aftersalesEvents.createdAt), asc(aftersalesEvents.id));
+  return (
+    tx
+      .select()
+      .from(aftersalesEvents)
+      .where(and(eq(aftersalesEvents.tenantId, tenantId), eq(aftersalesEvents.requestId, requestId)))
+      // Steps written in the same instant (approve and refund share a transaction; PGlite's clock is
+      // coarse) keep their order in a request's life, not the random order of their ids.
+      .orderBy(
+        asc(aftersalesEvents.createdAt),
+        sql`array_position(ARRAY['submitted','updated','approved','rejected','refunded','closed']::text[], ${aftersalesEvents.step})`,
+        asc(aftersalesEvents.id),
+      )
+  );
 }

@@ -12,6 +12,7 @@ import type { ServiceContext } from '../../platform/context.ts';
 import type { Executor } from '../../db/client.ts';
 import { pagedRows } from '../../platform/crud/paged.ts';
 import { AppError } from '../../platform/http/errors.ts';
+import { hasMessage } from '../../platform/i18n/i18n.ts';
 import { jobOwner } from '../../platform/jobs/job-queue.ts';
 import { ownedBy, type Ownership } from '../../platform/ownership.ts';
 import type { AppServices } from '../../services.ts';
@@ -55,6 +56,11 @@ export function parseFilters(source: AnyExportSource, filters: Record<string, un
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const field = ['filters', ...(issue?.path ?? [])].join('.');
+    // A rule of the list's own (e.g. orders' one-year date range) keeps the list's message.
+    const rule =
+      issue?.code === 'custom' ? (issue.params as { rule?: unknown } | undefined)?.rule : undefined;
+    if (typeof rule === 'string' && hasMessage(`validation.${rule}`))
+      throw AppError.field(field, `validation.${rule}`, { field });
     throw AppError.field(field, 'export.badFilter', { field });
   }
   return parsed.data;

@@ -92,11 +92,18 @@ describe('module store', () => {
     const created = await post('/api/v1/admin/shop', w.a, { name: 'My shop', platform: 'tiktok' });
     expect(created.statusCode, created.body).toBe(200);
 
-    const off = await post('/api/v1/admin/moduleStore/switch', w.platform, {
-      tenant_id: w.tenant.id,
-      name: 'shops',
-      enabled: false,
-    });
+    // Publishing needs shops: while it is on, shops cannot go, and the refusal names it.
+    const switchModule = (name: string, enabled: boolean) =>
+      post('/api/v1/admin/moduleStore/switch', w.platform, { tenant_id: w.tenant.id, name, enabled });
+    const refused = await switchModule('shops', false);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().msg).toContain('publishing');
+    expect((await get('/api/v1/admin/publish/listing', w.a)).statusCode).toBe(200);
+    const publishingOff = await switchModule('publishing', false);
+    expect(publishingOff.statusCode, publishingOff.body).toBe(200);
+    expect((await get('/api/v1/admin/publish/listing', w.a)).statusCode).toBe(404);
+
+    const off = await switchModule('shops', false);
     expect(off.statusCode, off.body).toBe(200);
     expect(off.json().msg).toBe('Module disabled');
     expect((off.json().data.list as StoreItem[]).find((m) => m.name === 'shops')?.enabled).toBe(false);
@@ -107,12 +114,10 @@ describe('module store', () => {
     // The other supplier's merchants keep it.
     expect((await get('/api/v1/admin/shop', w.c)).statusCode).toBe(200);
 
-    const on = await post('/api/v1/admin/moduleStore/switch', w.platform, {
-      tenant_id: w.tenant.id,
-      name: 'shops',
-      enabled: true,
-    });
+    const on = await switchModule('shops', true);
     expect(on.statusCode).toBe(200);
+    expect((await switchModule('publishing', true)).statusCode).toBe(200);
+    expect((await get('/api/v1/admin/publish/listing', w.a)).statusCode).toBe(200);
     const back = await get('/api/v1/admin/shop', w.a);
     expect(back.statusCode).toBe(200);
     // Nothing was deleted while it was off.

@@ -1,5 +1,17 @@
 import { useState } from 'react';
-import { Alert, Button, Drawer, Form, Input, Modal, Popconfirm, Select, Space } from 'antd';
+import {
+  Alert,
+  Button,
+  Drawer,
+  Form,
+  Input,
+  InputNumber,
+  Modal,
+  Popconfirm,
+  Select,
+  Space,
+  Table,
+} from 'antd';
 import { EyeOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -139,9 +151,22 @@ function CreateRequestModal(props: { order: string | null; onClose: () => void }
   const refundType = Form.useWatch('refund_type', form);
   const info = refundable.data;
   const currency = (info?.currency ?? 'CNY') as WalletCurrency;
+  /** Goods only: how many of each line are returned (issue 22 "per line and quantity"); all by default. */
+  const [picked, setPicked] = useState<Record<string, number>>({});
+  const quantityOf = (line: { line_id: string; quantity: number }) => picked[line.line_id] ?? line.quantity;
+  const pickedLines = (info?.lines ?? [])
+    .map((l) => ({ line_id: l.line_id, quantity: quantityOf(l), unit_price: l.unit_price }))
+    .filter((l) => l.quantity > 0);
+  const remainder = info ? info.total_amount - info.refunded_amount : 0;
+  const goodsBound = Math.min(
+    pickedLines.reduce((sum, l) => sum + l.quantity * l.unit_price, 0),
+    remainder,
+  );
+  const boundOf = (type: RefundType) => (type === 'goods' ? goodsBound : (info?.bounds[type] ?? 0));
 
   const submit = async (values: CreateValues) => {
     if (!info?.kind) return;
+    if (values.refund_type === 'goods' && !pickedLines.length) return;
     const amount =
       values.amount === null || values.amount === undefined ? undefined : parseAmount(values.amount);
     await create.mutateAsync({
@@ -158,7 +183,7 @@ function CreateRequestModal(props: { order: string | null; onClose: () => void }
         : {}),
       lines:
         values.refund_type === 'goods'
-          ? info.lines.map((l) => ({ line_id: l.line_id, quantity: l.quantity }))
+          ? pickedLines.map((l) => ({ line_id: l.line_id, quantity: l.quantity }))
           : [],
       image_ids: idsOf(values.image_ids),
     });
@@ -213,7 +238,7 @@ function CreateRequestModal(props: { order: string | null; onClose: () => void }
                 data-testid="aftersales-refund-type"
                 options={REFUND_TYPES.map((value) => ({
                   value,
-                  label: `${t(`aftersales.refundType.${value}`)} (≤ ${money(info.bounds[value], currency)})`,
+                  label: `${t(`aftersales.refundType.${value}`)} (≤ ${money(boundOf(value), currency)})`,
                 }))}
               />
             </Form.Item>
@@ -222,9 +247,51 @@ function CreateRequestModal(props: { order: string | null; onClose: () => void }
                 name="amount"
                 label={t('aftersales.col.applicationAmount')}
                 required={refundType === 'partial'}
-                extra={t('aftersales.create.bound', { max: money(info.bounds[refundType], currency) })}
+                extra={t('aftersales.create.bound', { max: money(boundOf(refundType), currency) })}
               >
                 <AmountInput currency={currency} testId="aftersales-amount" />
+              </Form.Item>
+            ) : null}
+            {refundType === 'goods' ? (
+              <Form.Item
+                label={t('aftersales.create.lines')}
+                validateStatus={pickedLines.length ? undefined : 'error'}
+                help={pickedLines.length ? undefined : t('aftersales.create.noLines')}
+              >
+                <Table
+                  size="small"
+                  pagination={false}
+                  rowKey="line_id"
+                  data-testid="aftersales-lines"
+                  dataSource={info.lines}
+                  columns={[
+                    {
+                      key: 'name',
+                      title: t('aftersales.create.line'),
+                      render: (_v, l) => `${l.name} · ${l.color_name} · ${l.size_name}`,
+                    },
+                    {
+                      key: 'price',
+                      title: t('aftersales.create.unitPrice'),
+                      render: (_v, l) => money(l.unit_price, currency),
+                    },
+                    {
+                      key: 'quantity',
+                      title: t('aftersales.create.returnQuantity'),
+                      render: (_v, l) => (
+                        <InputNumber
+                          min={0}
+                          max={l.quantity}
+                          precision={0}
+                          value={quantityOf(l)}
+                          data-testid={`aftersales-line-qty-${l.line_id}`}
+                          onChange={(v) => setPicked((p) => ({ ...p, [l.line_id]: Number(v ?? 0) }))}
+                          addonAfter={`/ ${l.quantity}`}
+                        />
+                      ),
+                    },
+                  ]}
+                />
               </Form.Item>
             ) : null}
             <Form.Item

@@ -46,6 +46,14 @@ import {
   WalletOutlined,
   WarningOutlined,
   DownloadOutlined,
+  CustomerServiceOutlined,
+  AuditOutlined,
+  CodeOutlined,
+  BuildOutlined,
+  StarOutlined,
+  LinkOutlined,
+  CloudUploadOutlined,
+  AppstoreAddOutlined,
 } from '@ant-design/icons';
 
 /**
@@ -100,6 +108,14 @@ const ICONS: Record<string, ComponentType> = {
   WalletOutlined,
   WarningOutlined,
   DownloadOutlined,
+  CustomerServiceOutlined,
+  AuditOutlined,
+  CodeOutlined,
+  BuildOutlined,
+  StarOutlined,
+  LinkOutlined,
+  CloudUploadOutlined,
+  AppstoreAddOutlined,
 };
 
 /** The names MenuIcon knows, for the menu form's icon picker. */

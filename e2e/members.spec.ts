@@ -66,17 +66,26 @@ describe('member administration and the module store', () => {
     await shopMenu.waitFor();
 
     try {
+      // Publishing needs shops: it goes first (the store refuses the other order, naming it).
+      await platform.getByTestId('module-disable-publishing').click();
+      await platform.locator('[data-testid="module-disable-confirm"]:visible').click();
+      await platform.getByTestId('module-enable-publishing').waitFor();
       await platform.getByTestId('module-disable-shops').click();
-      await platform.getByTestId('module-disable-confirm').click();
+      await platform.locator('[data-testid="module-disable-confirm"]:visible').click();
       await platform.getByTestId('module-enable-shops').waitFor();
 
       // The switches are cached for up to 2 s per process (decision 0038): reload until it is gone.
       await expect.poll(() => menuCount(merchant, shopMenu), { timeout: 15_000, interval: 500 }).toBe(0);
     } finally {
-      if (await platform.getByTestId('module-enable-shops').isVisible())
-        await platform.getByTestId('module-enable-shops').click();
+      for (const name of ['shops', 'publishing']) {
+        if (await platform.getByTestId(`module-enable-${name}`).isVisible()) {
+          await platform.getByTestId(`module-enable-${name}`).click();
+          await platform.getByTestId(`module-disable-${name}`).waitFor();
+        }
+      }
     }
     await platform.getByTestId('module-disable-shops').waitFor();
+    await platform.getByTestId('module-disable-publishing').waitFor();
     await expect.poll(() => menuCount(merchant, shopMenu), { timeout: 15_000, interval: 500 }).toBe(1);
     expect(pageErrors()).toEqual([]);
   });

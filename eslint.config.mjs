@@ -3,6 +3,24 @@ import tseslint from 'typescript-eslint';
 import prettier from 'eslint-config-prettier';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { readFileSync } from 'node:fs';
+
+/**
+ * Every permission name of packages/shared/src/permissions.ts, read from its source (eslint loads
+ * no TypeScript): code names a permission through `PERMISSIONS.*` or an operation's `permission`,
+ * never as a string (issue 16). The menu catalogue (`menus.ts`) is the one place that grants them by
+ * name; operations.int.test.ts checks it against the shared list.
+ */
+const PERMISSION_LITERAL = (() => {
+  const source = readFileSync(new URL('./packages/shared/src/permissions.ts', import.meta.url), 'utf8');
+  const names = [...source.matchAll(/^\s+(\w+): \[([^\]]*)\]/gm)].flatMap(([, resource, actions]) =>
+    [...actions.matchAll(/'(\w+)'/g)].map(([, action]) => `${resource}:${action}`),
+  );
+  return {
+    selector: `Literal[value=/^(${names.join('|')})$/], TemplateElement[value.raw=/^(${names.join('|')})$/]`,
+    message: 'Name a permission through PERMISSIONS.<resource>.<action> from @pod/shared, not as a string.',
+  };
+})();
 
 export default tseslint.config(
   {
@@ -74,6 +92,16 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    files: ['apps/server/src/**/*.ts', 'packages/shared/src/**/*.ts'],
+    ignores: ['**/*.test.ts', '**/menus.ts', 'packages/shared/src/permissions.ts'],
+    rules: { 'no-restricted-syntax': ['error', PERMISSION_LITERAL] },
+  },
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: { 'no-restricted-syntax': ['error', PERMISSION_LITERAL] },
   },
   {
     files: ['apps/web/src/**/*.{ts,tsx}'],

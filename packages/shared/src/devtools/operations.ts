@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineOperation } from '../contract.ts';
+import { PERMISSIONS } from '../permissions.ts';
 
 /*
  * The CRUD generator (issue 28, decision 0049): a developer designs a table and the server writes
@@ -96,7 +97,7 @@ export const devtoolsOperations = {
     id: 'crudGeneratorStatus',
     method: 'GET',
     path: '/api/v1/admin/crud/status',
-    permission: 'crudGenerator:list',
+    permission: PERMISSIONS.crudGenerator.list,
     summary: 'Whether this server may write generated files (NODE_ENV=development)',
     response: z.object({ enabled: z.boolean() }),
   }),
@@ -105,7 +106,7 @@ export const devtoolsOperations = {
     id: 'crudGeneratorPreview',
     method: 'POST',
     path: '/api/v1/admin/crud/preview',
-    permission: 'crudGenerator:list',
+    permission: PERMISSIONS.crudGenerator.list,
     summary: 'The files a table design would generate, with a diff of those already there',
     body: crudDesignSchema,
     response: z.object({ files: z.array(generatedFileSchema) }),
@@ -115,7 +116,7 @@ export const devtoolsOperations = {
     id: 'crudGeneratorGenerate',
     method: 'POST',
     path: '/api/v1/admin/crud/generate',
-    permission: 'crudGenerator:add',
+    permission: PERMISSIONS.crudGenerator.add,
     summary: 'Write the generated files; changed files only with overwrite',
     body: crudGenerateBodySchema,
     response: z.object({

@@ -3,6 +3,7 @@ import { RECORD_STATUSES } from '../access/schemas.ts';
 import { emailSchema, memberPasswordSchema, mobileSchema, usernameSchema } from '../auth/fields.ts';
 import { crudOperations, defineOperation } from '../contract.ts';
 import { idParamsSchema, listReplySchema, pagedListQueryBase } from '../crud-schemas.ts';
+import { PERMISSIONS } from '../permissions.ts';
 
 /*
  * The administration of the member centre (issue 28, decision 0047): a supplier's members, their
@@ -181,7 +182,7 @@ export const memberAdminOperations = {
     id: 'resetMemberPassword',
     method: 'POST',
     path: '/api/v1/admin/member/:id/password',
-    permission: 'member:edit',
+    permission: PERMISSIONS.member.edit,
     summary: "Set a member's password; every sign-in of the member ends",
     params: idParamsSchema,
     body: memberResetPasswordSchema,
@@ -192,7 +193,7 @@ export const memberAdminOperations = {
     id: 'adjustMemberMoney',
     method: 'POST',
     path: '/api/v1/admin/member/:id/money',
-    permission: 'memberMoneyLog:adjust',
+    permission: PERMISSIONS.memberMoneyLog.adjust,
     summary: "Change a member's balance (minor units) with a remark; never below zero",
     params: idParamsSchema,
     body: memberAdjustBodySchema,
@@ -203,7 +204,7 @@ export const memberAdminOperations = {
     id: 'adjustMemberScore',
     method: 'POST',
     path: '/api/v1/admin/member/:id/score',
-    permission: 'memberScoreLog:adjust',
+    permission: PERMISSIONS.memberScoreLog.adjust,
     summary: "Change a member's score with a remark; never below zero",
     params: idParamsSchema,
     body: memberAdjustBodySchema,
@@ -214,7 +215,7 @@ export const memberAdminOperations = {
     id: 'memberMoneyLogList',
     method: 'GET',
     path: '/api/v1/admin/memberMoneyLog',
-    permission: 'memberMoneyLog:list',
+    permission: PERMISSIONS.memberMoneyLog.list,
     summary: "The tenant's members' balance changes, newest first",
     query: memberLogQuerySchema,
     response: listReplySchema(memberMoneyLogAdminSchema),
@@ -224,7 +225,7 @@ export const memberAdminOperations = {
     id: 'memberScoreLogList',
     method: 'GET',
     path: '/api/v1/admin/memberScoreLog',
-    permission: 'memberScoreLog:list',
+    permission: PERMISSIONS.memberScoreLog.list,
     summary: "The tenant's members' score changes, newest first",
     query: memberLogQuerySchema,
     response: listReplySchema(memberScoreLogAdminSchema),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineOperation } from '../contract.ts';
+import { PERMISSIONS } from '../permissions.ts';
 
 /*
  * The module store (issue 28, decision 0048): the platform's switchable modules, as their
@@ -35,7 +36,7 @@ export const moduleStoreOperations = {
     id: 'moduleStoreList',
     method: 'GET',
     path: '/api/v1/admin/moduleStore',
-    permission: 'moduleStore:list',
+    permission: PERMISSIONS.moduleStore.list,
     summary: 'The switchable modules and whether each is on for a supplier tenant',
     query: moduleStoreQuerySchema,
     response: z.object({ list: z.array(storeModuleSchema) }),
@@ -45,7 +46,7 @@ export const moduleStoreOperations = {
     id: 'moduleStoreSwitch',
     method: 'POST',
     path: '/api/v1/admin/moduleStore/switch',
-    permission: 'moduleStore:edit',
+    permission: PERMISSIONS.moduleStore.edit,
     summary:
       'Switch a module on (with what it needs) or off (refused while a module that is on needs it) for a tenant',
     body: moduleSwitchBodySchema,

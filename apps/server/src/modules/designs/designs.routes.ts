@@ -228,7 +228,7 @@ export function designRoutes(app: ZodApp, services: AppServices): void {
         actor_id: ctx.actor.id,
         batch: { ...body, document: doc },
       },
-      jobOwner(ctx, 'finished:add'),
+      jobOwner(ctx, designOperations.designBatch.permission),
     );
     return ok({ job_id: jobId });
   });

@@ -197,15 +197,21 @@ export function publishingRoutes(app: ZodApp, services: AppServices): void {
           errors: blocked.flatMap((r) => r.errors.map((e) => ({ field: e.field ?? '', message: e.message }))),
         },
       );
-    const reply = await queue(request, ids, PUBLISH_JOBS.publish, 'publishListing:publish', async (ctx) => {
-      const where = [inArray(publishListings.id, ids), ...ownedBy(LISTING_OWNER, ctx.scope)];
-      const moved = [
-        ...(await moveListings(ctx.tx, where, 'publish', { failReason: null })),
-        ...(await moveListings(ctx.tx, where, 'republish', { failReason: null })),
-      ];
-      // Edited or moved by someone else between the check and now: nothing is queued.
-      if (moved.length !== ids.length) throw AppError.conflict('publishing.changedMeanwhile');
-    });
+    const reply = await queue(
+      request,
+      ids,
+      PUBLISH_JOBS.publish,
+      publishingOperations.publish.permission,
+      async (ctx) => {
+        const where = [inArray(publishListings.id, ids), ...ownedBy(LISTING_OWNER, ctx.scope)];
+        const moved = [
+          ...(await moveListings(ctx.tx, where, 'publish', { failReason: null })),
+          ...(await moveListings(ctx.tx, where, 'republish', { failReason: null })),
+        ];
+        // Edited or moved by someone else between the check and now: nothing is queued.
+        if (moved.length !== ids.length) throw AppError.conflict('publishing.changedMeanwhile');
+      },
+    );
     return ok(reply, t(request.ctx.lang, 'publishing.queued'));
   });
 
@@ -215,7 +221,7 @@ export function publishingRoutes(app: ZodApp, services: AppServices): void {
       request,
       ids,
       PUBLISH_JOBS.unpublish,
-      'publishListing:unpublish',
+      publishingOperations.unpublish.permission,
       async (ctx) => {
         for (const id of ids) {
           const row = await findListing(ctx, id);

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { ShopTokenSlot } from '@pod/shared';
+import { PERMISSIONS, type ShopTokenSlot } from '@pod/shared';
 import { MarketplaceError } from '../../integrations/marketplace/index.ts';
 import type { AppServices } from '../../services.ts';
 import type { MarketplaceGateway } from './marketplace-gateway.ts';
@@ -50,7 +50,7 @@ export async function queueDueRefreshes(services: AppServices, limit = 50): Prom
       await services.jobs.enqueue<RefreshJobData>(
         REFRESH_JOB,
         { shopId: row.shop_id, slot: row.slot },
-        { tenantId: row.tenant_id, merchantId: row.merchant_id, permission: 'shop:list' },
+        { tenantId: row.tenant_id, merchantId: row.merchant_id, permission: PERMISSIONS.shop.list },
       ),
     );
   }

@@ -1,3 +1,4 @@
+import { PERMISSIONS } from '@pod/shared';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Marketplace, WebhookDelivery } from '../../integrations/marketplace/index.ts';
@@ -73,7 +74,7 @@ export async function receiveWebhook(
     await services.jobs.enqueue<WebhookJobData>(
       WEBHOOK_JOB,
       { eventId: stored.id },
-      { ...owner, permission: 'shop:list' },
+      { ...owner, permission: PERMISSIONS.shop.list },
     );
   } catch (error) {
     await db.delete(shopWebhookEvents).where(eq(shopWebhookEvents.id, stored.id));

@@ -1,5 +1,5 @@
 import type { paymentAccountCreateSchema } from '@pod/shared';
-import { walletOperations } from '@pod/shared';
+import { PERMISSIONS, walletOperations } from '@pod/shared';
 import type { z } from 'zod';
 import { paymentAccounts } from './schema.ts';
 import type { CrudDefinition } from '../../platform/crud/crud.ts';
@@ -33,7 +33,9 @@ export const paymentAccountResource: CrudDefinition<typeof walletOperations.paym
       account_name: a.accountName,
       bank_type: a.bankType,
       bank_name: a.bankName,
-      card_number: ctx.permissions.has('paymentAccount:reveal') ? a.cardNumber : maskCard(a.cardNumber),
+      card_number: ctx.permissions.has(PERMISSIONS.paymentAccount.reveal)
+        ? a.cardNumber
+        : maskCard(a.cardNumber),
       currency: a.currency,
       sort: a.sort,
       status: a.status,

@@ -14,7 +14,7 @@ import {
   Typography,
 } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { EXPORT_STATUSES, LIMITS, type ExportRecord } from '@pod/shared';
+import { EXPORT_STATUSES, LIMITS, PERMISSIONS, type ExportRecord } from '@pod/shared';
 import type { QueryParams } from '../../api/client.ts';
 import { formatDateTime } from '../../i18n/format.ts';
 import { currentLanguage } from '../../i18n/i18n.ts';
@@ -177,7 +177,7 @@ export function ExportRecordsPage() {
                       </Button>
                     </>
                   ) : null}
-                  {buttons.has('exportRecord:del') ? (
+                  {buttons.has(PERMISSIONS.exportRecord.del) ? (
                     <Popconfirm
                       title={t('exports.deleteConfirm')}
                       okText={t('crud.delete')}

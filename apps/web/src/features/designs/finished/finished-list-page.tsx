@@ -30,6 +30,7 @@ import {
   maxLengthOf,
   finishedGroupCreateSchema,
   LIMITS,
+  PERMISSIONS,
 } from '@pod/shared';
 import { call } from '../../../api/call.ts';
 import type { QueryParams } from '../../../api/client.ts';
@@ -266,7 +267,7 @@ export function FinishedListPage() {
                 {t('cart.add.button')}
               </Button>
             )}
-            {pageButtons.has('finished:export') ? (
+            {pageButtons.has(PERMISSIONS.finished.export) ? (
               <ExportButton page="publish/finished/my" filters={params} />
             ) : null}
           </Flex>

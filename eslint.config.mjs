@@ -99,9 +99,25 @@ export default tseslint.config(
     rules: { 'no-restricted-syntax': ['error', PERMISSION_LITERAL] },
   },
   {
+    // Input limits come from the shared schemas (`maxLengthOf(schema.shape.x)`) or `LIMITS`, so a
+    // form never allows more or less than the server checks (issue 16).
     files: ['apps/web/src/**/*.{ts,tsx}'],
     ignores: ['**/*.test.{ts,tsx}'],
-    rules: { 'no-restricted-syntax': ['error', PERMISSION_LITERAL] },
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        PERMISSION_LITERAL,
+        {
+          selector: 'JSXAttribute[name.name=/^(maxLength|minLength)$/] > JSXExpressionContainer > Literal',
+          message: 'Take the length from the shared schema (maxLengthOf(schema.shape.field)) or LIMITS.',
+        },
+        {
+          selector:
+            "JSXAttribute[name.name='rules'] Property[key.name=/^(max|len)$/][value.type='Literal'], JSXAttribute[name.name='rules'] Property[key.name='min'][value.value>1]",
+          message: "Take a form rule's length from LIMITS or the shared schema, not a number.",
+        },
+      ],
+    },
   },
   {
     files: ['apps/web/src/**/*.{ts,tsx}'],

@@ -49,6 +49,7 @@ export const crudDesignSchema = z
     /** snake_case table name; the resource is its camelCase form. */
     table: z
       .string()
+      .max(40)
       .regex(/^[a-z][a-z0-9_]{2,39}$/)
       .refine((n) => !n.startsWith('pg_'), { message: 'reserved table name' }),
     title: z.string().trim().min(1).max(50),

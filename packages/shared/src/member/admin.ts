@@ -96,6 +96,7 @@ export type MemberRule = z.infer<typeof memberRuleSchema>;
 const ruleName = z
   .string()
   .trim()
+  .max(100)
   .regex(/^[a-z][A-Za-z0-9/_-]{0,99}$/);
 export const memberRuleCreateSchema = z.object({
   parent_id: nullableUuid.optional(),

@@ -18,7 +18,9 @@ import { useSearchParams } from 'react-router';
 import {
   AFTERSALES_KINDS,
   AFTERSALES_STATUSES,
+  aftersalesCreateSchema,
   LIMITS,
+  maxLengthOf,
   PERMISSIONS,
   REFUND_TYPES,
   type RefundType,
@@ -299,14 +301,21 @@ function CreateRequestModal(props: { order: string | null; onClose: () => void }
               label={t('aftersales.col.reason')}
               rules={[{ required: true, whitespace: true }]}
             >
-              <Input maxLength={200} data-testid="aftersales-reason" />
+              <Input
+                maxLength={maxLengthOf(aftersalesCreateSchema.shape.reason)}
+                data-testid="aftersales-reason"
+              />
             </Form.Item>
             <Form.Item
               name="refund_reason"
               label={t('aftersales.col.refundReason')}
               rules={[{ required: true, whitespace: true }]}
             >
-              <Input.TextArea maxLength={500} rows={2} data-testid="aftersales-refund-reason" />
+              <Input.TextArea
+                maxLength={maxLengthOf(aftersalesCreateSchema.shape.refund_reason)}
+                rows={2}
+                data-testid="aftersales-refund-reason"
+              />
             </Form.Item>
             <Form.Item
               name="image_ids"

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Button, Drawer, Form, Input, Modal, Popconfirm, Radio, Tabs } from 'antd';
 import { CheckOutlined, CloseOutlined, EyeOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { PERMISSIONS, type WalletCurrency } from '@pod/shared';
+import { aftersalesRejectSchema, maxLengthOf, PERMISSIONS, type WalletCurrency } from '@pod/shared';
 import { CrudPage, type CrudColumn } from '../crud/crud-page.tsx';
 import { usePageButtons } from '../layout/current-menu.ts';
 import { parseAmount } from '../wallet/money-format.ts';
@@ -92,7 +92,11 @@ function DecisionModal(props: { target: Decision | null; onClose: () => void }) 
           label={t('aftersales.review.note')}
           rules={isApprove ? [] : [{ required: true, whitespace: true }]}
         >
-          <Input.TextArea rows={2} maxLength={500} data-testid="aftersales-note" />
+          <Input.TextArea
+            rows={2}
+            maxLength={maxLengthOf(aftersalesRejectSchema.shape.note)}
+            data-testid="aftersales-note"
+          />
         </Form.Item>
       </Form>
     </Modal>

@@ -21,7 +21,9 @@ import { useTranslation } from 'react-i18next';
 import {
   CRUD_FIELD_TYPES,
   CRUD_FORM_CONTROLS,
+  crudDesignSchema,
   devtoolsOperations,
+  maxLengthOf,
   type CrudDesign,
   type GeneratedFile,
 } from '@pod/shared';
@@ -97,13 +99,13 @@ export function CrudGeneratorPage() {
           extra={t('crudGenerator.tableHint')}
           rules={[{ required: true }]}
         >
-          <Input maxLength={40} />
+          <Input maxLength={maxLengthOf(crudDesignSchema.shape.table)} />
         </Form.Item>
         <Form.Item name="title" label={t('crudGenerator.title')} rules={[{ required: true }]}>
-          <Input maxLength={50} />
+          <Input maxLength={maxLengthOf(crudDesignSchema.shape.title)} />
         </Form.Item>
         <Form.Item name="title_en" label={t('crudGenerator.titleEn')} rules={[{ required: true }]}>
-          <Input maxLength={50} />
+          <Input maxLength={maxLengthOf(crudDesignSchema.shape.title_en)} />
         </Form.Item>
       </Form>
       <Typography.Title level={5} style={{ marginTop: 16 }}>

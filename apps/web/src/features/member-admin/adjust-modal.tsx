@@ -1,6 +1,6 @@
 import { App, Form, Input, InputNumber, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { MemberAdmin } from '@pod/shared';
+import { maxLengthOf, memberAdjustBodySchema, type MemberAdmin } from '@pod/shared';
 import { ApiError } from '../../api/api-error.ts';
 import { useAdjustMember, type MemberPurse } from './api.ts';
 
@@ -82,7 +82,10 @@ export function AdjustModal({
             },
           ]}
         >
-          <Input maxLength={200} data-testid="member-adjust-remark" />
+          <Input
+            maxLength={maxLengthOf(memberAdjustBodySchema.shape.remark)}
+            data-testid="member-adjust-remark"
+          />
         </Form.Item>
       </Form>
     </Modal>

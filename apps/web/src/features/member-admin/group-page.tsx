@@ -1,6 +1,6 @@
 import { Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { memberAdminOperations, type MemberGroup } from '@pod/shared';
+import { maxLengthOf, memberAdminOperations, memberGroupCreateSchema, type MemberGroup } from '@pod/shared';
 import { DateTime, StatusSelect, StatusTag } from '../access/shared-fields.tsx';
 import { CrudPage, type CrudFormConfig } from '../crud/crud-page.tsx';
 import { useMemberOptions } from './api.ts';
@@ -21,7 +21,7 @@ export function MemberGroupPage() {
             { required: true, message: t('validation.required', { field: t('memberAdmin.groupName') }) },
           ]}
         >
-          <Input maxLength={50} />
+          <Input maxLength={maxLengthOf(memberGroupCreateSchema.shape.name)} />
         </Form.Item>
         <Form.Item name="rule_ids" label={t('memberAdmin.rules')} extra={t('memberAdmin.rulesHint')}>
           <Select mode="multiple" allowClear options={rules.data ?? []} optionFilterProp="label" />

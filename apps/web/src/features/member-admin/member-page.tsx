@@ -1,11 +1,24 @@
 import { useState } from 'react';
 import { App, Button, Form, Input, Modal, Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { memberAdminOperations, type MemberAdmin } from '@pod/shared';
+import type { TFunction } from 'i18next';
+import {
+  LIMITS,
+  maxLengthOf,
+  memberAdminCreateSchema,
+  memberAdminOperations,
+  type MemberAdmin,
+} from '@pod/shared';
 import { DateTime, StatusSelect, StatusTag } from '../access/shared-fields.tsx';
 import { CrudPage, type CrudFormConfig } from '../crud/crud-page.tsx';
 import { AdjustModal } from './adjust-modal.tsx';
 import { useMemberOptions, useResetMemberPassword, type MemberPurse } from './api.ts';
+
+const shape = memberAdminCreateSchema.shape;
+const { min, max } = LIMITS.memberPassword;
+const passwordRules = (t: TFunction) => [
+  { required: true, min, max, message: t('memberAdmin.passwordRule', { min, max }) },
+];
 
 const FIELDS = ['username', 'password', 'nickname', 'mobile', 'email', 'group_id', 'status'] as const;
 
@@ -31,11 +44,7 @@ function ResetPasswordModal({ member, onClose }: { member: MemberAdmin | null; o
       destroyOnHidden
     >
       <Form form={form} layout="vertical">
-        <Form.Item
-          name="password"
-          label={t('memberAdmin.password')}
-          rules={[{ required: true, min: 6, max: 32, message: t('memberAdmin.passwordRule') }]}
-        >
+        <Form.Item name="password" label={t('memberAdmin.password')} rules={passwordRules(t)}>
           <Input.Password autoComplete="new-password" />
         </Form.Item>
       </Form>
@@ -77,25 +86,21 @@ export function MemberPage() {
                 { required: true, message: t('validation.required', { field: t('memberAdmin.username') }) },
               ]}
             >
-              <Input maxLength={15} data-testid="member-username" />
+              <Input maxLength={maxLengthOf(shape.username)} data-testid="member-username" />
             </Form.Item>
-            <Form.Item
-              name="password"
-              label={t('memberAdmin.password')}
-              rules={[{ required: true, min: 6, max: 32, message: t('memberAdmin.passwordRule') }]}
-            >
+            <Form.Item name="password" label={t('memberAdmin.password')} rules={passwordRules(t)}>
               <Input.Password autoComplete="new-password" data-testid="member-password" />
             </Form.Item>
           </>
         ) : null}
         <Form.Item name="nickname" label={t('memberAdmin.nickname')}>
-          <Input maxLength={50} />
+          <Input maxLength={maxLengthOf(shape.nickname)} />
         </Form.Item>
         <Form.Item name="mobile" label={t('memberAdmin.mobile')}>
-          <Input maxLength={11} />
+          <Input maxLength={LIMITS.text.mobile} />
         </Form.Item>
         <Form.Item name="email" label={t('memberAdmin.email')}>
-          <Input maxLength={100} />
+          <Input maxLength={maxLengthOf(shape.email)} />
         </Form.Item>
         <Form.Item name="group_id" label={t('memberAdmin.group')}>
           <Select allowClear options={groups.data ?? []} />

@@ -1,9 +1,17 @@
 import { Form, Input, InputNumber, Radio, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { MEMBER_RULE_TYPES, memberAdminOperations, type MemberRule } from '@pod/shared';
+import {
+  MEMBER_RULE_TYPES,
+  maxLengthOf,
+  memberAdminOperations,
+  memberRuleCreateSchema,
+  type MemberRule,
+} from '@pod/shared';
 import { StatusSelect, StatusTag } from '../access/shared-fields.tsx';
 import { CrudPage, type CrudFormConfig } from '../crud/crud-page.tsx';
 import { useMemberOptions } from './api.ts';
+
+const shape = memberRuleCreateSchema.shape;
 
 /** The member centre's rules (spec /admin/user/rule): its menus and routes, as a tree. */
 export function MemberRulePage() {
@@ -40,7 +48,7 @@ export function MemberRulePage() {
             { required: true, message: t('validation.required', { field: t('memberAdmin.ruleTitle') }) },
           ]}
         >
-          <Input maxLength={50} />
+          <Input maxLength={maxLengthOf(shape.title)} />
         </Form.Item>
         <Form.Item
           name="name"
@@ -50,10 +58,10 @@ export function MemberRulePage() {
             { required: true, message: t('validation.required', { field: t('memberAdmin.ruleName') }) },
           ]}
         >
-          <Input maxLength={100} />
+          <Input maxLength={maxLengthOf(shape.name)} />
         </Form.Item>
         <Form.Item name="icon" label={t('memberAdmin.icon')}>
-          <Input maxLength={50} />
+          <Input maxLength={maxLengthOf(shape.icon)} />
         </Form.Item>
         <Form.Item name="sort" label={t('memberAdmin.sort')}>
           <InputNumber precision={0} />

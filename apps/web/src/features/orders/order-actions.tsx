@@ -2,7 +2,13 @@ import { useState } from 'react';
 import { App, Button, Form, Input, InputNumber, Modal, Popconfirm, Select, Space, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { orderActionAllowed, type OrderAction, type OrderCentreDetail } from '@pod/shared';
+import {
+  maxLengthOf,
+  orderActionAllowed,
+  orderRemarkSchema,
+  type OrderAction,
+  type OrderCentreDetail,
+} from '@pod/shared';
 import type { ApiError } from '../../api/api-error.ts';
 import { useCountries } from '../logistics/factory-page.tsx';
 import {
@@ -306,7 +312,12 @@ function RemarkDialog({ order, onClose }: { order: OrderCentreDetail; onClose: (
           .catch((error: ApiError) => void message.error(error.msg))
       }
     >
-      <Input.TextArea rows={4} maxLength={500} value={text} onChange={(e) => setText(e.target.value)} />
+      <Input.TextArea
+        rows={4}
+        maxLength={maxLengthOf(orderRemarkSchema.shape.remark)}
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+      />
     </Modal>
   );
 }

@@ -9,10 +9,12 @@ import {
   describeIssue,
   IMAGE_KINDS,
   listingFieldsSchema,
+  maxLengthOf,
   MOCKUP_RENDITIONS,
   SALES_MODES,
   validateListing,
   WAREHOUSE_TYPES,
+  warehouseRouteSchema,
   type Listing,
   type ListingFieldsInput,
   type RuleIssue,
@@ -20,6 +22,18 @@ import {
 import { ApiError } from '../../api/api-error.ts';
 import { currentLanguage } from '../../i18n/i18n.ts';
 import { useListingChoices, useSaveListing } from './api.ts';
+
+/** The longest text of each input, from the schema the server checks (issue 16: no copied limits). */
+const fields = listingFieldsSchema.shape;
+const MAX = {
+  title: maxLengthOf(fields.title_zh),
+  category: maxLengthOf(fields.category_id),
+  country: maxLengthOf(fields.origin_country),
+  province: maxLengthOf(fields.origin_province),
+  warehouse: maxLengthOf(warehouseRouteSchema.shape.warehouse_id),
+  skuPrefix: maxLengthOf(fields.sku_prefix),
+  material: maxLengthOf(fields.composition.unwrap().element.shape.material),
+};
 
 /** What the form edits: the listing's fields, with the price as typed and the route flattened. */
 interface FormValues {
@@ -291,17 +305,17 @@ export function ListingForm({
           </Col>
           <Col span={12}>
             <Form.Item name="title_zh" label={t('publishing.titleZh')} {...errorOf('title_zh')}>
-              <Input data-testid="listing-title_zh" maxLength={250} />
+              <Input data-testid="listing-title_zh" maxLength={MAX.title} />
             </Form.Item>
           </Col>
           <Col span={12}>
             <Form.Item name="title_en" label={t('publishing.titleEn')} {...errorOf('title_en')}>
-              <Input data-testid="listing-title_en" maxLength={250} />
+              <Input data-testid="listing-title_en" maxLength={MAX.title} />
             </Form.Item>
           </Col>
           <Col span={8}>
             <Form.Item name="category_id" label={t('publishing.category')} {...errorOf('category_id')}>
-              <Input data-testid="listing-category_id" maxLength={60} />
+              <Input data-testid="listing-category_id" maxLength={MAX.category} />
             </Form.Item>
           </Col>
           <Col span={8}>
@@ -320,7 +334,7 @@ export function ListingForm({
               label={t('publishing.originCountry')}
               {...errorOf('origin_country')}
             >
-              <Input data-testid="listing-origin_country" maxLength={60} />
+              <Input data-testid="listing-origin_country" maxLength={MAX.country} />
             </Form.Item>
           </Col>
           <Col span={12}>
@@ -329,7 +343,7 @@ export function ListingForm({
               label={t('publishing.originProvince')}
               {...errorOf('origin_province')}
             >
-              <Input data-testid="listing-origin_province" maxLength={60} />
+              <Input data-testid="listing-origin_province" maxLength={MAX.province} />
             </Form.Item>
           </Col>
           {num('weight', t('publishing.weight'))}
@@ -348,7 +362,7 @@ export function ListingForm({
           </Col>
           <Col span={8}>
             <Form.Item name="warehouse_id" label={t('publishing.warehouse')} {...errorOf('warehouse_id')}>
-              <Input data-testid="listing-warehouse" maxLength={64} />
+              <Input data-testid="listing-warehouse" maxLength={MAX.warehouse} />
             </Form.Item>
           </Col>
           <Col span={8}>
@@ -375,12 +389,12 @@ export function ListingForm({
           </Col>
           <Col span={8}>
             <Form.Item name="sku_prefix" label={t('publishing.skuPrefix')}>
-              <Input maxLength={30} />
+              <Input maxLength={MAX.skuPrefix} />
             </Form.Item>
           </Col>
           <Col span={8}>
             <Form.Item name="material" label={t('publishing.material')} {...errorOf('material')}>
-              <Input maxLength={60} />
+              <Input maxLength={MAX.material} />
             </Form.Item>
           </Col>
           <Col span={8}>

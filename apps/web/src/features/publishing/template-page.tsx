@@ -2,6 +2,7 @@ import { Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
   listingFieldsSchema,
+  maxLengthOf,
   PUBLISH_PLATFORMS,
   publishingOperations,
   publishTemplateCreateSchema,
@@ -36,7 +37,7 @@ export function TemplatePage() {
     render: () => (
       <>
         <Form.Item {...field('name', shape.name)}>
-          <Input maxLength={60} data-testid="template-name" />
+          <Input maxLength={maxLengthOf(shape.name)} data-testid="template-name" />
         </Form.Item>
         <Form.Item name="platform" label={t('publishing.platform')}>
           <Select options={PUBLISH_PLATFORMS.map((p) => ({ value: p, label: p }))} />

@@ -1,6 +1,7 @@
 import { Agent, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { connect } from 'node:net';
 import { eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { LIMITS } from '@pod/shared';
 import { adminActor } from '../../src/modules/access/index.ts';
@@ -74,6 +75,52 @@ describe('issue 17 finding 2: a NUL in a write body loses no audit row', () => {
     const rowsA = await t.database.db.select().from(adminLogs).where(eq(adminLogs.userId, adminA.id));
     expect(rowsA).toHaveLength(1);
     expect(rowsA[0]!.summary).toMatchObject({ name: 'evil\uFFFDrole', remark: 'lone \uFFFD surrogate' });
+  });
+});
+
+describe('issue 17 finding 11: exported files escape formula cells', () => {
+  it('a cell starting with =, +, -, @, a tab or a carriage return is stored as inert text', async () => {
+    const tenant = await buildTenant(t.database.db);
+    const headers = {
+      ...(await t.authAs(adminActor(await buildSupplierAdmin(t.database.db, tenant.id)))),
+      'accept-language': 'en',
+    };
+    const names = ['=1+1', '+SUM(A1:A2)', '-2+3', '@cmd', '\t=1+1', '\r=1+1'];
+    for (const name of names) await buildMerchant(t.database.db, tenant.id, { name });
+    // The export runs as a job: the worker runs for this test only.
+    await t.services.jobs.start();
+    try {
+      const created = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/admin/exports',
+        headers,
+        payload: { page: 'tenancy/merchant', filters: {} },
+      });
+      expect(created.statusCode, created.body).toBe(200);
+      const id = created.json().data.id as string;
+      let status = '';
+      for (let i = 0; i < 600 && status !== 'completed' && status !== 'failed'; i++) {
+        if (i) await new Promise((r) => setTimeout(r, 50));
+        const rec = await t.app.inject({ method: 'GET', url: `/api/v1/admin/exports/${id}`, headers });
+        status = rec.json().data.status as string;
+      }
+      expect(status).toBe('completed');
+      const link = await t.app.inject({ method: 'POST', url: `/api/v1/admin/exports/${id}/link`, headers });
+      const file = await t.app.inject({ method: 'GET', url: link.json().data.url as string });
+      expect(file.statusCode).toBe(200);
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
+      const sheet = book.worksheets[0]!;
+      const column = (sheet.getRow(1).values as unknown[]).indexOf('Name');
+      const cells = sheet.getColumn(column).values.slice(2);
+      // Text cells (never formulas), each the name behind a quote that makes it inert.
+      expect(cells.map((c) => typeof c)).toEqual(names.map(() => 'string'));
+      // (XML reads a stored carriage return back as a line feed.)
+      const expected = names.map((n) => `'${n}`.replace(/\r/g, '\n'));
+      expect([...cells].sort()).toEqual(expected.sort());
+    } finally {
+      await t.services.jobs.stop();
+    }
   });
 });
 

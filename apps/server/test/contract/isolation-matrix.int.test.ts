@@ -62,21 +62,6 @@ const SWEEP_EXEMPT: Record<string, { who: Who[]; reason: string }> = {
     who: ['staffOutsideScope'],
     reason: "the merchant's catalogue (supplier products and its own templates) is merchant-wide",
   },
-  'GET /api/v1/admin/adminLog': {
-    who: ['supplier'],
-    reason:
-      "issue 16 decides merchant→supplier and merchant→merchant; whether a supplier reads its merchants' log rows is open",
-  },
-  'GET /api/v1/admin/recycle': {
-    who: ['supplier'],
-    reason:
-      "issue 16 decides merchant→supplier and merchant→merchant; the supplier's view of merchants' recycle entries is open",
-  },
-  'GET /api/v1/admin/sensitiveLog': {
-    who: ['supplier'],
-    reason:
-      "issue 16 decides merchant→supplier and merchant→merchant; the supplier's view of merchants' sensitive rows is open",
-  },
 };
 
 let t: TestApp;

@@ -72,8 +72,8 @@ describe('config', () => {
       enabled: true,
       apiHost: real.TIKTOK_API_HOST,
     });
-    // The sandbox's committed credentials are refused in production: the marketplace is disabled.
-    // (Production needs a real Alipay set-up too, issue 17 finding 6: a key pair of its own.)
+    // TIKTOK=off and TEMU=off run without them, in production too (which refuses their sandboxes,
+    // below). Production needs a real Alipay set-up too, issue 17 finding 6: a key pair of its own.
     const pair = (): string[] => {
       const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
       return [
@@ -89,6 +89,8 @@ describe('config', () => {
       ALIPAY_GATEWAY: 'https://openapi.alipay.com/gateway.do',
       ALIPAY_APP_PRIVATE_KEY: appPrivate!,
       ALIPAY_PUBLIC_KEY: alipayPublic!,
+      TIKTOK: 'off',
+      TEMU: 'off',
     }).marketplaces;
     expect([production.tiktok.enabled, production.temu.enabled]).toEqual([false, false]);
   });
@@ -137,6 +139,54 @@ describe('config', () => {
     const demo = loadConfig({ DATA_DIR: tempDir() });
     expect(demo.alipay.sandbox).toBe(true);
     expect(new URL(demo.alipay.gateway).hostname).toBe('127.0.0.1');
+  });
+
+  it('issue 17 finding 6: production refuses to start on the TikTok or Temu sandbox, naming their variables', () => {
+    const key = (type: 'private' | 'public') => {
+      const pair = generateKeyPairSync('rsa', { modulusLength: 2048 });
+      return type === 'private'
+        ? pair.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString()
+        : pair.publicKey.export({ type: 'spki', format: 'pem' }).toString();
+    };
+    const production = {
+      DATA_DIR: tempDir(),
+      NODE_ENV: 'production',
+      ALIPAY_GATEWAY: 'https://openapi.alipay.com/gateway.do',
+      ALIPAY_APP_PRIVATE_KEY: key('private'),
+      ALIPAY_PUBLIC_KEY: key('public'),
+    };
+    let message = '';
+    try {
+      loadConfig(production);
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      message = (error as Error).message;
+    }
+    // Both at once, each with the variables to set and the way out.
+    expect(message).toMatch(
+      /TIKTOK_AUTHORIZE_URL, TIKTOK_AUTH_HOST, TIKTOK_API_HOST.*sandbox key pair committed/,
+    );
+    expect(message).toMatch(/TEMU_GATEWAY_PA.*TEMU_APP_SECRET.*sandbox key pair committed/);
+    expect(message).toContain('TIKTOK=off');
+    expect(message).toContain('TEMU=off');
+    expect(() => loadConfig({ ...production, TEMU: 'off' })).toThrow(/TIKTOK_AUTHORIZE_URL/);
+    // The real TikTok Shop with the app's own key, Temu off: it starts, and trusts no sandbox.
+    const real = loadConfig({
+      ...production,
+      TIKTOK_AUTHORIZE_URL: 'https://services.tiktokshop.com/open/authorize',
+      TIKTOK_AUTH_HOST: 'https://auth.tiktok-shops.com',
+      TIKTOK_API_HOST: 'https://open-api.tiktokglobalshop.com',
+      TIKTOK_APP_KEY: 'key',
+      TIKTOK_APP_SECRET: 'secret',
+      TEMU: 'off',
+    }).marketplaces;
+    expect(real.tiktok).toMatchObject({ sandbox: false, enabled: true });
+    expect(real.temu.enabled).toBe(false);
+    // Outside production both sandboxes run, on the loopback only.
+    const demo = loadConfig({ DATA_DIR: tempDir() }).marketplaces;
+    expect([demo.tiktok.enabled, demo.temu.enabled]).toEqual([true, true]);
+    expect(new URL(demo.tiktok.apiHost).hostname).toBe('127.0.0.1');
+    expect(new URL(demo.temu.gateways.us).hostname).toBe('127.0.0.1');
   });
 
   it('issue 17 finding 4: trusts no proxy unless TRUST_PROXY names them', () => {

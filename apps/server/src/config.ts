@@ -71,8 +71,10 @@ const envSchema = z.object({
   ALIPAY_SANDBOX_PORT: z.coerce.number().int().min(0).max(65535).default(8091),
   /**
    * TikTok Shop (issue 18). Unset hosts run the bundled sandbox on TIKTOK_SANDBOX_PORT; real hosts
-   * need the app's own key and secret. The default key and secret are the sandbox's.
+   * need the app's own key and secret. The default key and secret are the sandbox's. `off` runs
+   * without TikTok Shop (production must set the real hosts or this, decision 0035).
    */
+  TIKTOK: z.enum(['on', 'off']).default('on'),
   TIKTOK_APP_KEY: z.string().min(1).max(64).default('sandbox-tiktok-app'),
   TIKTOK_APP_SECRET: z.string().min(1).max(128).default('sandbox-tiktok-secret-not-for-production'),
   TIKTOK_SERVICE_ID: z.string().max(64).default('7000000000000000001'),
@@ -81,7 +83,11 @@ const envSchema = z.object({
   TIKTOK_API_HOST: z.url().optional(),
   TIKTOK_REDIRECT_URL: z.url().optional(),
   TIKTOK_SANDBOX_PORT: z.coerce.number().int().min(0).max(65535).default(8092),
-  /** Temu semi-managed (issue 18): gateways PA (products), US and GLOBAL (orders); unset runs the sandbox. */
+  /**
+   * Temu semi-managed (issue 18): gateways PA (products), US and GLOBAL (orders); unset runs the
+   * sandbox. `TEMU=off` runs without Temu (production must set the real gateways or this).
+   */
+  TEMU: z.enum(['on', 'off']).default('on'),
   TEMU_APP_KEY: z.string().min(1).max(64).default('sandbox-temu-app'),
   TEMU_APP_SECRET: z.string().min(1).max(128).default('sandbox-temu-secret-not-for-production'),
   TEMU_GATEWAY_PA: z.url().optional(),
@@ -164,7 +170,7 @@ export interface AlipayConfig {
 /** TikTok Shop's app and hosts (issue 18); `sandbox` when no real host is configured. */
 export interface TikTokConfig {
   sandbox: boolean;
-  /** False in production on the sandbox's committed credentials: shops of the kind cannot be authorised. */
+  /** False with TIKTOK=off: shops of the kind cannot be authorised. */
   enabled: boolean;
   appKey: string;
   appSecret: string;
@@ -182,6 +188,7 @@ export interface TikTokConfig {
 /** Temu's app, routers and authorisation pages (issue 18). */
 export interface TemuConfig {
   sandbox: boolean;
+  /** False with TEMU=off: shops of the kind cannot be authorised. */
   enabled: boolean;
   appKey: string;
   appSecret: string;
@@ -290,20 +297,34 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sandboxPort: e.ALIPAY_SANDBOX_PORT,
   };
   const production = e.NODE_ENV === 'production';
-  try {
-    assertNotSandboxInProduction(
-      'ALIPAY_GATEWAY, ALIPAY_APP_PRIVATE_KEY, ALIPAY_PUBLIC_KEY',
-      alipay.sandbox || isCommittedAlipayKey(alipay),
-      production,
-      'Set the real gateway and your own key pair, or run without NODE_ENV=production for the demo.',
-    );
-  } catch (error) {
-    if (error instanceof SandboxInProductionError)
-      throw new ConfigError(`Invalid configuration:\n  ${error.message}`);
-    throw error;
-  }
-  const dataDir = resolve(e.DATA_DIR);
   const marketplaces = marketplacesFrom(e);
+  // Every integration that would trust its sandbox in production is named at once (decision 0035).
+  const refusals: string[] = [];
+  const refuseSandbox = (name: string, isSandboxKey: boolean, hint: string) => {
+    try {
+      assertNotSandboxInProduction(name, isSandboxKey, production, hint);
+    } catch (error) {
+      if (!(error instanceof SandboxInProductionError)) throw error;
+      refusals.push(error.message);
+    }
+  };
+  refuseSandbox(
+    'ALIPAY_GATEWAY, ALIPAY_APP_PRIVATE_KEY, ALIPAY_PUBLIC_KEY',
+    alipay.sandbox || isCommittedAlipayKey(alipay),
+    'Set the real gateway and your own key pair, or run without NODE_ENV=production for the demo.',
+  );
+  refuseSandbox(
+    'TIKTOK_AUTHORIZE_URL, TIKTOK_AUTH_HOST, TIKTOK_API_HOST, TIKTOK_APP_KEY, TIKTOK_APP_SECRET',
+    marketplaces.tiktok.enabled && marketplaces.tiktok.sandbox,
+    "Set TikTok Shop's hosts and your app's own key and secret, or TIKTOK=off to run without it.",
+  );
+  refuseSandbox(
+    'TEMU_GATEWAY_PA, TEMU_GATEWAY_US, TEMU_GATEWAY_GLOBAL, TEMU_AUTHORIZE_URL_PRODUCT, TEMU_AUTHORIZE_URL_US, TEMU_AUTHORIZE_URL_GLOBAL, TEMU_APP_KEY, TEMU_APP_SECRET',
+    marketplaces.temu.enabled && marketplaces.temu.sandbox,
+    "Set Temu's gateways, authorisation pages and your app's own key and secret, or TEMU=off to run without it.",
+  );
+  if (refusals.length) throw new ConfigError(`Invalid configuration:\n  ${refusals.join('\n  ')}`);
+  const dataDir = resolve(e.DATA_DIR);
   return {
     port: e.PORT,
     host: e.HOST,
@@ -350,7 +371,6 @@ type Env = z.infer<typeof envSchema>;
  */
 function marketplacesFrom(e: Env): MarketplacesConfig {
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
-  const isProduction = e.NODE_ENV === 'production';
   const fail = (message: string): never => {
     throw new ConfigError(`Invalid configuration:\n  ${message}`);
   };
@@ -383,8 +403,8 @@ function marketplacesFrom(e: Env): MarketplacesConfig {
   return {
     tiktok: {
       sandbox: !tiktokReal,
-      // The sandbox's committed credentials are refused in production (ARCHITECTURE "Adapters at the edge").
-      enabled: tiktokReal || !isProduction,
+      // Production refuses the sandbox and its committed credentials (loadConfig, decision 0035).
+      enabled: e.TIKTOK === 'on',
       appKey: e.TIKTOK_APP_KEY,
       appSecret: e.TIKTOK_APP_SECRET,
       serviceId: e.TIKTOK_SERVICE_ID,
@@ -401,7 +421,7 @@ function marketplacesFrom(e: Env): MarketplacesConfig {
     },
     temu: {
       sandbox: !temuReal,
-      enabled: temuReal || !isProduction,
+      enabled: e.TEMU === 'on',
       appKey: e.TEMU_APP_KEY,
       appSecret: e.TEMU_APP_SECRET,
       ...(temuReal

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { generateKeyPairSync } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -105,6 +106,51 @@ describe('main', () => {
       expect(code).toBe(1);
       expect(stderr).toContain('ALIPAY_GATEWAY');
       expect(stderr).toContain('sandbox key pair committed in the repository');
+    },
+  );
+
+  it(
+    'issue 17 finding 6: refuses to start in production on the TikTok and Temu sandboxes, naming their variables',
+    UNTIL_CONDITION,
+    async () => {
+      // A real Alipay set-up (a key pair of its own), so only the marketplaces are refused.
+      const pem = () =>
+        generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({
+          type: 'pkcs8',
+          format: 'pem',
+        });
+      const publicPem = generateKeyPairSync('rsa', { modulusLength: 2048 }).publicKey.export({
+        type: 'spki',
+        format: 'pem',
+      });
+      const env: NodeJS.ProcessEnv = {
+        ...process.env,
+        DATA_DIR: dataDir,
+        NODE_ENV: 'production',
+        PORT: '0',
+        ALIPAY_GATEWAY: 'https://openapi.alipay.com/gateway.do',
+        ALIPAY_APP_PRIVATE_KEY: pem().toString(),
+        ALIPAY_PUBLIC_KEY: publicPem.toString(),
+      };
+      for (const name of Object.keys(env)) if (/^(TIKTOK|TEMU)/.test(name)) delete env[name];
+      const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'main.ts')], {
+        env,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      children.add(child);
+      let stderr = '';
+      child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+      const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+      expect(code).toBe(1);
+      expect(stderr).not.toContain('ALIPAY_GATEWAY');
+      for (const name of [
+        'TIKTOK_API_HOST',
+        'TIKTOK_APP_SECRET',
+        'TIKTOK=off',
+        'TEMU_GATEWAY_US',
+        'TEMU=off',
+      ])
+        expect(stderr).toContain(name);
     },
   );
 });

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { LIMITS } from '@pod/shared';
 import { adminActor } from '../../src/modules/access/index.ts';
 import { adminLogs } from '../../src/modules/admin/schema.ts';
-import { flushAdminLog } from '../../src/modules/admin/admin-log.ts';
+import { AdminLogWriter, flushAdminLog } from '../../src/modules/admin/admin-log.ts';
 import { buildMerchant, buildSupplierAdmin, buildTenant, FACTORY_PASSWORD } from '../factories/index.ts';
 import { multipart } from '../helpers/multipart.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
@@ -75,6 +75,38 @@ describe('issue 17 finding 2: a NUL in a write body loses no audit row', () => {
     const rowsA = await t.database.db.select().from(adminLogs).where(eq(adminLogs.userId, adminA.id));
     expect(rowsA).toHaveLength(1);
     expect(rowsA[0]!.summary).toMatchObject({ name: 'evil\uFFFDrole', remark: 'lone \uFFFD surrogate' });
+  });
+
+  it('rows the database refuses cost no other row of their batch: one by one, then without the summary', async () => {
+    const errors: unknown[] = [];
+    const writer = new AdminLogWriter(t.database.db, (error) => errors.push(error));
+    const row = (url: string, extra: object = {}) => ({
+      method: 'POST',
+      url,
+      route: '/fallback',
+      statusCode: '200',
+      summary: { ok: true },
+      ...extra,
+    });
+    // Written past every cleaning step on purpose: PostgreSQL refuses a NUL in text and in jsonb.
+    writer.add(row('/fallback/1'));
+    writer.add(row('/fallback/bad-summary', { summary: { name: 'nul\u0000' } }));
+    writer.add(row('/fallback/bad-row', { ip: 'nul\u0000' }));
+    writer.add(row('/fallback/2'));
+    await writer.flush();
+    const stored = await t.database.db
+      .select({ url: adminLogs.url, summary: adminLogs.summary })
+      .from(adminLogs)
+      .where(eq(adminLogs.route, '/fallback'));
+    expect(new Map(stored.map((r) => [r.url, r.summary]))).toEqual(
+      new Map<string, unknown>([
+        ['/fallback/1', { ok: true }],
+        ['/fallback/bad-summary', { unstorable: true }],
+        ['/fallback/2', { ok: true }],
+      ]),
+    );
+    // The one row that could not be stored at all is reported, not silently lost.
+    expect(errors).toHaveLength(1);
   });
 });
 

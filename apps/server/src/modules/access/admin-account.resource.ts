@@ -186,6 +186,6 @@ export function adminAccountResource(
     },
     defaultOrder: [[adminUsers.createdAt, 'desc']],
     selectLabel: adminUsers.username,
-    sensitive: [{ key: 'mobile' }, { key: 'email' }, { key: 'passwordHash', masked: true }],
+    sensitive: [{ key: 'mobile' }, { key: 'email' }, { key: 'passwordHash' }],
   };
 }

@@ -5,13 +5,12 @@ import type { Db } from '../../db/client.ts';
 import { adminLogs } from './schema.ts';
 import { adminUsernameSql } from '../access/index.ts';
 import { storableText } from '../../platform/storable-text.ts';
-import { isSensitiveNumberField, maskNumber } from '../../platform/sensitive-fields.ts';
-
-const SECRET_KEYS = /pass|token|secret|captcha|code|key/i;
+import { sensitivityOf, shownInLog } from '../../platform/sensitive-fields.ts';
 
 /**
  * The request body as the log's change summary: secrets masked, identifying numbers (cards, bank
- * accounts, identity documents, phones) cut to their last four characters, long strings cut, and
+ * accounts, identity documents, phones) cut to their last four characters (the one list of
+ * `platform/sensitive-fields.ts`, which the sensitive-data log reads too), long strings cut, and
  * every string and key made storable.
  */
 export function summarise(value: unknown, depth = 0): unknown {
@@ -24,7 +23,7 @@ export function summarise(value: unknown, depth = 0): unknown {
         .slice(0, 100)
         .map(([k, v]) => [
           storableText(k.slice(0, 100)),
-          SECRET_KEYS.test(k) ? '***' : isSensitiveNumberField(k) ? maskNumber(v) : summarise(v, depth + 1),
+          sensitivityOf(k) ? shownInLog(k, v) : summarise(v, depth + 1),
         ]),
     );
   }
@@ -39,7 +38,7 @@ type Entry = PgInsertValue<typeof adminLogs>;
  * on close. One multi-row INSERT instead of one per request keeps the log off the hot path (the
  * payment benchmark); reading the log flushes first, so a reader of this process sees every row.
  */
-class AdminLogWriter {
+export class AdminLogWriter {
   static readonly FLUSH_MS = 200;
   static readonly BATCH = 200;
   #pending: Entry[] = [];
@@ -123,7 +122,7 @@ export function installAdminLog(app: FastifyInstance, db: Db): void {
       route: request.routeOptions.url ?? '',
       operationId: schema?.operationId ?? '',
       statusCode: String(reply.statusCode),
-      ip: request.ip,
+      ip: storableText(request.ip),
       userAgent: typeof ua === 'string' ? storableText(ua.slice(0, 300)) : '',
       summary: summarise(request.body ?? null),
       createdAt: new Date(),

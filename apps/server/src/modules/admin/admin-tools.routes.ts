@@ -16,6 +16,7 @@ import type { AppServices } from '../../services.ts';
 import { ownedBy, ownerValues, type Ownership } from '../../platform/ownership.ts';
 import { adminContext } from '../access/index.ts';
 import { LOG_OWNER, RECYCLE_OWNER, SENSITIVE_OWNER } from './audit.ts';
+import { sensitivityOf, shownInLog } from '../../platform/sensitive-fields.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -42,6 +43,13 @@ function revive(table: Parameters<typeof getTableColumns>[0], data: Record<strin
       ]),
   );
 }
+
+/**
+ * A sensitive-data log value as the list shows it: an identifying number by its last four
+ * characters (the stored value serves rollback); secrets were never stored (`(hidden)`).
+ */
+const shown = (field: string, value: unknown): unknown =>
+  sensitivityOf(field) === 'number' ? shownInLog(field, value) : value;
 
 /** Sensitive-log values are stored as `{ v: value }`. */
 const unwrap = (stored: unknown): unknown =>
@@ -168,8 +176,8 @@ export function adminToolRoutes(app: ZodApp, services: AppServices): void {
         resource: r.resource,
         row_id: r.rowId,
         field: r.field,
-        before: unwrap(r.before),
-        after: unwrap(r.after),
+        before: shown(r.field, unwrap(r.before)),
+        after: shown(r.field, unwrap(r.after)),
         user_id: r.userId,
         created_at: r.createdAt.toISOString(),
       })),

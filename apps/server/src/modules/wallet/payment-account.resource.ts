@@ -52,6 +52,6 @@ export const paymentAccountResource: CrudDefinition<typeof walletOperations.paym
   orderable: { sort: paymentAccounts.sort, created_at: paymentAccounts.createdAt },
   defaultOrder: [[paymentAccounts.sort, 'desc']],
   selectLabel: paymentAccounts.accountName,
-  sensitive: [{ key: 'cardNumber', masked: true }],
+  sensitive: [{ key: 'cardNumber' }],
   recyclable: true,
 };

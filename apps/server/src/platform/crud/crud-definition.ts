@@ -65,7 +65,11 @@ export interface CrudDefinition<Ops extends CrudOperations = CrudOperations> {
   selectLabel: PgColumn;
   /** Deleted rows go to the recycle bin and can be restored. */
   recyclable?: boolean;
-  /** Row keys whose changes are logged with before and after; masked ones log only that they changed. */
+  /**
+   * Row keys whose changes the sensitive-data log records with before and after. How a value is
+   * kept and shown comes from the one list of `platform/sensitive-fields.ts`: a secret is logged
+   * only as changed; `masked` makes any other field so too.
+   */
   sensitive?: Array<{ key: string; masked?: boolean }>;
 }
 

@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { crudListQueryBase, type CrudOperations } from '@pod/shared';
 import type { ServiceContext } from '../context.ts';
 import { ownerValues } from '../ownership.ts';
+import { isSecretField } from '../sensitive-fields.ts';
 import type {
   ContextFactory,
   CreateInput,
@@ -85,13 +86,14 @@ export function registerCrud<Ops extends CrudOperations>(
       const a = before[field.key];
       const b = after[field.key];
       if (JSON.stringify(jsonSafe(a)) === JSON.stringify(jsonSafe(b))) continue;
+      const hidden = field.masked || isSecretField(field.key);
       await kit.audit.sensitiveChanged(ctx, {
         resource,
         tableName,
         rowId: String(after[getColumnKey(table, c.id)]),
         field: field.key,
-        before: field.masked ? '(hidden)' : (jsonSafe(a) ?? null),
-        after: field.masked ? '(changed)' : (jsonSafe(b) ?? null),
+        before: hidden ? '(hidden)' : (jsonSafe(a) ?? null),
+        after: hidden ? '(changed)' : (jsonSafe(b) ?? null),
       });
     }
   }

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { summarise } from './admin-log.ts';
+import { isSecretField, sensitivityOf, shownInLog } from '../../platform/sensitive-fields.ts';
+
+describe('the one list of sensitive fields (issue 17 finding 2)', () => {
+  it('classes secrets and identifying numbers, whatever the case or separator', () => {
+    expect(['password', 'passwordHash', 'refresh_token', 'appSecret', 'sms_code'].map(sensitivityOf)).toEqual(
+      Array(5).fill('secret'),
+    );
+    expect(['card_number', 'cardNumber', 'bank-account', 'mobile', 'id_card'].map(sensitivityOf)).toEqual(
+      Array(5).fill('number'),
+    );
+    expect(['email', 'name', 'visibility'].map(sensitivityOf)).toEqual([null, null, null]);
+    expect(isSecretField('passwordHash')).toBe(true);
+  });
+
+  it('shows a number by its last four characters and a secret not at all, in both logs', () => {
+    expect(shownInLog('mobile', '13811112222')).toBe('****2222');
+    expect(shownInLog('cardNumber', '')).toBe('');
+    expect(shownInLog('password', 'Secret123')).toBe('***');
+    expect(shownInLog('email', 'a@b.c')).toBe('a@b.c');
+    // The admin log's body summary applies the same list.
+    expect(
+      summarise({ mobile: '13811112222', password: 'x', card_no: '6222020200112233', name: 'n' }),
+    ).toEqual({
+      mobile: '****2222',
+      password: '***',
+      card_no: '****2233',
+      name: 'n',
+    });
+  });
+});

@@ -229,7 +229,9 @@ describe('merchant isolation (issue 16)', () => {
     expect((await logs(a)).body, "A's own log").toContain(receiptNo);
     expect((await logs(a)).body, "A's own log masks the card").not.toContain(cardNo);
     expect((await recycle(a)).body, "A's own recycle bin").toContain(aDept);
-    expect((await sensitive(a)).body, "A's own sensitive log").toContain(aNew);
+    // (It names the changed row; the mobile shows its last four digits, like the admin log.)
+    expect((await sensitive(a)).body, "A's own sensitive log").toContain(aStaff.id as string);
+    expect((await sensitive(a)).body, "A's own sensitive log masks the mobile").not.toContain(aNew);
     // …never another merchant's (its URLs, IPs and unmasked card numbers)…
     const bLogs = await logs(b);
     expect.soft(bLogs.body, "MB reads A's log rows").not.toContain(ma.primary.username);
@@ -238,13 +240,13 @@ describe('merchant isolation (issue 16)', () => {
     expect.soft((await recycle(b)).body, "MB reads A's recycle bin").not.toContain(aDept);
     const bSensitive = (await sensitive(b)).body;
     expect.soft(bSensitive, "MB reads A's sensitive log").not.toContain(aOld);
-    expect.soft(bSensitive).not.toContain(aNew);
+    expect.soft(bSensitive).not.toContain(aStaff.id as string);
     // …nor the supplier's own.
     expect.soft((await logs(a)).body, "A reads the supplier's log rows").not.toContain(sDept);
     expect.soft((await recycle(a)).body, "A reads the supplier's recycle bin").not.toContain(sDept);
     const aSensitive = (await sensitive(a)).body;
     expect.soft(aSensitive, "A reads the supplier's sensitive log").not.toContain(sOld);
-    expect.soft(aSensitive).not.toContain(sNew);
+    expect.soft(aSensitive).not.toContain(sStaff.id as string);
   });
 
   it("finding: a merchant cannot restore another merchant's deleted record from the recycle bin", async () => {

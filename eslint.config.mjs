@@ -99,6 +99,22 @@ export default tseslint.config(
     rules: { 'no-restricted-syntax': ['error', PERMISSION_LITERAL] },
   },
   {
+    // Anything unguessable (tokens, codes, IVs, numbers) comes from node:crypto (ASVS 11.5.1,
+    // docs/security.md); the marketplace client's retry jitter guards nothing.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['**/*.test.ts', 'apps/server/src/integrations/marketplace/http.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        {
+          object: 'Math',
+          property: 'random',
+          message: 'Use node:crypto (randomInt, randomBytes, randomUUID).',
+        },
+      ],
+    },
+  },
+  {
     // Input limits come from the shared schemas (`maxLengthOf(schema.shape.x)`) or `LIMITS`, so a
     // form never allows more or less than the server checks (issue 16).
     files: ['apps/web/src/**/*.{ts,tsx}'],

@@ -1,7 +1,7 @@
 import { tmpdir } from 'node:os';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildMerchant, buildTenant } from '../../../test/factories/index.ts';
+import { buildMerchant, buildPlatformAdmin, buildTenant } from '../../../test/factories/index.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
 import { loadConfig } from '../../config.ts';
 import { jobRuns, shopCredentials, shops } from '../../db/schema/index.ts';
@@ -11,7 +11,9 @@ import { queueDueRefreshes, REFRESH_JOB } from './index.ts';
 
 /*
  * Issue 18 through the platform, for Temu as shops.int.test.ts does it for TikTok: a forged state,
- * an expired code, the token refresh job and a 429 answered by the sandbox then retried.
+ * an expired code, the token refresh job and a 429 answered by the sandbox then retried. And
+ * decision 0059: a tenant that switched shops off has its refresh runs skipped and is left out of
+ * the refresh sweep.
  */
 
 let t: TestApp;
@@ -166,7 +168,7 @@ describe('a Temu shop through the platform', () => {
     const before = await credentialOf(shop.id);
     expect(before.refreshTokenSealed).toBeNull();
 
-    await queueDueRefreshes(t.services);
+    await t.services.jobs.sweep('shops.token-refresh');
     const [job] = await waitFor(
       () => refreshJobsOf(m.merchantId),
       (rows) => rows.length === 1 && over(rows[0]!.state),
@@ -185,7 +187,7 @@ describe('a Temu shop through the platform', () => {
     // The seller revokes the token: the next refresh marks the shop, it is not retried.
     temu.expireTokens('temu-refresh');
     await dueSoon(shop.id);
-    await queueDueRefreshes(t.services);
+    await t.services.jobs.sweep('shops.token-refresh');
     const jobs = await waitFor(
       () => refreshJobsOf(m.merchantId),
       (rows) => rows.length === 2 && rows.every((r) => over(r.state)),
@@ -205,5 +207,69 @@ describe('a Temu shop through the platform', () => {
       'New Jersey Warehouse',
     ]);
     expect(temu.switches.log).toEqual(['rateLimit']);
+  });
+});
+
+describe('shops switched off for a tenant (decision 0059)', () => {
+  it("skips its queued refresh runs and leaves its shops out of the sweep; another tenant's go on", async () => {
+    const off = await merchant();
+    const on = await merchant();
+    const offShop = await authorised(off, 'temu-off');
+    const onShop = await authorised(on, 'temu-on');
+    await dueSoon(offShop.id);
+    await dueSoon(onShop.id);
+
+    const platform = await t.authAs(adminActor(await buildPlatformAdmin(t.database.db)));
+    const toggle = async (name: string, enabled: boolean) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/admin/moduleStore/switch',
+        headers: platform,
+        payload: { tenant_id: off.tenantId, name, enabled },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    // Publishing needs shops: it goes first.
+    await toggle('publishing', false);
+    await toggle('shops', false);
+    const expiresBefore = (await credentialOf(offShop.id)).accessExpiresAt.getTime();
+
+    // A run of the tenant's (queued before the switch, or by a sweep that did not leave it out)
+    // that runs now: skipped, not failed, and the shop is not touched.
+    const queued = await t.services.jobs.enqueue(
+      REFRESH_JOB,
+      { shopId: offShop.id, slot: 'order_us' },
+      { tenantId: off.tenantId, merchantId: off.merchantId, permission: 'shop:list' },
+    );
+    const [skipped] = await waitFor(
+      () => t.database.db.select().from(jobRuns).where(eq(jobRuns.id, queued)),
+      (rows) => rows.length === 1 && over(rows[0]!.state),
+    );
+    expect(skipped).toMatchObject({
+      state: 'skipped',
+      error: null,
+      result: { skipped: 'module.disabled', module: 'shops' },
+    });
+    expect((await credentialOf(offShop.id)).accessExpiresAt.getTime()).toBe(expiresBefore);
+
+    // The sweep queues the other tenant's refresh only.
+    await t.services.jobs.sweep('shops.token-refresh');
+    const onJobs = await waitFor(
+      () => refreshJobsOf(on.merchantId),
+      (rows) => rows.length === 1 && over(rows[0]!.state),
+    );
+    expect(onJobs[0]!.state).toBe('completed');
+    expect((await refreshJobsOf(off.merchantId)).map((j) => j.id)).toEqual([queued]);
+    expect((await credentialOf(offShop.id)).refreshLeaseUntil).toBeNull();
+
+    // Switched on again: its shop is swept again, nothing was lost.
+    await toggle('shops', true);
+    await t.services.jobs.sweep('shops.token-refresh');
+    const offJobs = await waitFor(
+      () => refreshJobsOf(off.merchantId),
+      (rows) => rows.length === 2 && rows.every((r) => over(r.state)),
+    );
+    expect(offJobs.map((j) => j.state).sort()).toContain('completed');
+    expect((await shopRow(offShop.id)).authState).toBe('authorised');
   });
 });

@@ -369,6 +369,49 @@ describe('refunds', () => {
     expect((await reconcile(t.database.db, w.tenant.id)).drifts).toEqual([]);
   });
 
+  it('the reviewer may raise the refund above the application, within the remainder, with a note', async () => {
+    const w = await buildCheckoutWorld(t);
+    const order = await buildPaidOrder(t, w, 'shipped');
+    const before = await balanceOf(t, w.m.headers);
+    const asked = Math.floor(order.totalAmount / 3);
+    const req = await open(w, order, {
+      kind: 'aftersales',
+      refund_type: 'partial',
+      application_amount: asked,
+    });
+    // More than asked, less than everything paid: the reviewer found more of the print spoiled.
+    const raised = asked + Math.floor((order.totalAmount - asked) / 2);
+    expect(raised).toBeGreaterThan(asked);
+    expect(raised).toBeLessThan(order.totalAmount);
+
+    const approved = await review(t, w.supplier, req.id, 'approve', {
+      refund_amount: raised,
+      note: 'More of the batch was misprinted than reported',
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(approved.json().data).toMatchObject({
+      status: 'approved',
+      application_amount: asked,
+      refund_amount: raised,
+      refund_channel: 'balance',
+      audit_note: 'More of the batch was misprinted than reported',
+    });
+    expect(await balanceOf(t, w.m.headers)).toBe(before + raised);
+    expect(await orderRow(order.orderNo)).toMatchObject({ refundedAmount: raised, status: 'shipped' });
+    const credits = await t.database.db
+      .select()
+      .from(walletTransactions)
+      .where(sql`${walletTransactions.reference} = ${order.orderNo} AND ${walletTransactions.amount} > 0`);
+    expect(credits.map((c) => [c.type, c.amount])).toEqual([['aftersales_refund', raised]]);
+    // The ledger row carries the balance it left, and the tenant's books have no drift.
+    expect([credits[0]!.balanceBefore, credits[0]!.balanceAfter]).toEqual([before, before + raised]);
+    expect((await reconcile(t.database.db, w.tenant.id)).drifts).toEqual([]);
+    const progress = (
+      await t.app.inject({ method: 'GET', url: `/api/v1/admin/afterSales/${req.id}`, headers: w.m.headers })
+    ).json().data;
+    expect(progress.order).toMatchObject({ refundable: order.totalAmount - raised });
+  });
+
   it('an approved cancellation cancels the unshipped order ("order cancellation" credit); a partial one too', async () => {
     const w = await buildCheckoutWorld(t);
     const before = await balanceOf(t, w.m.headers);

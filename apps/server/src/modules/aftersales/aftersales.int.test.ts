@@ -170,6 +170,39 @@ describe('opening a request: each refund type’s bounds', () => {
   });
 });
 
+describe("the order centre's entries (decision 0039)", () => {
+  it('offers a cancel request while unshipped (in production too) and an after-sales request once shipped, as the server takes them', async () => {
+    const w = await buildCheckoutWorld(t);
+    const expected = {
+      paid: 'cancel_request',
+      in_production: 'cancel_request',
+      shipped: 'aftersales_request',
+      completed: 'aftersales_request',
+    } as const;
+    for (const [status, action] of Object.entries(expected) as Array<
+      [keyof typeof expected, (typeof expected)[keyof typeof expected]]
+    >) {
+      const order = await buildPaidOrder(t, w, status);
+      const detail = await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/admin/order/${order.orderNo}`,
+        headers: w.m.headers,
+      });
+      expect(detail.statusCode, detail.body).toBe(200);
+      const actions = detail.json().data.actions as string[];
+      expect(actions, status).toContain(action);
+      expect(actions, status).not.toContain(
+        action === 'cancel_request' ? 'aftersales_request' : 'cancel_request',
+      );
+      // The kind the entry opens is the one the server accepts for the order.
+      const req = await open(w, order, {
+        kind: action === 'cancel_request' ? 'cancel' : 'aftersales',
+      });
+      expect(req.status).toBe('pending_review');
+    }
+  });
+});
+
 describe('evidence images (spec §5)', () => {
   it('needs 1 to 9 png/jpg images of the merchant’s own uploads', async () => {
     const w = await buildCheckoutWorld(t);

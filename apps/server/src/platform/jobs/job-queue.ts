@@ -27,6 +27,12 @@ export interface JobDefinition<T> {
   expireInSeconds?: number;
   /** Returns the job's result (stored as JSON); throws to fail or retry. */
   handler(run: JobRun<T>): Promise<unknown>;
+  /**
+   * Called instead of the handler when the run is skipped because its module is switched off for
+   * its tenant (decision 0059): settles what was left waiting for the run (e.g. listings queued
+   * for publishing). Errors are logged; the run stays skipped.
+   */
+  onSkipped?(run: { id: string; data: T }): Promise<void>;
 }
 
 /**
@@ -284,6 +290,9 @@ export class JobQueue {
       const result: SkippedResult = { skipped: 'module.disabled', module: gate.module };
       this.log.info({ job: job.id, name: def.name, module: gate.module }, 'job skipped: module switched off');
       await this.#update(job.id, { state: 'skipped', attempts: attempt, result });
+      await def.onSkipped?.({ id: job.id, data: job.data.payload }).catch((error: unknown) => {
+        this.log.error({ err: error, job: job.id, name: def.name }, 'settling a skipped job failed');
+      });
       return;
     }
     await this.#update(job.id, { state: 'active', attempts: attempt, error: null });

@@ -13,6 +13,26 @@ async function menuCount(page: Page, item: Locator): Promise<number> {
   return item.count();
 }
 
+/** A call of the platform API from the signed-in admin page, with its token. */
+async function api<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
+  const reply = await page.evaluate(
+    async ({ method, path, body }) => {
+      const response = await fetch(path, {
+        method,
+        headers: {
+          Authorization: `Bearer ${localStorage.getItem('adminToken')}`,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+      return { status: response.status, json: (await response.json()) as { data: unknown; msg: string } };
+    },
+    { method, path, body },
+  );
+  if (reply.status !== 200) throw new Error(`${method} ${path}: ${reply.status} ${reply.json.msg}`);
+  return reply.json.data as T;
+}
+
 describe('member administration and the module store', () => {
   it("the supplier adjusts a member's score and the member sees it in the member centre", async () => {
     const remark = `E2E bonus ${Date.now().toString(36)}${randomInt(1_000)}`;
@@ -87,6 +107,63 @@ describe('member administration and the module store', () => {
     await platform.getByTestId('module-disable-shops').waitFor();
     await platform.getByTestId('module-disable-publishing').waitFor();
     await expect.poll(() => menuCount(merchant, shopMenu), { timeout: 15_000, interval: 500 }).toBe(1);
+    expect(pageErrors()).toEqual([]);
+  });
+
+  it("the member centre's menu follows the member's group: a page the group lacks is gone", async () => {
+    const supplier = await openPage();
+    await signIn(supplier, 'supplier', DEMO_PASSWORD);
+    const tag = `${Date.now().toString(36)}${randomInt(1_000)}`;
+    const [demoMember] = (
+      await api<{ list: Array<{ id: string; username: string; group_id: string | null }> }>(
+        supplier,
+        'GET',
+        '/api/v1/admin/member?quickSearch=member',
+      )
+    ).list.filter((m) => m.username === 'member');
+    expect(demoMember).toBeDefined();
+    // Two pages under rules, a group that grants only the balance.
+    const balance = await api<{ id: string }>(supplier, 'POST', '/api/v1/admin/memberRule', {
+      type: 'menu',
+      title: `Balance ${tag}`,
+      name: 'account/balance',
+    });
+    const integral = await api<{ id: string }>(supplier, 'POST', '/api/v1/admin/memberRule', {
+      type: 'menu',
+      title: `Integral ${tag}`,
+      name: 'account/integral',
+    });
+    const group = await api<{ id: string }>(supplier, 'POST', '/api/v1/admin/memberGroup', {
+      name: `Balance only ${tag}`,
+      rule_ids: [balance.id],
+    });
+    try {
+      await api(supplier, 'PATCH', `/api/v1/admin/member/${demoMember!.id}`, { group_id: group.id });
+
+      const member = await openPage();
+      await member.goto(`${baseUrl}/user/account/integral`);
+      await member.waitForURL((url) => url.pathname === '/user/login');
+      await member.locator('#memberLogin_username').fill('member');
+      await member.locator('#memberLogin_password').fill(DEMO_PASSWORD);
+      await member.getByTestId('member-login-submit').click();
+      await solveCaptcha(member, baseUrl);
+      // The integral page is not the group's: the member lands on the first page it allows.
+      await member.waitForURL(
+        (url) => url.pathname !== '/user/account/integral' && url.pathname !== '/user/login',
+      );
+      const item = (path: string) => member.locator(`.ant-menu-item[data-menu-id$="${path}"]`);
+      await item('/user/account/balance').waitFor();
+      expect(await item('/user/account/integral').count()).toBe(0);
+      // Pages no rule governs stay.
+      expect(await item('/user/account/profile').count()).toBe(1);
+    } finally {
+      await api(supplier, 'PATCH', `/api/v1/admin/member/${demoMember!.id}`, {
+        group_id: demoMember!.group_id,
+      });
+      await api(supplier, 'DELETE', `/api/v1/admin/memberGroup/${group.id}`);
+      await api(supplier, 'DELETE', `/api/v1/admin/memberRule/${integral.id}`);
+      await api(supplier, 'DELETE', `/api/v1/admin/memberRule/${balance.id}`);
+    }
     expect(pageErrors()).toEqual([]);
   });
 });

@@ -11,7 +11,7 @@ import { adminContext, hasPermission } from './modules/access/index.ts';
 import { crudAudit, installAdminLog } from './modules/admin/index.ts';
 import { sessionMayAct } from './modules/auth/index.ts';
 import { MODULES } from './modules/index.ts';
-import { disabledModulesOf } from './modules/tenancy/index.ts';
+import { disabledModulesOf, tenantsWithModuleOff } from './modules/tenancy/index.ts';
 import { CaptchaService } from './platform/auth/captcha.ts';
 import { Extensions } from './platform/extensions.ts';
 import { ModuleSwitches } from './platform/module-switches.ts';
@@ -73,7 +73,22 @@ async function composeModules(
   modules: readonly ModuleDescriptor<AppServices>[],
 ): Promise<void> {
   checkComposition(modules);
-  for (const m of modules) m.jobs?.(services);
+  for (const m of modules) {
+    if (!m.jobs) continue;
+    const declare = () => m.jobs?.(services);
+    // A switchable module's jobs skip a switched-off tenant's runs, and its sweeps are told which
+    // tenants to leave out (decision 0059).
+    if (m.switchable)
+      services.jobs.declareGated(
+        {
+          module: m.name,
+          isEnabled: (tenantId) => services.modules.isEnabled(tenantId, m.name),
+          tenantsWithout: () => services.modules.tenantsWithout(m.name),
+        },
+        declare,
+      );
+    else declare();
+  }
   for (const m of modules) {
     if (!m.routes) continue;
     // Each module's routes in a scope of their own, where every route they register (nested
@@ -152,7 +167,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ),
     crud: { db, audit: crudAudit, resources: new Map() },
     extensions: new Extensions(MODULES.flatMap((m) => m.provides ?? [])),
-    modules: new ModuleSwitches(MODULES, (tenantId) => disabledModulesOf(db, tenantId)),
+    modules: new ModuleSwitches(
+      MODULES,
+      (tenantId) => disabledModulesOf(db, tenantId),
+      (name) => tenantsWithModuleOff(db, name),
+    ),
   };
   app.decorate('services', services);
 

@@ -51,6 +51,11 @@ export class Extensions {
     return impl;
   }
 
+  /** Every implementation of a point with the name it was provided under (its module's, by convention). */
+  named<T>(point: ExtensionPoint<T>): Array<[name: string, impl: T]> {
+    return [...(this.#byPoint.get(point.key)?.entries() ?? [])] as Array<[string, T]>;
+  }
+
   /** The implementation of a point with this name, if one was provided. */
   one<T>(point: ExtensionPoint<T>, name: string): T | undefined {
     return this.#byPoint.get(point.key)?.get(name) as T | undefined;

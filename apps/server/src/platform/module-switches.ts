@@ -42,6 +42,9 @@ export class ModuleSwitches {
   constructor(
     modules: readonly Switchable[],
     private readonly load: (tenantId: string) => Promise<readonly string[]>,
+    /** The tenants that have a module switched off (read fresh: sweeps ask once per tick). */
+    private readonly loadTenantsWithout: (name: string) => Promise<readonly string[]> = () =>
+      Promise.resolve([]),
     private readonly ttlMs = 2_000,
   ) {
     this.#modules = new Map(modules.map((m) => [m.name, m]));
@@ -70,6 +73,12 @@ export class ModuleSwitches {
 
   async isEnabled(tenantId: string | null, name: string): Promise<boolean> {
     return !(await this.disabledFor(tenantId)).has(name);
+  }
+
+  /** The tenants that have switched a module off (none for a core or unknown module). */
+  async tenantsWithout(name: string): Promise<readonly string[]> {
+    if (!this.isSwitchable(name)) return [];
+    return this.loadTenantsWithout(name);
   }
 
   /** The menu entries (pages and buttons) of the modules a tenant has switched off. */

@@ -1,6 +1,15 @@
 import { z } from 'zod';
 
-export const JOB_STATES = ['queued', 'active', 'retrying', 'completed', 'failed', 'cancelled'] as const;
+/** `skipped`: the job's module was switched off for its tenant before it ran (decision 0059). */
+export const JOB_STATES = [
+  'queued',
+  'active',
+  'retrying',
+  'completed',
+  'failed',
+  'cancelled',
+  'skipped',
+] as const;
 export type JobState = (typeof JOB_STATES)[number];
 
 /** Progress of a background job as the web's progress bars read it (GET /api/v1/jobs/{id}). */

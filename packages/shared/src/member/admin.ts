@@ -138,7 +138,11 @@ export const memberScoreLogAdminSchema = z.object({ ...logBase, score: z.number(
 export const memberLogQuerySchema = pagedListQueryBase.extend({ member_id: z.uuid().optional() });
 
 /** The member centre's menu as the member's group allows it: the rules, as a flat list. */
-export const memberMenusSchema = z.object({ rules: z.array(memberRuleSchema) });
+export const memberMenusSchema = z.object({
+  rules: z.array(memberRuleSchema),
+  /** The tenant's enabled rules (by name) the member's group does not grant: those pages are hidden. */
+  denied: z.array(z.string()),
+});
 export const memberSignInReplySchema = z.object({
   /** False when the member had already signed in today: nothing was added. */
   awarded: z.boolean(),

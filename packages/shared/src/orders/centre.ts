@@ -18,6 +18,7 @@ export const ORDER_ACTIONS = [
   'pay',
   'cancel',
   'cancel_request',
+  'aftersales_request',
   'restore',
   'copy',
   'split',
@@ -32,8 +33,10 @@ type Status = (typeof ORDER_STATUSES)[number];
 export const ORDER_ACTION_STATUSES: Record<OrderAction, readonly Status[]> = {
   pay: ['unpaid'],
   cancel: ['unpaid'],
-  /** Paid, not yet in production: through a cancel request (after-sales). */
-  cancel_request: ['paid'],
+  /** Paid, not yet shipped: through a cancel request (after-sales; production stops when approved). */
+  cancel_request: ['paid', 'in_production'],
+  /** Shipped or completed: through an after-sales request (a refund or a claim). */
+  aftersales_request: ['shipped', 'completed'],
   restore: ['cancelled', 'timed_out'],
   copy: ORDER_STATUSES,
   split: ['unpaid'],

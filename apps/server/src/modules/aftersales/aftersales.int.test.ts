@@ -170,6 +170,39 @@ describe('opening a request: each refund type’s bounds', () => {
   });
 });
 
+describe("the order centre's entries (decision 0039)", () => {
+  it('offers a cancel request while unshipped (in production too) and an after-sales request once shipped, as the server takes them', async () => {
+    const w = await buildCheckoutWorld(t);
+    const expected = {
+      paid: 'cancel_request',
+      in_production: 'cancel_request',
+      shipped: 'aftersales_request',
+      completed: 'aftersales_request',
+    } as const;
+    for (const [status, action] of Object.entries(expected) as Array<
+      [keyof typeof expected, (typeof expected)[keyof typeof expected]]
+    >) {
+      const order = await buildPaidOrder(t, w, status);
+      const detail = await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/admin/order/${order.orderNo}`,
+        headers: w.m.headers,
+      });
+      expect(detail.statusCode, detail.body).toBe(200);
+      const actions = detail.json().data.actions as string[];
+      expect(actions, status).toContain(action);
+      expect(actions, status).not.toContain(
+        action === 'cancel_request' ? 'aftersales_request' : 'cancel_request',
+      );
+      // The kind the entry opens is the one the server accepts for the order.
+      const req = await open(w, order, {
+        kind: action === 'cancel_request' ? 'cancel' : 'aftersales',
+      });
+      expect(req.status).toBe('pending_review');
+    }
+  });
+});
+
 describe('evidence images (spec §5)', () => {
   it('needs 1 to 9 png/jpg images of the merchant’s own uploads', async () => {
     const w = await buildCheckoutWorld(t);
@@ -367,6 +400,49 @@ describe('refunds', () => {
     );
     expect(more.statusCode).toBe(409);
     expect((await reconcile(t.database.db, w.tenant.id)).drifts).toEqual([]);
+  });
+
+  it('the reviewer may raise the refund above the application, within the remainder, with a note', async () => {
+    const w = await buildCheckoutWorld(t);
+    const order = await buildPaidOrder(t, w, 'shipped');
+    const before = await balanceOf(t, w.m.headers);
+    const asked = Math.floor(order.totalAmount / 3);
+    const req = await open(w, order, {
+      kind: 'aftersales',
+      refund_type: 'partial',
+      application_amount: asked,
+    });
+    // More than asked, less than everything paid: the reviewer found more of the print spoiled.
+    const raised = asked + Math.floor((order.totalAmount - asked) / 2);
+    expect(raised).toBeGreaterThan(asked);
+    expect(raised).toBeLessThan(order.totalAmount);
+
+    const approved = await review(t, w.supplier, req.id, 'approve', {
+      refund_amount: raised,
+      note: 'More of the batch was misprinted than reported',
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(approved.json().data).toMatchObject({
+      status: 'approved',
+      application_amount: asked,
+      refund_amount: raised,
+      refund_channel: 'balance',
+      audit_note: 'More of the batch was misprinted than reported',
+    });
+    expect(await balanceOf(t, w.m.headers)).toBe(before + raised);
+    expect(await orderRow(order.orderNo)).toMatchObject({ refundedAmount: raised, status: 'shipped' });
+    const credits = await t.database.db
+      .select()
+      .from(walletTransactions)
+      .where(sql`${walletTransactions.reference} = ${order.orderNo} AND ${walletTransactions.amount} > 0`);
+    expect(credits.map((c) => [c.type, c.amount])).toEqual([['aftersales_refund', raised]]);
+    // The ledger row carries the balance it left, and the tenant's books have no drift.
+    expect([credits[0]!.balanceBefore, credits[0]!.balanceAfter]).toEqual([before, before + raised]);
+    expect((await reconcile(t.database.db, w.tenant.id)).drifts).toEqual([]);
+    const progress = (
+      await t.app.inject({ method: 'GET', url: `/api/v1/admin/afterSales/${req.id}`, headers: w.m.headers })
+    ).json().data;
+    expect(progress.order).toMatchObject({ refundable: order.totalAmount - raised });
   });
 
   it('an approved cancellation cancels the unshipped order ("order cancellation" credit); a partial one too', async () => {

@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import type { z } from 'zod';
 import {
   AFTERSALES_IMAGE_TYPES,
+  orderActionAllowed,
   type aftersalesApproveSchema,
   type aftersalesCreateSchema,
   type AftersalesDetail,
@@ -54,8 +55,9 @@ const major = (minor: number) => (minor / 100).toFixed(2);
 
 /** The kind of request an order allows now: cancel while unshipped, after-sales once shipped. */
 export function kindFor(status: OrderRow['status']): 'cancel' | 'aftersales' | null {
-  if (orderRefunds.UNSHIPPED_STATUSES.has(status)) return 'cancel';
-  if (orderRefunds.SHIPPED_STATUSES.has(status)) return 'aftersales';
+  // The order centre's action table (decision 0039) says which request an order's status takes.
+  if (orderActionAllowed('cancel_request', status)) return 'cancel';
+  if (orderActionAllowed('aftersales_request', status)) return 'aftersales';
   return null;
 }
 

@@ -1,7 +1,10 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { sql } from 'drizzle-orm';
+import { ESLint } from 'eslint';
+import * as prettier from 'prettier';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CrudDesign } from '@pod/shared';
@@ -100,16 +103,63 @@ const DESIGN: CrudDesign = {
   ],
 };
 
-/** A copy of what the generated files import and register into, with the real node_modules. */
+/**
+ * A copy of what the generated files import and register into, with the real node_modules and
+ * the project's compiler, lint and format settings. `@pod/shared` is the copy's own (through the
+ * node_modules link it would be the work tree's, without the generated contract).
+ */
 function workTreeCopy(): string {
   const root = mkdtempSync(join(tmpdir(), 'pod-crud-'));
   const notTests = (src: string) => !/\.(int\.)?test\.tsx?$/.test(src);
   for (const dir of ['packages/shared/src', 'apps/server/src', 'apps/web/src'])
     cpSync(join(REPO, dir), join(root, dir), { recursive: true, filter: notTests });
-  for (const file of ['tsconfig.base.json', '.prettierrc.json', 'packages/shared/package.json'])
+  for (const file of [
+    '.prettierrc.json',
+    '.prettierignore',
+    'eslint.config.mjs',
+    'packages/shared/package.json',
+    'packages/shared/tsconfig.json',
+    'apps/server/tsconfig.json',
+    'apps/web/tsconfig.json',
+  ])
     cpSync(join(REPO, file), join(root, file));
+  const base = JSON.parse(readFileSync(join(REPO, 'tsconfig.base.json'), 'utf8')) as {
+    compilerOptions: Record<string, unknown>;
+  };
+  base.compilerOptions.paths = { '@pod/shared': ['./packages/shared/src/index.ts'] };
+  writeFileSync(join(root, 'tsconfig.base.json'), JSON.stringify(base, null, 2));
   symlinkSync(join(REPO, 'node_modules'), join(root, 'node_modules'), 'dir');
   return root;
+}
+
+/** ESLint's complaints (errors and warnings: CI allows none) about `files`, with the project's config. */
+async function lintProblems(root: string, files: string[]): Promise<string[]> {
+  const eslint = new ESLint({ cwd: root, overrideConfigFile: join(root, 'eslint.config.mjs') });
+  const results = await eslint.lintFiles(files.map((f) => join(root, f)));
+  return results.flatMap((r) =>
+    r.messages.map((m) => `${r.filePath.slice(root.length + 1)}:${m.line} ${m.ruleId ?? ''} ${m.message}`),
+  );
+}
+
+/** The files of `files` that Prettier, with the project's settings, would change. */
+async function unformatted(root: string, files: string[]): Promise<string[]> {
+  const bad: string[] = [];
+  for (const f of files) {
+    const path = join(root, f);
+    const options = await prettier.resolveConfig(path);
+    if (!(await prettier.check(readFileSync(path, 'utf8'), { ...options, filepath: path }))) bad.push(f);
+  }
+  return bad;
+}
+
+/** An Alipay key pair of its own: production refuses the committed sandbox keys (decision 0035). */
+function ownKeyPair(): { privateKey: string; publicKey: string } {
+  const app = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const alipay = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  return {
+    privateKey: app.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+    publicKey: alipay.publicKey.export({ type: 'spki', format: 'pem' }).toString(),
+  };
 }
 
 /** Type errors of `files` under the project's compiler settings (only those files are checked). */
@@ -148,8 +198,18 @@ describe('CRUD generator', () => {
   beforeAll(async () => {
     root = workTreeCopy();
     dev = await createTestApp({ env: { NODE_ENV: 'development', CRUD_GENERATOR_ROOT: root } });
-    // Any NODE_ENV but development (production itself needs real payment keys to start).
-    prod = await createTestApp({ env: { NODE_ENV: 'test', CRUD_GENERATOR_ROOT: root } });
+    // The real production mode: it starts only with a real payment set-up (decision 0035).
+    const keys = ownKeyPair();
+    prod = await createTestApp({
+      env: {
+        NODE_ENV: 'production',
+        ALIPAY_GATEWAY: 'https://openapi.alipay.com/gateway.do',
+        ALIPAY_APP_PRIVATE_KEY: keys.privateKey,
+        ALIPAY_PUBLIC_KEY: keys.publicKey,
+        CRUD_GENERATOR_ROOT: root,
+      },
+    });
+    expect(prod.config.production).toBe(true);
     devAdmin = await dev.authAs(adminActor(await buildPlatformAdmin(dev.database.db)));
   }, 120_000);
   afterAll(async () => {
@@ -221,6 +281,16 @@ describe('CRUD generator', () => {
     ];
     expect(typeErrors(root, web, true)).toEqual([]);
 
+    // As they are, the generated and edited files pass the project's lint and format checks.
+    const written = files.map((f) => f.path).filter((f) => !f.includes('/db/migrations/'));
+    expect(await unformatted(root, written)).toEqual([]);
+    expect(
+      await lintProblems(
+        root,
+        written.filter((f) => /\.tsx?$/.test(f)),
+      ),
+    ).toEqual([]);
+
     // The migration applies (and is rolled back).
     const migration = files.find((f) => f.path.endsWith('_gift_cards.sql'))!.path;
     const statements = readFileSync(join(root, migration), 'utf8').split('--> statement-breakpoint');
@@ -266,5 +336,5 @@ describe('CRUD generator', () => {
     });
     expect(confirmed.json().data.written).toEqual([resource]);
     expect(readFileSync(join(root, resource), 'utf8')).not.toContain('hand edit');
-  }, 180_000);
+  }, 400_000);
 });

@@ -279,4 +279,80 @@ describe('member groups and rules', () => {
       [],
     );
   });
+
+  it("every member-centre route follows the member's group; the menus name the pages it lacks", async () => {
+    const w = await world();
+    const ids: Record<string, string> = {};
+    for (const name of [
+      'account/overview',
+      'account/profile',
+      'account/changePassword',
+      'account/balance',
+      'account/integral',
+    ]) {
+      const res = await call('POST', '/api/v1/admin/memberRule', w.admin, {
+        type: 'menu',
+        title: name,
+        name,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      ids[name] = res.json().data.id as string;
+    }
+    const group = await call('POST', '/api/v1/admin/memberGroup', w.admin, {
+      name: 'Balance only',
+      rule_ids: [ids['account/balance']],
+    });
+    expect(group.statusCode, group.body).toBe(200);
+    await call('PATCH', `/api/v1/admin/member/${w.member.id}`, w.admin, { group_id: group.json().data.id });
+
+    const menus = (await call('GET', '/api/account/menus', w.me)).json().data;
+    expect(menus.rules.map((r: { name: string }) => r.name)).toEqual(['account/balance']);
+    expect(menus.denied).toEqual([
+      'account/changePassword',
+      'account/integral',
+      'account/overview',
+      'account/profile',
+    ]);
+
+    const refused: Array<[method: 'GET' | 'POST', url: string, body?: Record<string, unknown>]> = [
+      ['GET', '/api/account/overview'],
+      ['POST', '/api/account/signIn'],
+      ['POST', '/api/account/profile', { nickname: 'New name' }],
+      ['POST', '/api/account/verification', { type: 'mobile', captcha: '123456' }],
+      [
+        'POST',
+        '/api/account/changeBind',
+        {
+          type: 'email',
+          email: 'new@example.com',
+          captcha: '123456',
+          accountVerificationToken: 'x'.repeat(20),
+        },
+      ],
+      [
+        'POST',
+        '/api/account/changePassword',
+        { oldPassword: 'secret123', newPassword: 'secret456', confirmPassword: 'secret456' },
+      ],
+      ['GET', '/api/account/integral'],
+    ];
+    for (const [method, url, body] of refused) {
+      const res = await call(method, url, w.me, body);
+      expect(res.statusCode, `${method} ${url}: ${res.body}`).toBe(403);
+      expect(res.json().msg).toBe('Your member group does not include this page');
+    }
+    // Nothing was changed by a refused call.
+    const profile = await call('GET', '/api/account/profile', w.me);
+    expect(profile.statusCode).toBe(200);
+    expect(profile.json().data.nickname).not.toBe('New name');
+    expect((await call('GET', '/api/account/balance', w.me)).statusCode).toBe(200);
+
+    // Granting the pages opens their routes again.
+    await call('PATCH', `/api/v1/admin/memberGroup/${group.json().data.id}`, w.admin, {
+      rule_ids: Object.values(ids),
+    });
+    expect((await call('GET', '/api/account/overview', w.me)).statusCode).toBe(200);
+    expect((await call('POST', '/api/account/profile', w.me, { nickname: 'New name' })).statusCode).toBe(200);
+    expect((await call('GET', '/api/account/menus', w.me)).json().data.denied).toEqual([]);
+  });
 });

@@ -17,7 +17,7 @@ import {
   memberRuleResource,
 } from './member-admin.resource.ts';
 import { changePurse, type MemberPurse, type PurseChange } from './member.service.ts';
-import { menusOfMember, signIn } from './member-rules.service.ts';
+import { assertMemberMay, MEMBER_PAGES, memberMenus, signIn } from './member-rules.service.ts';
 import { MEMBER_OF_TENANT, MONEY_LOG_OF_TENANT, SCORE_LOG_OF_TENANT } from './owners.ts';
 import { memberMoneyLogs, members, memberScoreLogs } from './schema.ts';
 import { hashPassword } from '../../platform/auth/password.ts';
@@ -145,11 +145,16 @@ export function memberAdminRoutes(app: ZodApp, services: AppServices): void {
   });
 
   route(app, memberAdminOperations.memberMenus, async (request) =>
-    ok({ rules: await menusOfMember(memberContext(request, db)) }),
+    ok(await memberMenus(memberContext(request, db))),
   );
 
   route(app, memberAdminOperations.memberSignIn, async (request) => {
-    const reply = await db.transaction(async (tx) => signIn(services, memberContext(request, tx)));
+    const reply = await db.transaction(async (tx) => {
+      const ctx = memberContext(request, tx);
+      // The check-in is the overview page's button.
+      await assertMemberMay(ctx, MEMBER_PAGES.overview);
+      return signIn(services, ctx);
+    });
     return ok(reply, t(request.ctx.lang, reply.awarded ? 'member.signedIn' : 'member.signedInAlready'));
   });
 }

@@ -14,6 +14,19 @@ import { memberGroups, memberRules } from './schema.ts';
 export const SIGN_IN_SCORE_KEY = 'site.memberSignInScore';
 
 /**
+ * The member centre's pages, by the name of the rule that governs each (decision 0047): every
+ * member-centre route checks its page's rule. Reading the member's own profile (the session) and
+ * the menus themselves are not governed: the centre cannot load without them.
+ */
+export const MEMBER_PAGES = {
+  overview: 'account/overview',
+  profile: 'account/profile',
+  changePassword: 'account/changePassword',
+  balance: 'account/balance',
+  integral: 'account/integral',
+} as const;
+
+/**
  * The member-centre rules the member has (decision 0047): with no group, every enabled rule of
  * the tenant; with a group, the enabled rules the group grants (none while the group is disabled),
  * with the directories above them so that the menu is a tree.
@@ -46,6 +59,21 @@ export async function menusOfMember(ctx: MemberContext): Promise<MemberRule[]> {
     .filter((r) => granted.has(r.id))
     .sort((a, b) => b.sort - a.sort || a.name.localeCompare(b.name))
     .map(memberRuleItem);
+}
+
+/**
+ * The member's menus (the rules granted) and the names of the tenant's enabled rules the member
+ * is not granted: the member centre hides those pages and shows every page no rule governs.
+ */
+export async function memberMenus(ctx: MemberContext): Promise<{ rules: MemberRule[]; denied: string[] }> {
+  const rules = await menusOfMember(ctx);
+  const granted = new Set(rules.map((r) => r.name));
+  const all = await ctx.tx
+    .select({ name: memberRules.name })
+    .from(memberRules)
+    .where(and(...ownedBy(RULE_OF_TENANT, ctx.scope), eq(memberRules.status, 'enabled')));
+  const denied = [...new Set(all.map((r) => r.name).filter((name) => !granted.has(name)))].sort();
+  return { rules, denied };
 }
 
 /**

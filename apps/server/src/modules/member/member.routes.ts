@@ -15,7 +15,7 @@ import {
   verifyAccount,
 } from './member-auth.service.ts';
 import { memberContext } from './context.ts';
-import { assertMemberMay } from './member-rules.service.ts';
+import { assertMemberMay, MEMBER_PAGES } from './member-rules.service.ts';
 import { currentMember, memberUserInfo, moneyLogs, scoreLogs, updateMember } from './member.service.ts';
 
 /** Member auth and member centre (spec §7 "Member area"). */
@@ -43,6 +43,7 @@ export function memberRoutes(app: ZodApp, services: AppServices): void {
 
   route(app, memberOperations.memberOverview, async (request) => {
     const ctx = memberContext(request, db);
+    await assertMemberMay(ctx, MEMBER_PAGES.overview);
     const member = await currentMember(ctx);
     const [money, score] = await Promise.all([
       moneyLogs(ctx, member.id, 1, 5),
@@ -57,6 +58,7 @@ export function memberRoutes(app: ZodApp, services: AppServices): void {
 
   route(app, memberOperations.updateMemberProfile, async (request) => {
     const ctx = memberContext(request, db);
+    await assertMemberMay(ctx, MEMBER_PAGES.profile);
     const { nickname, avatar, gender, birthday, motto } = request.body;
     const updated = await updateMember(ctx, ctx.actor.id, {
       nickname,
@@ -70,21 +72,27 @@ export function memberRoutes(app: ZodApp, services: AppServices): void {
 
   route(app, memberOperations.changeMemberPassword, async (request) => {
     const { oldPassword, newPassword } = request.body;
-    await db.transaction((tx) =>
-      changeMemberPassword(services, memberContext(request, tx), oldPassword, newPassword),
-    );
+    await db.transaction(async (tx) => {
+      const ctx = memberContext(request, tx);
+      await assertMemberMay(ctx, MEMBER_PAGES.changePassword);
+      await changeMemberPassword(services, ctx, oldPassword, newPassword);
+    });
     return ok(null, t(request.ctx.lang, 'member.passwordChanged'));
   });
 
   route(app, memberOperations.verifyMemberAccount, async (request) => {
     const { type, captcha } = request.body;
-    const accountVerificationToken = await verifyAccount(services, memberContext(request, db), type, captcha);
+    const ctx = memberContext(request, db);
+    await assertMemberMay(ctx, MEMBER_PAGES.profile);
+    const accountVerificationToken = await verifyAccount(services, ctx, type, captcha);
     return ok({ type, accountVerificationToken });
   });
 
   route(app, memberOperations.changeMemberBind, async (request) => {
     const body = request.body;
-    const updated = await changeBind(services, memberContext(request, db), {
+    const ctx = memberContext(request, db);
+    await assertMemberMay(ctx, MEMBER_PAGES.profile);
+    const updated = await changeBind(services, ctx, {
       type: body.type,
       value: body.type === 'mobile' ? body.mobile : body.email,
       code: body.captcha,
@@ -95,14 +103,14 @@ export function memberRoutes(app: ZodApp, services: AppServices): void {
 
   route(app, memberOperations.memberMoneyLog, async (request) => {
     const ctx = memberContext(request, db);
-    await assertMemberMay(ctx, 'account/balance');
+    await assertMemberMay(ctx, MEMBER_PAGES.balance);
     const { page, per_page } = request.query;
     return ok(await moneyLogs(ctx, ctx.actor.id, page, per_page));
   });
 
   route(app, memberOperations.memberScoreLog, async (request) => {
     const ctx = memberContext(request, db);
-    await assertMemberMay(ctx, 'account/integral');
+    await assertMemberMay(ctx, MEMBER_PAGES.integral);
     const { page, per_page } = request.query;
     return ok(await scoreLogs(ctx, ctx.actor.id, page, per_page));
   });

@@ -3,7 +3,8 @@ import * as tables from './schema.ts';
 import type { ModuleDescriptor } from '../../platform/module.ts';
 import type { AppServices } from '../../services.ts';
 import { MENUS } from './menus.ts';
-import { publishOne, runBatch, unpublishOne, type PublishJobData } from './publish.service.ts';
+import { t } from '../../platform/i18n/i18n.ts';
+import { failUnqueued, publishOne, runBatch, unpublishOne, type PublishJobData } from './publish.service.ts';
 import { publishingRoutes } from './publishing.routes.ts';
 
 /** Publishing: listings to TikTok Shop and Temu, templates, preflight and batch jobs (issue 23). */
@@ -25,6 +26,15 @@ export const publishingModule: ModuleDescriptor<AppServices> = {
       retryLimit: 0,
       expireInSeconds: 60 * 60,
       handler: (run) => runBatch(services, run.data, publishOne, (p) => run.progress(p)),
+      // Publishing switched off before the batch ran (decision 0059): its listings are not left
+      // waiting; they fail with the reason and can be published again once it is back on.
+      onSkipped: ({ data }) =>
+        failUnqueued(
+          services,
+          { tenantId: data.tenant_id, merchantId: data.merchant_id },
+          data.listing_ids,
+          t(data.lang, 'publishing.switchedOff'),
+        ),
     });
     services.jobs.define<PublishJobData>({
       name: PUBLISH_JOBS.unpublish,

@@ -1,15 +1,21 @@
 import { tmpdir } from 'node:os';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { listingFieldsSchema, type ListingFieldsInput, type PublishJobResult } from '@pod/shared';
-import { unique } from '../../../test/factories/index.ts';
+import {
+  listingFieldsSchema,
+  PUBLISH_JOBS,
+  type ListingFieldsInput,
+  type PublishJobResult,
+} from '@pod/shared';
+import { buildPlatformAdmin, unique } from '../../../test/factories/index.ts';
 import { buildCheckoutWorld, type CheckoutWorld } from '../../../test/factories/orders.ts';
 import { staffWithRole } from '../../../test/helpers/access.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
 import { loadConfig } from '../../config.ts';
-import { finishedProducts, levels, merchants, riskWords } from '../../db/schema/index.ts';
+import { finishedProducts, levels, merchants, publishListings, riskWords } from '../../db/schema/index.ts';
 import { temuSandboxFor, type TemuSandbox } from '../../integrations/temu/index.ts';
 import { tiktokSandboxFor, type TikTokSandbox } from '../../integrations/tiktok/index.ts';
+import { adminActor } from '../access/index.ts';
 
 let t: TestApp;
 let tiktok: TikTokSandbox;
@@ -257,6 +263,48 @@ describe('publishing to the sandboxes', () => {
     const again = await publish([listing.id]);
     expect(again.result).toMatchObject({ succeeded: 1 });
     expect((await getListing(listing.id)).status).toBe('released');
+  });
+
+  it('a batch queued before the supplier switched publishing off is skipped and its listings fail with the reason (decision 0059)', async () => {
+    const listing = await createListing(await copyFinished(), shops.tiktok);
+    // As the publish route leaves it: moved to "to be released", its batch queued.
+    await t.database.db
+      .update(publishListings)
+      .set({ status: 'to_be_released' })
+      .where(eq(publishListings.id, listing.id));
+    const platform = await t.authAs(adminActor(await buildPlatformAdmin(t.database.db)));
+    const toggle = (enabled: boolean) =>
+      api(platform, 'POST', '/api/v1/admin/moduleStore/switch', {
+        tenant_id: w.tenant.id,
+        name: 'publishing',
+        enabled,
+      });
+    expect((await toggle(false)).statusCode).toBe(200);
+    try {
+      const jobId = await t.services.jobs.enqueue(
+        PUBLISH_JOBS.publish,
+        { tenant_id: w.tenant.id, merchant_id: w.m.merchant.id, lang: 'en', listing_ids: [listing.id] },
+        { tenantId: w.tenant.id, merchantId: w.m.merchant.id, permission: 'publishListing:publish' },
+      );
+      const job = await waitFor(
+        async () => (await api(h(), 'GET', `/api/v1/jobs/${jobId}`)).json().data,
+        (j) => j.state !== 'queued' && j.state !== 'active',
+      );
+      expect(job).toMatchObject({ state: 'skipped', error: null });
+      const [row] = await t.database.db
+        .select()
+        .from(publishListings)
+        .where(eq(publishListings.id, listing.id));
+      expect(row).toMatchObject({
+        status: 'failed',
+        failReason: 'Publishing was switched off for your supplier before this listing was published',
+      });
+    } finally {
+      expect((await toggle(true)).statusCode).toBe(200);
+    }
+    // Back on: the merchant publishes it again.
+    expect((await getListing(listing.id)).actions).toContain('republish');
+    expect((await publish([listing.id])).result).toMatchObject({ succeeded: 1 });
   });
 
   it('a retried publish creates one product (TikTok idempotency key, Temu ext-code look-up)', async () => {

@@ -43,7 +43,9 @@ export const shopsModule: ModuleDescriptor<AppServices> = {
       retryDelaySeconds: 10,
       handler: (run) => processWebhookEvent(services, run.data.eventId),
     });
-    services.jobs.every('shops.token-refresh', REFRESH_SWEEP_SECONDS, () => queueDueRefreshes(services));
+    services.jobs.every('shops.token-refresh', REFRESH_SWEEP_SECONDS, (sweep) =>
+      queueDueRefreshes(services, sweep.skipTenants),
+    );
   },
   routes: shopsRoutes,
 };

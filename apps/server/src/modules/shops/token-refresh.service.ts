@@ -18,12 +18,18 @@ const LEASE = sql`interval '5 minutes'`;
 /**
  * Finds authorisations that expire within the configured margin and queues one refresh job each.
  * A lease on the row keeps every worker process from queuing the same one twice (SKIP LOCKED).
- * Temu tokens have no refresh token: their expiry is re-read at most every 12 hours.
+ * Temu tokens have no refresh token: their expiry is re-read at most every 12 hours. Shops of
+ * `skipTenants` (those that have switched shops off, decision 0059) are left alone.
  */
-export async function queueDueRefreshes(services: AppServices, limit = 50): Promise<string[]> {
+export async function queueDueRefreshes(
+  services: AppServices,
+  skipTenants: readonly string[] = [],
+  limit = 50,
+): Promise<string[]> {
   const ahead = services.config.marketplaces.refreshAheadSeconds;
   const c = shopCredentials;
   const s = shops;
+  const skipped = `{${skipTenants.join(',')}}`;
   const due = await services.database.db.execute<{
     shop_id: string;
     slot: ShopTokenSlot;
@@ -37,6 +43,7 @@ export async function queueDueRefreshes(services: AppServices, limit = 50): Prom
         AND ${c.accessExpiresAt} < now() + make_interval(secs => ${ahead})
         AND (${c.refreshLeaseUntil} IS NULL OR ${c.refreshLeaseUntil} < now())
         AND (${c.refreshTokenSealed} IS NOT NULL OR ${c.refreshedAt} IS NULL OR ${c.refreshedAt} < now() - interval '12 hours')
+        AND ${c.tenantId} <> ALL(${skipped}::uuid[])
       ORDER BY ${c.accessExpiresAt}
       LIMIT ${limit}
       FOR UPDATE OF ${c} SKIP LOCKED

@@ -138,8 +138,12 @@ export async function processWebhookEvent(
       data: event.payload,
       shops: matched,
     };
-    for (const handle of services.extensions.all(SHOP_EVENTS)) {
-      const outcome = await handle(tx, shopEvent);
+    for (const [module, handle] of services.extensions.named(SHOP_EVENTS)) {
+      // A handler's module switched off for a shop's tenant does not see that shop (decision 0059).
+      const on = [];
+      for (const shop of matched) if (await services.modules.isEnabled(shop.tenantId, module)) on.push(shop);
+      if (matched.length && !on.length) continue;
+      const outcome = await handle(tx, { ...shopEvent, shops: on });
       if (outcome) outcomes.push(outcome);
     }
     if (!matched.length) outcomes.push('no shop holds this vendor shop');

@@ -28,4 +28,4 @@ export {
 } from './quota.service.ts';
 export { MERCHANT_STATS, type MerchantStats, type MerchantStatsProvider } from './merchant-stats.ts';
 export { tenancyModule } from './module.ts';
-export { disabledModulesOf, switchModule } from './module-switch.service.ts';
+export { disabledModulesOf, switchModule, tenantsWithModuleOff } from './module-switch.service.ts';

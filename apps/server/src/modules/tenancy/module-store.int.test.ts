@@ -11,6 +11,7 @@ import { ModuleSwitches } from '../../platform/module-switches.ts';
 import { adminActor } from '../access/index.ts';
 import { MODULES } from '../index.ts';
 import { memberActor } from '../member/index.ts';
+import { publishingModule } from '../publishing/index.ts';
 import { shopsModule } from '../shops/index.ts';
 import { disabledModulesOf, switchModule } from './index.ts';
 
@@ -122,6 +123,42 @@ describe('module store', () => {
     expect(back.statusCode).toBe(200);
     // Nothing was deleted while it was off.
     expect(back.json().data.list.map((s: { name: string }) => s.name)).toEqual(['My shop']);
+  });
+
+  it("switching publishing off hides its menus and routes for that supplier's users only", async () => {
+    const w = await world();
+    const publishMenus = publishingModule.menus.filter((m) => m.type !== 'button').map((m) => m.name);
+    const menusOf = async (who: Record<string, string>) =>
+      names((await get('/api/v1/auth/index', who)).json().data.menus);
+    expect(await menusOf(w.a)).toEqual(expect.arrayContaining(publishMenus));
+    expect(await menusOf(w.c)).toEqual(expect.arrayContaining(publishMenus));
+
+    const off = await post('/api/v1/admin/moduleStore/switch', w.platform, {
+      tenant_id: w.tenant.id,
+      name: 'publishing',
+      enabled: false,
+    });
+    expect(off.statusCode, off.body).toBe(200);
+    // The supplier's merchant: no page, no button of publishing, and its routes are not there.
+    const hidden = await menusOf(w.a);
+    for (const name of publishMenus) expect(hidden).not.toContain(name);
+    expect((await get('/api/v1/admin/publish/listing', w.a)).statusCode).toBe(404);
+    expect((await get('/api/v1/admin/publish/template', w.a)).statusCode).toBe(404);
+    // Shops, which publishing needs, stay.
+    expect(hidden).toEqual(expect.arrayContaining(['shop/list']));
+    // Another supplier's merchant keeps every menu and route of publishing.
+    expect(await menusOf(w.c)).toEqual(expect.arrayContaining(publishMenus));
+    expect((await get('/api/v1/admin/publish/listing', w.c)).statusCode).toBe(200);
+    expect((await get('/api/v1/admin/publish/template', w.c)).statusCode).toBe(200);
+
+    const on = await post('/api/v1/admin/moduleStore/switch', w.platform, {
+      tenant_id: w.tenant.id,
+      name: 'publishing',
+      enabled: true,
+    });
+    expect(on.statusCode, on.body).toBe(200);
+    expect(await menusOf(w.a)).toEqual(expect.arrayContaining(publishMenus));
+    expect((await get('/api/v1/admin/publish/listing', w.a)).statusCode).toBe(200);
   });
 
   it('switching the member centre off gives its members 404', async () => {

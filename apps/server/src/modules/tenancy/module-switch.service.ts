@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { arrayContains, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import type { ModuleSwitches } from '../../platform/module-switches.ts';
@@ -12,6 +12,15 @@ export async function disabledModulesOf(tx: Executor, tenantId: string): Promise
     .where(eq(tenants.id, tenantId))
     .limit(1);
   return row?.disabled ?? [];
+}
+
+/** The tenants that have a module switched off (decision 0059: their rows are left out of sweeps). */
+export async function tenantsWithModuleOff(tx: Executor, name: string): Promise<string[]> {
+  const rows = await tx
+    .select({ id: tenants.id })
+    .from(tenants)
+    .where(arrayContains(tenants.disabledModules, [name]));
+  return rows.map((r) => r.id);
 }
 
 /**

@@ -27,6 +27,12 @@ export interface JobDefinition<T> {
   expireInSeconds?: number;
   /** Returns the job's result (stored as JSON); throws to fail or retry. */
   handler(run: JobRun<T>): Promise<unknown>;
+  /**
+   * Called instead of the handler when the run is skipped because its module is switched off for
+   * its tenant (decision 0059): settles what was left waiting for the run (e.g. listings queued
+   * for publishing). Errors are logged; the run stays skipped.
+   */
+  onSkipped?(run: { id: string; data: T }): Promise<void>;
 }
 
 /**
@@ -66,6 +72,33 @@ interface Envelope<T> {
   payload: T;
 }
 
+/**
+ * The switch of the module whose jobs are being declared (decision 0059): a run queued for a
+ * tenant that has the module off is skipped, and a sweep is told which tenants to leave alone.
+ */
+export interface JobGate {
+  module: string;
+  /** Whether the tenant has the module on (the platform, with no tenant, has every module). */
+  isEnabled(tenantId: string | null): Promise<boolean>;
+  /** The tenants that have the module off, for a sweep to leave out. */
+  tenantsWithout(): Promise<readonly string[]>;
+}
+
+/** What a recurring task is told on each tick. */
+export interface Sweep {
+  /**
+   * Tenants whose rows the sweep must leave alone: they have the declaring module switched off
+   * (decision 0059). Empty for a core module's task.
+   */
+  skipTenants: readonly string[];
+}
+
+/** What a run skipped for a switched-off module records as its result. */
+export interface SkippedResult {
+  skipped: 'module.disabled';
+  module: string;
+}
+
 const QUEUE_NAME = /^[a-z][a-z0-9_.-]{1,60}$/;
 
 const toJob = (row: typeof jobRuns.$inferSelect): Job => ({
@@ -86,7 +119,14 @@ const toJob = (row: typeof jobRuns.$inferSelect): Job => ({
  */
 export class JobQueue {
   readonly #definitions = new Map<string, JobDefinition<unknown>>();
-  readonly #recurring: Array<{ name: string; everyMs: number; run: () => Promise<unknown> }> = [];
+  readonly #gates = new Map<string, JobGate>();
+  readonly #recurring: Array<{
+    name: string;
+    everyMs: number;
+    gate: JobGate | null;
+    run: (sweep: Sweep) => Promise<unknown>;
+  }> = [];
+  #declaring: JobGate | null = null;
   #timers: NodeJS.Timeout[] = [];
   #boss: PgBoss | null = null;
 
@@ -101,6 +141,21 @@ export class JobQueue {
     if (!QUEUE_NAME.test(definition.name)) throw new Error(`invalid job name ${definition.name}`);
     if (this.#definitions.has(definition.name)) throw new Error(`job ${definition.name} defined twice`);
     this.#definitions.set(definition.name, definition);
+    if (this.#declaring) this.#gates.set(definition.name, this.#declaring);
+  }
+
+  /**
+   * Runs `declare` (a module's `jobs()`) with every job and recurring task it declares bound to
+   * the module's switch (decision 0059): the composition root calls it for switchable modules.
+   */
+  declareGated(gate: JobGate, declare: () => void): void {
+    if (this.#declaring) throw new Error('job declarations cannot nest');
+    this.#declaring = gate;
+    try {
+      declare();
+    } finally {
+      this.#declaring = null;
+    }
   }
 
   /**
@@ -108,8 +163,18 @@ export class JobQueue {
    * sweep). It must be idempotent and safe to run concurrently: a guarded UPDATE, not a queue job
    * per tick (which would flood job_runs). Errors are logged; the next tick tries again.
    */
-  every(name: string, everySeconds: number, run: () => Promise<unknown>): void {
-    this.#recurring.push({ name, everyMs: everySeconds * 1000, run });
+  every(name: string, everySeconds: number, run: (sweep: Sweep) => Promise<unknown>): void {
+    this.#recurring.push({ name, everyMs: everySeconds * 1000, gate: this.#declaring, run });
+  }
+
+  /**
+   * One tick of a recurring task, as the timer runs it: a switchable module's task is told which
+   * tenants have the module off. For tests and tools; the timers call the same.
+   */
+  async sweep(name: string): Promise<unknown> {
+    const task = this.#recurring.find((r) => r.name === name);
+    if (!task) throw new Error(`unknown recurring task ${name}`);
+    return task.run({ skipTenants: task.gate ? await task.gate.tenantsWithout() : [] });
   }
 
   get isStarted(): boolean {
@@ -155,8 +220,7 @@ export class JobQueue {
         const timer = setInterval(() => {
           if (running) return;
           running = true;
-          task
-            .run()
+          this.sweep(task.name)
             .catch((error: unknown) =>
               this.log.error({ err: error, task: task.name }, 'recurring task failed'),
             )
@@ -219,6 +283,18 @@ export class JobQueue {
 
   async #run(def: JobDefinition<unknown>, job: PgBoss.JobWithMetadata<Envelope<unknown>>): Promise<void> {
     const attempt = job.retryCount + 1;
+    const gate = this.#gates.get(def.name);
+    if (gate && !(await gate.isEnabled(await this.#tenantOf(job.id)))) {
+      // Queued while the module was on, run after the tenant switched it off: not the tenant's
+      // work any more. Recorded as skipped (not failed); switching the module on does not replay it.
+      const result: SkippedResult = { skipped: 'module.disabled', module: gate.module };
+      this.log.info({ job: job.id, name: def.name, module: gate.module }, 'job skipped: module switched off');
+      await this.#update(job.id, { state: 'skipped', attempts: attempt, result });
+      await def.onSkipped?.({ id: job.id, data: job.data.payload }).catch((error: unknown) => {
+        this.log.error({ err: error, job: job.id, name: def.name }, 'settling a skipped job failed');
+      });
+      return;
+    }
     await this.#update(job.id, { state: 'active', attempts: attempt, error: null });
     try {
       const result = await def.handler({
@@ -236,6 +312,15 @@ export class JobQueue {
       await this.#update(job.id, { state: willRetry ? 'retrying' : 'failed', error: message.slice(0, 2000) });
       throw error;
     }
+  }
+
+  async #tenantOf(id: string): Promise<string | null> {
+    const [row] = await this.database.db
+      .select({ tenantId: jobRuns.tenantId })
+      .from(jobRuns)
+      .where(eq(jobRuns.id, id))
+      .limit(1);
+    return row?.tenantId ?? null;
   }
 
   async #update(

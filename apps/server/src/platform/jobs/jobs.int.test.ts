@@ -18,6 +18,10 @@ const progressGate = new Promise<void>((resolve) => {
   releaseProgressJob = resolve;
 });
 let flakyCalls = 0;
+/** The tenants that have the gated test module switched off, and what its job and sweep saw. */
+const switchedOff = new Set<string>();
+const gatedRuns: string[] = [];
+const sweptSkipping: Array<readonly string[]> = [];
 
 beforeAll(async () => {
   t = await createTestApp({
@@ -41,6 +45,30 @@ beforeAll(async () => {
           if (run.attempt === 1) throw new Error('first attempt fails');
           return { ok: true };
         },
+      });
+      // As the composition root declares a switchable module's jobs (decision 0059).
+      jobs.declareGated(
+        {
+          module: 'gizmos',
+          isEnabled: (tenantId) => Promise.resolve(tenantId === null || !switchedOff.has(tenantId)),
+          tenantsWithout: () => Promise.resolve([...switchedOff]),
+        },
+        () => {
+          jobs.define<{ tag: string }>({
+            name: 'test.gated',
+            retryLimit: 0,
+            async handler(run) {
+              gatedRuns.push(run.data.tag);
+              return { ran: run.data.tag };
+            },
+          });
+          jobs.every('test.gated-sweep', 3600, async (sweep) => {
+            sweptSkipping.push(sweep.skipTenants);
+          });
+        },
+      );
+      jobs.every('test.core-sweep', 3600, async (sweep) => {
+        sweptSkipping.push(sweep.skipTenants);
       });
       jobs.define<null>({
         name: 'test.broken',
@@ -204,5 +232,35 @@ describe('jobs', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().data.errors).toEqual([{ field: 'id', message: 'Please enter the correct ID' }]);
+  });
+
+  it("skips a switchable module's run for a tenant that switched it off, as skipped, and tells its sweep", async () => {
+    const on = await buildTenant(t.database.db);
+    const off = await buildTenant(t.database.db);
+    const a = await merchantJobOwner(on.id);
+    const b = await merchantJobOwner(off.id);
+    switchedOff.add(off.id);
+    try {
+      const ran = await t.services.jobs.enqueue('test.gated', { tag: 'on' }, a.owner);
+      const skipped = await t.services.jobs.enqueue('test.gated', { tag: 'off' }, b.owner);
+      const done = await poll(ran, await t.authAs(a.actor), (j) => j.state === 'completed');
+      expect(done.result).toEqual({ ran: 'on' });
+      const left = await poll(skipped, await t.authAs(b.actor), (j) => j.state === 'skipped');
+      // Not failed, no error, not retried: the module's handler never saw it.
+      expect(left).toMatchObject({
+        state: 'skipped',
+        error: null,
+        result: { skipped: 'module.disabled', module: 'gizmos' },
+      });
+      expect(gatedRuns).toEqual(['on']);
+
+      // The module's sweep is told which tenants to leave out; a core module's sweep is not.
+      sweptSkipping.length = 0;
+      await t.services.jobs.sweep('test.gated-sweep');
+      await t.services.jobs.sweep('test.core-sweep');
+      expect(sweptSkipping).toEqual([[off.id], []]);
+    } finally {
+      switchedOff.clear();
+    }
   });
 });

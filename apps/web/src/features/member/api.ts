@@ -6,6 +6,7 @@ import {
   memberUserInfoSchema,
   type MemberCheckInBody,
   authOperations,
+  memberAdminOperations,
   memberOperations,
 } from '@pod/shared';
 import { call } from '../../api/call.ts';
@@ -15,6 +16,7 @@ import { clearAreaTokens, getRefreshToken, setTokens } from '../../api/tokens.ts
 export const memberKeys = {
   all: ['member'] as const,
   session: () => [...memberKeys.all, 'session'] as const,
+  menus: () => [...memberKeys.all, 'menus'] as const,
   overview: () => [...memberKeys.all, 'overview'] as const,
   balance: (page: number, perPage: number) => [...memberKeys.all, 'balance', page, perPage] as const,
   integral: (page: number, perPage: number) => [...memberKeys.all, 'integral', page, perPage] as const,
@@ -76,6 +78,18 @@ export async function memberLogout(reloadTo: string): Promise<void> {
     clearAreaTokens('member');
     window.location.assign(reloadTo);
   }
+}
+
+/**
+ * GET /api/account/menus: the pages the member's group grants, and the ones it does not
+ * (decision 0047); the member centre's menu hides those.
+ */
+export function useMemberMenus() {
+  return useQuery({
+    queryKey: memberKeys.menus(),
+    queryFn: ({ signal }) => call(memberAdminOperations.memberMenus, { signal, showErrorMessage: false }),
+    staleTime: 60_000,
+  });
 }
 
 /** GET /api/account/overview: the member with recent balance and score changes. */

@@ -9,14 +9,21 @@ import {
   WalletOutlined,
 } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { Outlet, useLocation, useNavigate } from 'react-router';
+import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { AppHeader } from '../../app/app-header.tsx';
 import { PATHS } from '../../app/paths.ts';
 import { useSite } from '../site/site-context.ts';
-import { memberLogout } from './api.ts';
+import { memberLogout, useMemberMenus } from './api.ts';
 import { useMember } from './member-session-context.ts';
 
-/** The member centre's shell: menu of its pages, the member's nickname, language and logout. */
+/** A member-centre page's rule name (decision 0047): its path under /user/, e.g. `account/balance`. */
+const ruleOf = (path: string) => path.replace(/^\/user\//, '');
+
+/**
+ * The member centre's shell: menu of its pages, the member's nickname, language and logout. The
+ * menu shows the pages the member's group allows (`/api/account/menus`); a page it does not allow
+ * sends the member to the first one it does.
+ */
 export function MemberLayout() {
   const { t } = useTranslation();
   const site = useSite();
@@ -24,14 +31,24 @@ export function MemberLayout() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const isNarrow = !Grid.useBreakpoint().sm;
+  const menus = useMemberMenus();
+  const denied = new Set(menus.data?.denied ?? []);
 
-  const items = [
+  const pages = [
     { key: PATHS.userOverview, icon: <DashboardOutlined />, label: t('route.userOverview') },
     { key: PATHS.userProfile, icon: <ProfileOutlined />, label: t('route.userProfile') },
     { key: PATHS.userChangePassword, icon: <LockOutlined />, label: t('route.userChangePassword') },
     { key: PATHS.userBalance, icon: <WalletOutlined />, label: t('route.userBalance') },
     { key: PATHS.userIntegral, icon: <StarOutlined />, label: t('route.userIntegral') },
   ];
+  // Until the menus are known nothing is shown, so that a page the group lacks never flashes; if
+  // they cannot be read, every page is listed and the server still refuses what the group lacks.
+  const items = menus.data
+    ? pages.filter((item) => !denied.has(ruleOf(item.key)))
+    : menus.isError
+      ? pages
+      : [];
+  const refused = menus.data !== undefined && denied.has(ruleOf(pathname));
 
   return (
     <Layout style={{ minHeight: '100vh' }}>
@@ -64,7 +81,7 @@ export function MemberLayout() {
           />
         </Layout.Sider>
         <Layout.Content style={{ padding: 24 }}>
-          <Outlet />
+          {refused && items[0] ? <Navigate to={items[0].key} replace /> : <Outlet />}
         </Layout.Content>
       </Layout>
     </Layout>

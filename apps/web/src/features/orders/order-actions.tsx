@@ -26,6 +26,10 @@ import { Amount, orderDetailHref } from './order-fields.tsx';
 export const afterSalesCancelHref = (orderId: string) =>
   `/admin/order/afterSales?create=cancel&orderId=${encodeURIComponent(orderId)}`;
 
+/** Where a shipped or completed order's after-sales entry goes: an after-sales request (issue 22). */
+export const afterSalesRequestHref = (orderId: string) =>
+  `/admin/order/afterSales?create=aftersales&orderId=${encodeURIComponent(orderId)}`;
+
 type Dialog = 'split' | 'address' | 'logistics' | 'remark' | null;
 
 /**
@@ -62,6 +66,14 @@ export function OrderActionBar({
           onClick={() => void navigate(afterSalesCancelHref(order.id))}
         >
           {t('orders.action.cancel')}
+        </Button>
+      ) : null}
+      {canEdit && can('aftersales_request') ? (
+        <Button
+          data-testid="order-aftersales-request"
+          onClick={() => void navigate(afterSalesRequestHref(order.id))}
+        >
+          {t('orders.action.afterSales')}
         </Button>
       ) : null}
       {canEdit && can('restore') ? (

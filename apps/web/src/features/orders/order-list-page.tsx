@@ -3,7 +3,14 @@ import { Button, Checkbox, Flex, Form, Input, InputNumber, Popconfirm, Select, T
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { LIMITS, ORDER_PLATFORMS, ORDER_SOURCES, ORDER_STATUSES, type Order } from '@pod/shared';
+import {
+  LIMITS,
+  ORDER_PLATFORMS,
+  ORDER_SOURCES,
+  ORDER_STATUSES,
+  orderActionAllowed,
+  type Order,
+} from '@pod/shared';
 import type { QueryParams } from '../../api/client.ts';
 import { formatDateTime } from '../../i18n/format.ts';
 import { currentLanguage } from '../../i18n/i18n.ts';
@@ -13,7 +20,7 @@ import { useCountries } from '../logistics/factory-page.tsx';
 import { rangeParams, type PickedRange } from '../wallet/money-format.ts';
 import { DateRangeItem, FilterSelect } from '../wallet/wallet-fields.tsx';
 import { ORDER_RESOURCE, useCancelOrder, useOrderStatusCounts } from './api.ts';
-import { afterSalesCancelHref } from './order-actions.tsx';
+import { afterSalesCancelHref, afterSalesRequestHref } from './order-actions.tsx';
 import { Amount, OrderCountdown, OrderStatusTag, orderDetailHref, useOrderLinks } from './order-fields.tsx';
 import { PayOrdersDialog } from './pay-orders-dialog.tsx';
 
@@ -286,9 +293,14 @@ export function OrderListPage() {
                 </Button>
               </Popconfirm>
             ) : null}
-            {row.status === 'paid' && links.canEditOrder ? (
+            {orderActionAllowed('cancel_request', row.status) && links.canEditOrder ? (
               <Link to={afterSalesCancelHref(row.id)} data-testid="order-cancel-request">
                 {t('orders.action.cancel')}
+              </Link>
+            ) : null}
+            {orderActionAllowed('aftersales_request', row.status) && links.canEditOrder ? (
+              <Link to={afterSalesRequestHref(row.id)} data-testid="order-aftersales-request">
+                {t('orders.action.afterSales')}
               </Link>
             ) : null}
           </>

@@ -103,7 +103,10 @@ export function usePublishJob(id: string | null) {
     staleTime: Infinity,
     refetchInterval: (query) => {
       const state = query.state.data?.state;
-      return state === 'completed' || state === 'failed' || state === 'cancelled' ? false : 800;
+      // `skipped`: publishing was switched off for the tenant before the job ran (decision 0059).
+      return state === 'completed' || state === 'failed' || state === 'cancelled' || state === 'skipped'
+        ? false
+        : 800;
     },
   });
 }

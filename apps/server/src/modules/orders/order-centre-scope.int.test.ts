@@ -128,8 +128,7 @@ describe('department data scope', () => {
     expect((await call(sh, 'GET', `/order/${ours}`)).statusCode).toBe(200);
     const line = await lineOf(other);
     const before = await orderRow(other);
-    // Paying stays merchant-wide for now (decision 0040); the data scope of paying comes next.
-    for (const [method, url, body] of everyAction(other, line.id, w).filter(([, u]) => u !== '/order/pay')) {
+    for (const [method, url, body] of everyAction(other, line.id, w)) {
       const res = await call(sh, method, url, body);
       expect(res.statusCode, `${method} ${url}: ${res.body}`).toBe(404);
     }
@@ -230,5 +229,36 @@ describe.runIf(process.env.DATABASE_URL)('a cheaper logistics method under concu
     expect(await balanceOf(w.m.merchant.id)).toBe(balance0 + refund);
     const rows = await db().select().from(walletTransactions).where(eq(walletTransactions.reference, no));
     expect(rows.map((r) => r.type).sort()).toEqual(['order_payment', 'order_refund']);
+  });
+});
+
+describe('paying within the data scope (decision 0061)', () => {
+  it('refuses (404) staff paying an order outside their scope, charges nothing, and pays the ones they see', async () => {
+    const w = await buildCheckoutWorld(t, { balance: 10_000_000 });
+    const owned = { tier: 'merchant' as const, tenantId: w.tenant.id, merchantId: w.m.merchant.id };
+    const staff = await staffWithRole(t, w.m.headers, owned, { menus: MERCHANT_MENUS, data_scope: 'self' });
+    const sh = { 'accept-language': 'en', ...staff.headers };
+    const hidden = (await buildUnpaidOrder(t, w)).order_no;
+    const own = (await buildUnpaidOrder(t, w)).order_no;
+    await db().update(orders).set({ createdBy: staff.user.id }).where(eq(orders.orderNo, own));
+    const balance0 = await balanceOf(w.m.merchant.id);
+    for (const body of [
+      { order_nos: [hidden] },
+      { order_nos: [hidden, own] },
+      { order_nos: [hidden], method: 'alipay' },
+    ]) {
+      const res = await call(sh, 'POST', '/order/pay', body);
+      expect(res.statusCode, `${JSON.stringify(body)}: ${res.body}`).toBe(404);
+    }
+    expect((await call(sh, 'GET', `/order/payStatus?order_nos=${hidden}`)).statusCode).toBe(404);
+    expect(await balanceOf(w.m.merchant.id)).toBe(balance0);
+    expect((await orderRow(hidden)).status).toBe('unpaid');
+    expect((await orderRow(own)).status).toBe('unpaid');
+    const paid = await call(sh, 'POST', '/order/pay', { order_nos: [own] });
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(paid.json().data.paid).toEqual([own]);
+    // The primary account pays the other one.
+    const primary = await call(w.m.headers, 'POST', '/order/pay', { order_nos: [hidden] });
+    expect(primary.json().data.paid).toEqual([hidden]);
   });
 });

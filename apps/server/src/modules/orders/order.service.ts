@@ -210,9 +210,14 @@ export async function findOrders(
 }
 
 /** findOrders with only what paying reads. */
-export async function findPayableOrders(tx: Executor, scope: MerchantScope, orderNos: readonly string[]) {
+export async function findPayableOrders(
+  tx: Executor,
+  scope: MerchantScope,
+  orderNos: readonly string[],
+  dataScope: DataScope = { kind: 'all' },
+) {
   const unique = [...new Set(orderNos)];
-  return allFound(await repo.findPayable(tx, scope, unique), unique);
+  return allFound(await repo.findPayable(tx, scope, unique, dataScope), unique);
 }
 
 /** Amounts per currency of some orders. */

@@ -71,9 +71,9 @@ export function orderRoutes(app: ZodApp, services: AppServices): void {
   });
 
   route(app, op.orderPayStatus, async (request) => {
-    const ctx = merchantWideContext(request, db);
+    const ctx = await orderContext(request, db);
     const scope = orderScope(ctx);
-    const rows = await findOrders(db, scope, request.query.order_nos);
+    const rows = await findOrders(db, scope, request.query.order_nos, ctx.dataScope);
     const balances = await merchantBalances(db, scope.tenantId, scope.merchantId);
     return ok({
       orders: rows.map(toOrder),

@@ -32,8 +32,8 @@ type Status = (typeof ORDER_STATUSES)[number];
 export const ORDER_ACTION_STATUSES: Record<OrderAction, readonly Status[]> = {
   pay: ['unpaid'],
   cancel: ['unpaid'],
-  /** Paid, not yet in production: through a cancel request (after-sales). */
-  cancel_request: ['paid'],
+  /** Paid, not yet shipped: through a cancel request (after-sales, decision 0042). */
+  cancel_request: ['paid', 'in_production'],
   restore: ['cancelled', 'timed_out'],
   copy: ORDER_STATUSES,
   split: ['unpaid'],

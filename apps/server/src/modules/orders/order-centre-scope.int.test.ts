@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { ORDER_STATUSES } from '@pod/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildShippingMethod, buildShippingRate } from '../../../test/factories/logistics.ts';
@@ -21,6 +22,9 @@ import {
   walletTransactions,
 } from '../../db/schema/index.ts';
 import { insertOrders } from './order.service.ts';
+import { ORDER_TRANSITIONS, transitionOrder, type OrderStatus } from './order-actions.ts';
+import { orderEvents } from './schema.ts';
+import { addRefund } from './refund.ts';
 
 /*
  * Issue 19 audit gaps: the data scope of departments, another tenant's order, an off-sale product
@@ -229,6 +233,71 @@ describe.runIf(process.env.DATABASE_URL)('a cheaper logistics method under concu
     expect(await balanceOf(w.m.merchant.id)).toBe(balance0 + refund);
     const rows = await db().select().from(walletTransactions).where(eq(walletTransactions.reference, no));
     expect(rows.map((r) => r.type).sort()).toEqual(['order_payment', 'order_refund']);
+  });
+});
+
+describe('the status transitions (decision 0039), refunds included', () => {
+  const setStatus = (no: string, status: OrderStatus) =>
+    db()
+      .update(orders)
+      .set({ status, paidAt: status === 'unpaid' ? null : new Date() })
+      .where(eq(orders.orderNo, no));
+
+  it('moves an order along each transition exactly from its starting statuses', async () => {
+    const w = await buildCheckoutWorld(t);
+    const no = (await buildUnpaidOrder(t, w)).order_no;
+    const { id } = await orderRow(no);
+    for (const [name, transition] of Object.entries(ORDER_TRANSITIONS)) {
+      for (const status of ORDER_STATUSES) {
+        await setStatus(no, status);
+        const moved = await db().transaction((tx) =>
+          transitionOrder(tx, {
+            orderId: id,
+            tenantId: w.tenant.id,
+            transition: name,
+            actor: { id: null, name: 'test' },
+          }),
+        );
+        const allowed = transition.from.includes(status);
+        expect(moved?.status ?? null, `${name} from ${status}`).toBe(allowed ? transition.to : null);
+        expect((await orderRow(no)).status).toBe(allowed ? transition.to : status);
+      }
+    }
+  });
+
+  it('cancels through cancel_paid only an unshipped order, with its timeline entry; a refund never writes the status itself', async () => {
+    const w = await buildCheckoutWorld(t);
+    const scope = { tenantId: w.tenant.id, merchantId: w.m.merchant.id };
+    for (const status of ORDER_STATUSES) {
+      const no = (await buildUnpaidOrder(t, w)).order_no;
+      await setStatus(no, status);
+      const row = await orderRow(no);
+      const result = await db().transaction((tx) =>
+        addRefund(tx, scope, row.id, 1, { cancel: true, actor: { id: null, name: 'reviewer' } }),
+      );
+      const cancels = ORDER_TRANSITIONS.cancel_paid!.from.includes(status);
+      expect(result?.status ?? null, `cancel refund in ${status}`).toBe(cancels ? 'cancelled' : null);
+      const after = await orderRow(no);
+      expect(after.refundedAmount).toBe(cancels ? 1 : 0);
+      const events = await db().select().from(orderEvents).where(eq(orderEvents.orderId, row.id));
+      const entry = events.find((e) => e.action === 'cancel_paid');
+      if (cancels)
+        expect(entry).toMatchObject({ fromStatus: status, toStatus: 'cancelled', actorName: 'reviewer' });
+      else expect(entry).toBeUndefined();
+    }
+    // A full refund of an order in production stops it (cancelled); of a shipped one, it does not.
+    for (const [status, next] of [
+      ['in_production', 'cancelled'],
+      ['shipped', 'shipped'],
+    ] as const) {
+      const no = (await buildUnpaidOrder(t, w)).order_no;
+      await setStatus(no, status);
+      const row = await orderRow(no);
+      const result = await db().transaction((tx) =>
+        addRefund(tx, scope, row.id, row.totalAmount, { cancel: false }),
+      );
+      expect(result).toMatchObject({ status: next, refundedAmount: row.totalAmount });
+    }
   });
 });
 

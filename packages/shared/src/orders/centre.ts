@@ -136,6 +136,11 @@ export const skuMappingSchema = z.object({
   finished_product_id: z.string(),
   color_id: z.string(),
   size_id: z.string(),
+  /** What the mapping links to, for the mapping page ('' when no longer found). */
+  finished_code: z.string(),
+  finished_name: z.string(),
+  color_name: z.string(),
+  size_name: z.string(),
   created_at: z.string(),
   updated_at: z.string(),
 });

@@ -331,3 +331,42 @@ describe('paying within the data scope (decision 0061)', () => {
     expect(primary.json().data.paid).toEqual([hidden]);
   });
 });
+
+describe('the SKU mapping page', () => {
+  it('lists a mapping with the names of what it links to, edits and deletes it', async () => {
+    const w = await buildCheckoutWorld(t);
+    const [shop] = await db()
+      .insert(shops)
+      .values({ tenantId: w.tenant.id, merchantId: w.m.merchant.id, name: 'TT shop', platform: 'tiktok' })
+      .returning();
+    const created = await call(w.m.headers, 'POST', '/skuMapping', {
+      shop_id: shop!.id,
+      external_sku_id: 'SKU-MAP-1',
+      finished_product_id: w.m.finished.id,
+      color_id: w.basics.colors[0]!.id,
+      size_id: w.basics.sizes[0]!.id,
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const list = (await call(w.m.headers, 'GET', '/skuMapping')).json().data.list;
+    expect(list).toHaveLength(1);
+    expect(list[0]).toMatchObject({ external_sku_id: 'SKU-MAP-1', finished_name: 'Summer tee' });
+    expect(list[0].finished_code).not.toBe('');
+    expect(list[0].color_name).not.toBe('');
+    expect(list[0].size_name).not.toBe('');
+    const id = list[0].id as string;
+    const edited = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/admin/skuMapping/${id}`,
+      headers: w.m.headers,
+      payload: { size_id: w.basics.sizes[1]!.id },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/admin/skuMapping/${id}`,
+      headers: w.m.headers,
+    });
+    expect(removed.statusCode).toBe(200);
+    expect((await call(w.m.headers, 'GET', '/skuMapping')).json().data.total).toBe(0);
+  });
+});

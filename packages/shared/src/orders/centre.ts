@@ -100,6 +100,15 @@ export const orderRestoreReplySchema = z.object({
   skipped: z.array(z.string()),
 });
 
+/** Cancel several unpaid orders at once: the 20-number box (spec §5, decision 0062). */
+export const orderCancelBatchSchema = z.object({ order_nos: orderNos(LIMITS.orderQuery.small) });
+export const orderCancelBatchReplySchema = z.object({
+  cancelled: z.array(orderSchema),
+  /** Orders that could not be cancelled (not unpaid), each with the reason. */
+  failed: z.array(z.object({ order_no: z.string(), message: z.string() })),
+});
+export type OrderCancelBatchReply = z.infer<typeof orderCancelBatchReplySchema>;
+
 export const orderSplitSchema = z.object({
   /** The lines, and how many of each, that move to the new order (the rest stays). */
   lines: z

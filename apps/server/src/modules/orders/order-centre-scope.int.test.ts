@@ -332,6 +332,61 @@ describe('paying within the data scope (decision 0061)', () => {
   });
 });
 
+describe('batch cancel: the 20-number box (decision 0062)', () => {
+  it('cancels the unpaid ones, reports the others, and takes at most 20 numbers', async () => {
+    const w = await buildCheckoutWorld(t);
+    const a = (await buildUnpaidOrder(t, w)).order_no;
+    const b = (await buildUnpaidOrder(t, w)).order_no;
+    const paid = (await buildUnpaidOrder(t, w)).order_no;
+    expect((await call(w.m.headers, 'POST', '/order/pay', { order_nos: [paid] })).statusCode).toBe(200);
+    const res = await call(w.m.headers, 'POST', '/order/cancelBatch', { order_nos: [a, b, paid] });
+    expect(res.statusCode, res.body).toBe(200);
+    const reply = res.json().data;
+    expect(reply.cancelled.map((o: { order_no: string }) => o.order_no).sort()).toEqual([a, b].sort());
+    expect(reply.failed).toEqual([
+      { order_no: paid, message: `Only unpaid orders can be cancelled; order ${paid} is not unpaid` },
+    ]);
+    expect((await orderRow(a)).status).toBe('cancelled');
+    expect((await orderRow(paid)).status).toBe('paid');
+    const events = await db()
+      .select()
+      .from(orderEvents)
+      .where(eq(orderEvents.orderId, (await orderRow(b)).id));
+    expect(events.map((e) => e.action)).toContain('cancel');
+    // None cancellable: the reason is the answer.
+    const again = await call(w.m.headers, 'POST', '/order/cancelBatch', { order_nos: [a, paid] });
+    expect(again.statusCode).toBe(409);
+    // 21 numbers: refused naming the limit, in both languages.
+    const many = Array.from({ length: 21 }, (_, i) => `PO${String(i).padStart(10, '0')}`);
+    const tooMany = await call(w.m.headers, 'POST', '/order/cancelBatch', { order_nos: many });
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json().msg).toContain('20');
+    const zh = await call({ ...w.m.headers, 'accept-language': 'zh-cn' }, 'POST', '/order/cancelBatch', {
+      order_nos: many,
+    });
+    expect(zh.json().msg).toContain('最多输入 20 个单号');
+    expect((await call(w.m.headers, 'POST', '/order/cancelBatch', { order_nos: [] })).statusCode).toBe(400);
+    // No token; another merchant's or tenant's number (404 for the whole request, nothing cancelled).
+    const anonymous = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/order/cancelBatch',
+      payload: { order_nos: [b] },
+    });
+    expect(anonymous.statusCode).toBe(401);
+    const c = (await buildUnpaidOrder(t, w)).order_no;
+    const other = await buildCheckoutWorld(t);
+    for (const h of [w.n.headers, other.m.headers]) {
+      const res = await call(h, 'POST', '/order/cancelBatch', { order_nos: [c] });
+      expect(res.statusCode).toBe(404);
+    }
+    const mixed = await call(w.n.headers, 'POST', '/order/cancelBatch', {
+      order_nos: [c, (await buildUnpaidOrder(t, other)).order_no],
+    });
+    expect(mixed.statusCode).toBe(404);
+    expect((await orderRow(c)).status).toBe('unpaid');
+  });
+});
+
 describe('the SKU mapping page', () => {
   it('lists a mapping with the names of what it links to, edits and deletes it', async () => {
     const w = await buildCheckoutWorld(t);

@@ -22,6 +22,7 @@ import {
 import { afterSalesCancelHref } from './order-actions.tsx';
 import { Amount, OrderCountdown, OrderStatusTag, orderDetailHref, useOrderLinks } from './order-fields.tsx';
 import { PayOrdersDialog } from './pay-orders-dialog.tsx';
+import { BatchCancelButton } from './batch-cancel-dialog.tsx';
 
 /** The list's filters as query parameters (spec §5: up to 50 order numbers, a range of a year at most). */
 function toParams(values: Record<string, unknown>): QueryParams {
@@ -88,6 +89,7 @@ export function OrderListPage() {
         aboveTable={
           <Flex justify="space-between" align="center" gap={8} wrap>
             <OrderStatusTabs filters={applied} status={status} onChange={setStatus} />
+            {links.canCancel ? <BatchCancelButton /> : null}
           </Flex>
         }
         filters={

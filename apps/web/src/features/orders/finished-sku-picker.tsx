@@ -2,8 +2,7 @@ import { useMemo, useState } from 'react';
 import { Flex, Image, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../i18n/i18n.ts';
-import { choicesFor, sizesOf } from '../cart/cart-options.ts';
-import { useCatalogProduct, useFinishedList } from '../designs/api.ts';
+import { sizesIn, skuChoices, useCatalogProductOf, useFinishedOptions } from './finished-choices.ts';
 
 /** A finished product in a colour and size: what a marketplace line or SKU mapping links to. */
 export interface FinishedSku {
@@ -29,15 +28,15 @@ export function FinishedSkuPicker({
   const { t } = useTranslation();
   const language = currentLanguage();
   const [keyword, setKeyword] = useState('');
-  const finished = useFinishedList({ keyword: keyword || undefined, limit: 50 });
+  const finished = useFinishedOptions(keyword);
   const rows = useMemo(() => finished.data?.list ?? [], [finished.data]);
   const picked = rows.find((r) => r.id === value?.finished_product_id);
-  const product = useCatalogProduct(picked?.product_id ?? null);
+  const product = useCatalogProductOf(picked?.product_id ?? null);
   const choices = useMemo(
-    () => (picked && product.data ? choicesFor(picked, product.data, language) : { colors: [], sizes: [] }),
+    () => (picked && product.data ? skuChoices(picked, product.data, language) : { colors: [], sizes: [] }),
     [picked, product.data, language],
   );
-  const sizes = sizesOf(choices, value?.color_id);
+  const sizes = sizesIn(choices, value?.color_id);
   const set = (next: FinishedSku) => onChange?.({ ...value, ...next });
 
   return (
@@ -73,7 +72,7 @@ export function FinishedSkuPicker({
           loading={product.isFetching}
           data-testid={`${testId}-color`}
           onChange={(id: string) => {
-            const keep = sizesOf(choices, id).some((s) => s.id === value?.size_id);
+            const keep = sizesIn(choices, id).some((s) => s.id === value?.size_id);
             set({ color_id: id, size_id: keep ? value?.size_id : undefined });
           }}
           options={choices.colors.map((c) => ({ value: c.id, label: c.name }))}

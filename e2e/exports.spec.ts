@@ -84,10 +84,8 @@ describe('exports', () => {
 
     await page.goto(`${baseUrl}/admin/order/list`);
     await page.getByTestId('order-list-page').waitFor();
-    // The list's own filter: unpaid orders only. The export sends the filters the list shows.
-    await page.getByTestId('order-filter-status').click();
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click();
-    await page.getByTestId('crud-filters').locator('button[type="submit"]').click();
+    // The list's own filter: the unpaid tab. The export sends the filters the list shows.
+    await page.getByTestId('order-tab-unpaid').click();
     const listed = await api<{ list: Array<{ order_no: string }>; total: number }>(
       page,
       'GET',

@@ -92,6 +92,19 @@ registerCrossTenantCase({
 });
 
 registerCrossTenantCase({
+  name: 'orders: POST /api/v1/admin/order/cancelBatch',
+  async arrange(t, tenantId) {
+    const order = await buildUnpaidOrder(t, await worldOf(t, tenantId));
+    return {
+      method: 'POST',
+      url: '/api/v1/admin/order/cancelBatch',
+      payload: { order_nos: [order.order_no] },
+    };
+  },
+  as: asMerchantOf,
+});
+
+registerCrossTenantCase({
   name: 'orders: POST /api/v1/admin/order/{order_no}/cancel',
   async arrange(t, tenantId) {
     const order = await buildUnpaidOrder(t, await worldOf(t, tenantId));

@@ -103,6 +103,15 @@ export const orderRestoreReplySchema = z.object({
   skipped: z.array(z.string()),
 });
 
+/** Cancel several unpaid orders at once: the 20-number box (spec §5, decision 0062). */
+export const orderCancelBatchSchema = z.object({ order_nos: orderNos(LIMITS.orderQuery.small) });
+export const orderCancelBatchReplySchema = z.object({
+  cancelled: z.array(orderSchema),
+  /** Orders that could not be cancelled (not unpaid), each with the reason. */
+  failed: z.array(z.object({ order_no: z.string(), message: z.string() })),
+});
+export type OrderCancelBatchReply = z.infer<typeof orderCancelBatchReplySchema>;
+
 export const orderSplitSchema = z.object({
   /** The lines, and how many of each, that move to the new order (the rest stays). */
   lines: z
@@ -139,6 +148,11 @@ export const skuMappingSchema = z.object({
   finished_product_id: z.string(),
   color_id: z.string(),
   size_id: z.string(),
+  /** What the mapping links to, for the mapping page ('' when no longer found). */
+  finished_code: z.string(),
+  finished_name: z.string(),
+  color_name: z.string(),
+  size_name: z.string(),
   created_at: z.string(),
   updated_at: z.string(),
 });

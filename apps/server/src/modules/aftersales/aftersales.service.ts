@@ -18,7 +18,7 @@ import type { FileUrls } from '../../platform/storage/file-urls.ts';
 import { merchantScopeOf, type MerchantScope } from '../../platform/tenant-scope.ts';
 import { adminUsernamesByIds } from '../access/index.ts';
 import { attachmentsLinkedTo, findAttachments } from '../admin/index.ts';
-import { orderRefunds, type OrderRow } from '../orders/index.ts';
+import { actorOf, orderRefunds, type OrderRow } from '../orders/index.ts';
 import { merchantsByIds } from '../tenancy/index.ts';
 import { paidAlipayPurchaseOf, refund as walletRefund } from '../wallet/index.ts';
 import * as repo from './aftersales.repo.ts';
@@ -281,6 +281,7 @@ export async function approveRequest(
 
   const updated = await orderRefunds.addRefund(ctx.tx, scope, order.id, amount, {
     cancel: row.kind === 'cancel',
+    actor: await actorOf(ctx),
   });
   if (!updated)
     throw AppError.conflict(row.kind === 'cancel' ? 'aftersales.cancelFailed' : 'aftersales.refundExceeds', {

@@ -37,6 +37,28 @@ describe('payment workflow', () => {
       order_merchant: scope.merchantId,
       order_no: 'PO202611240000000000001',
       order_pay_method: 'alipay',
+      // A primary account's data scope: everything (decision 0061).
+      order_scope_all: true,
+      order_scope_departments: [],
+      order_scope_user: null,
+    });
+  });
+
+  it("restricts the locked order to the caller's data scope in the same statement (decision 0061)", () => {
+    const { sql } = renderPayment('balance');
+    expect(sql.replace(/\s+/g, ' ')).toContain(
+      '"orders"."department_id" = ANY($5::uuid[]) OR "orders"."created_by" = $6::uuid)',
+    );
+    const limited = orderPaymentGuard(scope, 'PO202611240000000000001', 'balance', {
+      kind: 'limited',
+      userId: '00000000-0000-4000-8000-000000000003',
+      departmentIds: ['00000000-0000-4000-8000-000000000004'],
+      includeOwn: true,
+    });
+    expect(limited.values).toMatchObject({
+      order_scope_all: false,
+      order_scope_departments: ['00000000-0000-4000-8000-000000000004'],
+      order_scope_user: '00000000-0000-4000-8000-000000000003',
     });
   });
 });

@@ -1,7 +1,12 @@
 import type { OrderPayReply, orderPaySchema } from '@pod/shared';
 import type { z } from 'zod';
 import type { AlipayProvider } from '../../integrations/alipay/index.ts';
-import { systemContext, type AnyContext, type ServiceContext } from '../../platform/context.ts';
+import {
+  systemContext,
+  type AnyContext,
+  type DataScope,
+  type ServiceContext,
+} from '../../platform/context.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { t } from '../../platform/i18n/i18n.ts';
 import type { MerchantScope } from '../../platform/tenant-scope.ts';
@@ -23,7 +28,8 @@ import { debitGuarded, startAlipayPurchase, type AlipayPurchase, type DebitGuard
  * The payment workflow (decision 0024, 0027): paying an order touches orders, logistics and the
  * wallet, and is ONE statement. This is the one place that composes it, step by step:
  *
- * 1. orders: lock the merchant's unpaid, unexpired order with this number; its total is the amount;
+ * 1. orders: lock the merchant's unpaid, unexpired order with this number, within the caller's data
+ *    scope (decision 0061: staff pay only orders they can see); its total is the amount;
  * 2. logistics: ...while the method chosen at settlement still serves its parcel at the same rate
  *    (read from the locked row's own columns);
  * 3. wallet: claim the idempotency key `order:<order_no>`, take the amount under the balance guard,
@@ -38,8 +44,9 @@ export function orderPaymentGuard(
   scope: MerchantScope,
   orderNo: string,
   payMethod: 'balance' | 'alipay',
+  dataScope: DataScope = { kind: 'all' },
 ): DebitGuard {
-  const order = payableOrder(scope, orderNo, payMethod);
+  const order = payableOrder(scope, orderNo, payMethod, dataScope);
   return {
     shape: 'order_pay',
     build: () => ({ lock: order.lock(chosenShippingGuard(orderParcel())), then: order.markPaid() }),
@@ -81,10 +88,10 @@ export async function payFromBalance(
         paidAt: now,
         remark: `Order ${orderNo}`,
       },
-      orderPaymentGuard(scope, orderNo, payMethod),
+      orderPaymentGuard(scope, orderNo, payMethod, ctx.dataScope),
     );
     if (result === 'unguarded') {
-      const [current] = await findPayableOrders(c.tx, scope, [orderNo]);
+      const [current] = await findPayableOrders(c.tx, scope, [orderNo], ctx.dataScope);
       if (!current) throw AppError.notFound('order.notFound');
       if (PAID_STATUSES.has(current.status)) {
         alreadyPaid.push(orderNo);
@@ -152,7 +159,7 @@ export async function payOrders(
   if (body.method === 'balance')
     return payFromBalance(ctx, scope, body.order_nos, 'balance', { perOrder: true });
 
-  const rows = await findPayableOrders(ctx.tx, scope, body.order_nos);
+  const rows = await findPayableOrders(ctx.tx, scope, body.order_nos, ctx.dataScope);
   const { candidates, alreadyPaid } = payableOrders(rows);
   if (!candidates.length) throw AppError.badRequest('order.noPayable');
   if (candidates.some((r) => r.currency !== 'CNY')) throw AppError.badRequest('order.alipayCnyOnly');

@@ -89,7 +89,7 @@ interface Refs {
   products: Map<string, OrderableProduct>;
 }
 
-async function refsFor(tx: Executor, scope: MerchantScope, finishedIds: string[]): Promise<Refs> {
+export async function refsFor(tx: Executor, scope: MerchantScope, finishedIds: string[]): Promise<Refs> {
   const finished = await finishedForOrder(tx, scope, finishedIds);
   const products = await orderableProducts(tx, scope, [
     ...new Set([...finished.values()].map((f) => f.productId)),
@@ -97,7 +97,7 @@ async function refsFor(tx: Executor, scope: MerchantScope, finishedIds: string[]
   return { finished, products };
 }
 
-const nameIn = (lang: Language, v: { name: string; enName: string } | undefined) =>
+export const nameIn = (lang: Language, v: { name: string; enName: string } | undefined) =>
   v ? (lang === 'en' && v.enName ? v.enName : v.name) : '';
 
 /**

@@ -22,7 +22,12 @@ export {
   toStoredShipping,
   type PricedShipping,
 } from './shipping.ts';
-export { findByIds as findOrdersByIds, payableOrder } from './order.repo.ts';
+export {
+  findByIds as findOrdersByIds,
+  listParts as orderListParts,
+  listStatement as orderListStatement,
+  payableOrder,
+} from './order.repo.ts';
 export type { NewAnyOrderLine, NewOrder, NewOrderLine, OrderRow } from './order.repo.ts';
 /** The order timeline: other modules write their entries in their own transaction. */
 export { recordOrderEvent, type OrderEventActor } from './order-events.ts';

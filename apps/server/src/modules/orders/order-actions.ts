@@ -21,8 +21,8 @@ export const ORDER_TRANSITIONS: Readonly<Record<string, { from: readonly OrderSt
     /** The timeout sweep. */
     time_out: { from: ['unpaid'], to: 'timed_out' },
     restore: { from: ['cancelled', 'timed_out'], to: 'unpaid' },
-    /** An approved cancel request (after-sales). */
-    cancel_paid: { from: ['paid'], to: 'cancelled' },
+    /** An approved cancel request, or a refund of everything of an unshipped order (after-sales, 0042). */
+    cancel_paid: { from: ['paid', 'in_production'], to: 'cancelled' },
     /** Fulfilment (issue 21): the factory starts, a tracking number is imported, delivery. */
     start_production: { from: ['paid'], to: 'in_production' },
     ship: { from: ['paid', 'in_production'], to: 'shipped' },

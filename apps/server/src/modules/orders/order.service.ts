@@ -3,6 +3,7 @@ import type { Order, OrderDetail } from '@pod/shared';
 import type { Executor } from '../../db/client.ts';
 import type { ServiceContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/http/errors.ts';
+import { t } from '../../platform/i18n/i18n.ts';
 import type { FileUrls } from '../../platform/storage/file-urls.ts';
 import { merchantScopeOf, type MerchantScope } from '../../platform/tenant-scope.ts';
 import { countFinishedOrders } from '../designs/index.ts';
@@ -210,9 +211,14 @@ export async function findOrders(
 }
 
 /** findOrders with only what paying reads. */
-export async function findPayableOrders(tx: Executor, scope: MerchantScope, orderNos: readonly string[]) {
+export async function findPayableOrders(
+  tx: Executor,
+  scope: MerchantScope,
+  orderNos: readonly string[],
+  dataScope: DataScope = { kind: 'all' },
+) {
   const unique = [...new Set(orderNos)];
-  return allFound(await repo.findPayable(tx, scope, unique), unique);
+  return allFound(await repo.findPayable(tx, scope, unique, dataScope), unique);
 }
 
 /** Amounts per currency of some orders. */
@@ -263,6 +269,42 @@ export async function cancelOrder(ctx: ServiceContext, orderNo: string): Promise
       : null;
   if (!cancelled) throw AppError.conflict('order.notCancellable', { order_no: row.orderNo });
   return cancelled;
+}
+
+/**
+ * Cancels several unpaid orders (the 20-number box, decision 0062), in the caller's transaction.
+ * Every number must be one of the caller's orders within their data scope (else 404 for the whole
+ * request, as restore and batch pay); an order not unpaid is listed as failed with the reason and
+ * the others are cancelled. None cancelled: the first reason is the answer (409).
+ */
+export async function cancelOrders(
+  ctx: ServiceContext,
+  orderNos: readonly string[],
+): Promise<{ cancelled: repo.OrderRow[]; failed: Array<{ order_no: string; message: string }> }> {
+  const scope = orderScope(ctx);
+  const rows = await findOrders(ctx.tx, scope, orderNos, ctx.dataScope, true);
+  const actor = await actorOf(ctx);
+  const cancelled: repo.OrderRow[] = [];
+  const refusals: AppError[] = [];
+  const failed: Array<{ order_no: string; message: string }> = [];
+  for (const row of rows) {
+    const next = await transitionOrder(ctx.tx, {
+      orderId: row.id,
+      tenantId: scope.tenantId,
+      transition: 'cancel',
+      actor,
+      set: { cancelledAt: new Date() },
+    });
+    if (next) {
+      cancelled.push(next);
+      continue;
+    }
+    const refusal = AppError.conflict('order.notCancellable', { order_no: row.orderNo });
+    refusals.push(refusal);
+    failed.push({ order_no: row.orderNo, message: t(ctx.lang, refusal.key, refusal.params) });
+  }
+  if (!cancelled.length && refusals.length) throw refusals[0]!;
+  return { cancelled, failed };
 }
 
 /** Who acts, for the timeline: the user's name, or the system job's. */

@@ -25,6 +25,7 @@ import * as repo from './order.repo.ts';
 import { skuMappingResource } from './sku-mapping.resource.ts';
 import {
   cancelOrder,
+  cancelOrders,
   findOrders,
   orderScope,
   PAID_STATUSES,
@@ -71,9 +72,9 @@ export function orderRoutes(app: ZodApp, services: AppServices): void {
   });
 
   route(app, op.orderPayStatus, async (request) => {
-    const ctx = merchantWideContext(request, db);
+    const ctx = await orderContext(request, db);
     const scope = orderScope(ctx);
-    const rows = await findOrders(db, scope, request.query.order_nos);
+    const rows = await findOrders(db, scope, request.query.order_nos, ctx.dataScope);
     const balances = await merchantBalances(db, scope.tenantId, scope.merchantId);
     return ok({
       orders: rows.map(toOrder),
@@ -98,6 +99,16 @@ export function orderRoutes(app: ZodApp, services: AppServices): void {
       cancelOrder(await orderContext(request, tx), request.params.order_no),
     );
     return ok(toOrder(row), t(request.ctx.lang, 'order.cancelled'));
+  });
+
+  route(app, op.orderCancelBatch, async (request) => {
+    const result = await db.transaction(async (tx) =>
+      cancelOrders(await orderContext(request, tx), request.body.order_nos),
+    );
+    return ok(
+      { cancelled: result.cancelled.map(toOrder), failed: result.failed },
+      t(request.ctx.lang, 'order.cancelled'),
+    );
   });
 
   route(app, op.orderRestore, async (request) => {

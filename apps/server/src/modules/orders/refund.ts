@@ -2,6 +2,8 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import type { MerchantScope } from '../../platform/tenant-scope.ts';
 import type { OrderLineRow, OrderRow } from './order.repo.ts';
+import { transitionAllowed, transitionOrder } from './order-actions.ts';
+import type { OrderEventActor } from './order-events.ts';
 import { orderLines, orders } from './schema.ts';
 
 /*
@@ -50,36 +52,50 @@ export async function orderForRefund(
  * and the sum stays within its total (the CHECK `orders_refunded_within_paid` holds the same line
  * in the database, whatever the caller). A cancel (`cancel`) needs the order still unshipped and
  * cancels it; any refund that returns everything of an unshipped order cancels it too, which stops
- * its production. Undefined when the guard refused (nothing written).
+ * its production. The cancelling goes through the state machine's one transition function
+ * (`cancel_paid`, decision 0039), which writes the timeline entry. Undefined when a guard refused
+ * (nothing written: the caller's transaction rolls back or writes nothing else).
  */
 export async function addRefund(
   tx: Executor,
   scope: MerchantScope,
   orderId: string,
   amount: number,
-  options: { cancel: boolean },
+  options: { cancel: boolean; actor?: OrderEventActor },
 ): Promise<OrderRow | undefined> {
-  const unshipped = sql`${orders.status} IN ('paid', 'in_production')`;
-  const cancels = options.cancel
-    ? sql`true`
-    : sql`(${unshipped} AND ${orders.refundedAmount} + ${amount} = ${orders.totalAmount})`;
+  // The row lock first: the status read here is the one the refund and the transition see.
+  const [current] = await tx
+    .select({ status: orders.status, refundedAmount: orders.refundedAmount, totalAmount: orders.totalAmount })
+    .from(orders)
+    .where(and(mine(scope), eq(orders.id, orderId)))
+    .for('update');
+  if (!current) return undefined;
+  const unshipped = transitionAllowed('cancel_paid', current.status);
+  if (options.cancel && !unshipped) return undefined;
+  const cancels = options.cancel || (unshipped && current.refundedAmount + amount === current.totalAmount);
   const [row] = await tx
     .update(orders)
-    .set({
-      refundedAmount: sql`${orders.refundedAmount} + ${amount}`,
-      status: sql`CASE WHEN ${cancels} THEN 'cancelled' ELSE ${orders.status} END`,
-      cancelledAt: sql`CASE WHEN ${cancels} THEN now() ELSE ${orders.cancelledAt} END`,
-    })
+    .set({ refundedAmount: sql`${orders.refundedAmount} + ${amount}`, updatedAt: new Date() })
     .where(
       and(
         mine(scope),
         eq(orders.id, orderId),
-        options.cancel ? unshipped : inArray(orders.status, [...REFUNDABLE_STATUSES]),
+        inArray(orders.status, [...REFUNDABLE_STATUSES]),
         sql`${orders.refundedAmount} + ${amount} <= ${orders.totalAmount}`,
       ),
     )
     .returning();
-  return row;
+  if (!row || !cancels) return row;
+  const cancelled = await transitionOrder(tx, {
+    orderId,
+    tenantId: scope.tenantId,
+    transition: 'cancel_paid',
+    actor: options.actor ?? { id: null, name: 'system' },
+    set: { cancelledAt: new Date() },
+    detail: { refunded_amount: { from: current.refundedAmount, to: row.refundedAmount } },
+  });
+  if (!cancelled) throw new Error(`order ${orderId}: cancel_paid refused after the refund guard passed`);
+  return cancelled;
 }
 
 /** A marketplace order of one of these merchants (webhooks name the vendor's order number). */

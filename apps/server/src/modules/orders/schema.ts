@@ -128,8 +128,8 @@ export const orders = pgTable(
   },
   (t) => [
     uniqueIndex('orders_order_no_uq').on(t.orderNo),
-    index('orders_merchant_idx').on(t.tenantId, t.merchantId, t.createdAt),
-    index('orders_merchant_status_idx').on(t.tenantId, t.merchantId, t.status, t.createdAt),
+    index('orders_merchant_idx').on(t.tenantId, t.merchantId, t.createdAt, t.id),
+    index('orders_merchant_status_idx').on(t.tenantId, t.merchantId, t.status, t.createdAt, t.id),
     index('orders_merchant_paid_idx').on(t.tenantId, t.merchantId, t.paidAt),
     index('orders_merchant_delivery_idx').on(t.tenantId, t.merchantId, t.latestDeliveryAt),
     index('orders_merchant_updated_idx').on(t.tenantId, t.merchantId, t.updatedAt),

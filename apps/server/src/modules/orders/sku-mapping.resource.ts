@@ -5,6 +5,7 @@ import { AppError } from '../../platform/http/errors.ts';
 import type { Ownership } from '../../platform/ownership.ts';
 import { finishedForOrder } from '../designs/index.ts';
 import { findShop } from '../shops/index.ts';
+import { nameIn, refsFor } from './centre.service.ts';
 import { orderScope } from './order.service.ts';
 import { orderSkuMappings } from './schema.ts';
 
@@ -16,9 +17,33 @@ export const SKU_MAPPING_OWNER: Ownership = {
 };
 
 type Row = typeof orderSkuMappings.$inferSelect;
+/** A row with the names of what it links to (enrichMany). */
+type Named = Row & { names?: { code: string; name: string; color: string; size: string } };
+
+/** The finished products' codes and names and the colours' and sizes' names, in one look-up. */
+async function withNames(ctx: ServiceContext, rows: Row[]): Promise<Named[]> {
+  const refs = await refsFor(
+    ctx.tx,
+    orderScope(ctx),
+    rows.map((r) => r.finishedProductId),
+  );
+  return rows.map((r) => {
+    const finished = refs.finished.get(r.finishedProductId);
+    const product = finished ? refs.products.get(finished.productId) : undefined;
+    return {
+      ...r,
+      names: {
+        code: finished?.code ?? '',
+        name: finished?.name ?? '',
+        color: nameIn(ctx.lang, product?.colors.get(r.colorId)),
+        size: nameIn(ctx.lang, product?.sizes.get(r.sizeId)),
+      },
+    };
+  });
+}
 
 const toItem = (row: Record<string, unknown>): SkuMapping => {
-  const r = row as Row;
+  const r = row as Named;
   return {
     id: r.id,
     shop_id: r.shopId,
@@ -28,6 +53,10 @@ const toItem = (row: Record<string, unknown>): SkuMapping => {
     finished_product_id: r.finishedProductId,
     color_id: r.colorId,
     size_id: r.sizeId,
+    finished_code: r.names?.code ?? '',
+    finished_name: r.names?.name ?? '',
+    color_name: r.names?.color ?? '',
+    size_name: r.names?.size ?? '',
     created_at: r.createdAt.toISOString(),
     updated_at: r.updatedAt.toISOString(),
   };
@@ -81,6 +110,8 @@ export const skuMappingResource: CrudDefinition<typeof skuMappingOperations.skuM
     await checkTarget(ctx, target);
     return { ...target, updatedAt: new Date() };
   },
+  enrichMany: (ctx, rows) => withNames(ctx, rows as Row[]),
+  enrich: async (ctx, row) => (await withNames(ctx, [row as Row]))[0]!,
   filters: { shop_id: { column: orderSkuMappings.shopId, op: 'eq' } },
   quickSearch: [orderSkuMappings.externalSkuId, orderSkuMappings.externalProductId],
   orderable: { created_at: orderSkuMappings.createdAt, updated_at: orderSkuMappings.updatedAt },

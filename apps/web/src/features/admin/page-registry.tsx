@@ -31,6 +31,7 @@ import { FinishedListPage } from '../designs/finished/finished-list-page.tsx';
 import { CartPage } from '../cart/cart-page.tsx';
 import { AddressPage } from '../checkout/address-page.tsx';
 import { OrderListPage } from '../orders/order-list-page.tsx';
+import { SkuMappingPage } from '../orders/sku-mapping-page.tsx';
 import { ExportRecordsPage } from '../exports/export-records-page.tsx';
 import { RiskWordPage } from '../shops/risk-word-page.tsx';
 import { ShopPage } from '../shops/shop-page.tsx';
@@ -84,6 +85,7 @@ export const ADMIN_PAGES: Readonly<Record<string, ComponentType>> = {
   'cart/cart': CartPage,
   'checkout/address': AddressPage,
   'orders/order-list': OrderListPage,
+  'orders/sku-mapping': SkuMappingPage,
   'shops/shop': ShopPage,
   'shops/risk-word': RiskWordPage,
   'publishing/listing': ListingPage,

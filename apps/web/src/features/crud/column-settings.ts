@@ -1,6 +1,12 @@
-import { useCallback, useState } from 'react';
+import { use, useCallback, useState } from 'react';
+import { AdminSessionContext } from '../../session/admin-session-context.ts';
 
-const keyOf = (resource: string) => `crudColumns:${resource}`;
+/**
+ * Column settings are kept per user (issue 19, decision 0061): the key names the signed-in admin,
+ * so two accounts on one browser keep their own columns. Outside an admin session: per resource.
+ */
+export const columnsKeyOf = (resource: string, userId: string | null | undefined) =>
+  userId ? `crudColumns:${userId}:${resource}` : `crudColumns:${resource}`;
 
 /** Reads the stored hidden columns of a table. */
 export function readHiddenColumns(raw: string | null, fallback: readonly string[]): string[] {
@@ -13,17 +19,19 @@ export function readHiddenColumns(raw: string | null, fallback: readonly string[
   }
 }
 
-/** The columns a user hid in a resource's table, stored per resource (the kit's column setting). */
+/** The columns a user hid in a resource's table, stored per user and resource (the kit's column setting). */
 export function useHiddenColumns(resource: string, defaultHidden: readonly string[]) {
+  const userId = use(AdminSessionContext)?.user.id;
+  const key = columnsKeyOf(resource, userId);
   const [hidden, setHidden] = useState<string[]>(() =>
-    readHiddenColumns(localStorage.getItem(keyOf(resource)), defaultHidden),
+    readHiddenColumns(localStorage.getItem(key), defaultHidden),
   );
   const update = useCallback(
     (next: string[]) => {
       setHidden(next);
-      localStorage.setItem(keyOf(resource), JSON.stringify(next));
+      localStorage.setItem(key, JSON.stringify(next));
     },
-    [resource],
+    [key],
   );
   return [hidden, update] as const;
 }

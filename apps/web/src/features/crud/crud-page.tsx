@@ -91,6 +91,12 @@ export interface CrudPageProps<Row extends { id: string }> {
   toFilterParams?: (values: Values) => QueryParams;
   /** The list's export page key (issue 24): shows "Export", which sends the current filters. */
   exportPage?: string;
+  /** Parameters the page adds to the filter form's (e.g. the order list's status tab). */
+  extraParams?: QueryParams;
+  /** Told the filter form's parameters whenever they change (e.g. to count the status tabs). */
+  onFiltersChange?: (filters: QueryParams) => void;
+  /** Shown above the table (e.g. status tabs). */
+  aboveTable?: ReactNode;
 }
 
 const TREE_LIMIT = LIMITS.pagination.maxPageSize;
@@ -127,7 +133,22 @@ export function CrudPage<Row extends { id: string }>(props: CrudPageProps<Row>) 
     columns.filter((c) => c.isHiddenByDefault).map((c) => c.key),
   );
 
-  const params: QueryParams = { page, limit, order, quickSearch: quickSearch || undefined, ...filters };
+  const extra = props.extraParams;
+  const extraKey = JSON.stringify(extra ?? {});
+  const [seenExtra, setSeenExtra] = useState(extraKey);
+  if (seenExtra !== extraKey) {
+    // The page's own parameters changed (a tab): back to the first page.
+    setSeenExtra(extraKey);
+    setPage(1);
+  }
+  const params: QueryParams = {
+    page,
+    limit,
+    order,
+    quickSearch: quickSearch || undefined,
+    ...filters,
+    ...extra,
+  };
   const list = useCrudList<Row>(resource, params);
   const mutations = useCrudMutations(resource);
   const rows = useMemo(() => list.data?.list ?? [], [list.data]);
@@ -290,7 +311,9 @@ export function CrudPage<Row extends { id: string }>(props: CrudPageProps<Row>) 
 
   const onFilter = (values: Values) => {
     if (props.toFilterParams) {
-      setFilters(props.toFilterParams(values));
+      const next = props.toFilterParams(values);
+      setFilters(next);
+      props.onFiltersChange?.(next);
       setPage(1);
       return;
     }
@@ -300,6 +323,7 @@ export function CrudPage<Row extends { id: string }>(props: CrudPageProps<Row>) 
       if (text !== '—') next[name] = text;
     }
     setFilters(next);
+    props.onFiltersChange?.(next);
     setPage(1);
   };
 
@@ -335,7 +359,7 @@ export function CrudPage<Row extends { id: string }>(props: CrudPageProps<Row>) 
               {props.exportPage ? (
                 <ExportButton
                   page={props.exportPage}
-                  filters={{ quickSearch: quickSearch || undefined, ...filters }}
+                  filters={{ quickSearch: quickSearch || undefined, ...filters, ...extra }}
                 />
               ) : null}
               {form && can('add') ? (
@@ -399,6 +423,7 @@ export function CrudPage<Row extends { id: string }>(props: CrudPageProps<Row>) 
               </Popover>
             </Space>
           </Flex>
+          {props.aboveTable}
           {list.isError ? (
             <Alert
               type="error"

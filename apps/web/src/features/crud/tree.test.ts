@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readHiddenColumns } from './column-settings.ts';
+import { columnsKeyOf, readHiddenColumns } from './column-settings.ts';
 import { buildTree } from './tree.ts';
 
 describe('buildTree', () => {
@@ -26,5 +26,13 @@ describe('readHiddenColumns', () => {
     expect(readHiddenColumns('["remark"]', [])).toEqual(['remark']);
     expect(readHiddenColumns(null, ['x'])).toEqual(['x']);
     expect(readHiddenColumns('{', ['x'])).toEqual(['x']);
+  });
+});
+
+describe('columnsKeyOf', () => {
+  it('keeps column settings per user (decision 0061), per resource outside a session', () => {
+    expect(columnsKeyOf('order', 'u-1')).toBe('crudColumns:u-1:order');
+    expect(columnsKeyOf('order', 'u-2')).not.toBe(columnsKeyOf('order', 'u-1'));
+    expect(columnsKeyOf('order', null)).toBe('crudColumns:order');
   });
 });

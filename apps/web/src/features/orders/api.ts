@@ -207,3 +207,12 @@ export const useLinkLine = () =>
         showSuccessMessage: true,
       }),
   );
+
+/** Cancels up to 20 unpaid orders by number (the 20-number box, decision 0062): a result per order. */
+export const useCancelOrders = () =>
+  useOrderMutation((orderNos: string[]) =>
+    call(orderOperations.orderCancelBatch, {
+      body: { order_nos: orderNos },
+      showErrorMessage: false,
+    }),
+  );

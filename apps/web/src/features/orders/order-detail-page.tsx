@@ -23,6 +23,7 @@ import { useCountries } from '../logistics/factory-page.tsx';
 import { useCancelOrder, useOrder } from './api.ts';
 import { OrderActionBar } from './order-actions.tsx';
 import { OrderHistory } from './order-history.tsx';
+import { LineLinkCell } from './link-line-dialog.tsx';
 import { Amount, OrderCountdown, OrderStatusTag, useOrderLinks } from './order-fields.tsx';
 import { PayOrdersDialog } from './pay-orders-dialog.tsx';
 
@@ -70,10 +71,13 @@ export function OrderDetailPage() {
     );
 
   const row = order.data;
-  const link = (line: OrderLine) =>
-    line.finished_product_id ? null : (
-      <Typography.Text type="warning">{t('orders.centre.unlinked')}</Typography.Text>
-    );
+  const link = (line: OrderLine) => (
+    <LineLinkCell
+      orderNo={row.order_no}
+      line={line}
+      canLink={links.canEditOrder && row.actions.includes('link')}
+    />
+  );
   const money = (minor: number) => <Amount minor={minor} currency={row.currency} />;
   const address = row.address;
   const isUnpaid = row.status === 'unpaid';

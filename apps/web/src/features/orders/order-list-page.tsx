@@ -3,14 +3,7 @@ import { Button, Checkbox, Flex, Form, Input, InputNumber, Popconfirm, Select, T
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import {
-  LIMITS,
-  ORDER_PLATFORMS,
-  ORDER_SOURCES,
-  ORDER_STATUSES,
-  orderActionAllowed,
-  type Order,
-} from '@pod/shared';
+import { LIMITS, ORDER_PLATFORMS, ORDER_SOURCES, orderActionAllowed, type Order } from '@pod/shared';
 import type { QueryParams } from '../../api/client.ts';
 import { formatDateTime } from '../../i18n/format.ts';
 import { currentLanguage } from '../../i18n/i18n.ts';
@@ -19,17 +12,23 @@ import { CrudPage } from '../crud/crud-page.tsx';
 import { useCountries } from '../logistics/factory-page.tsx';
 import { rangeParams, type PickedRange } from '../wallet/money-format.ts';
 import { DateRangeItem, FilterSelect } from '../wallet/wallet-fields.tsx';
-import { ORDER_RESOURCE, useCancelOrder, useOrderStatusCounts } from './api.ts';
+import { ORDER_RESOURCE, useCancelOrder } from './api.ts';
+import {
+  ExtraOrderFilters,
+  extraOrderParams,
+  OrderStatusTabs,
+  useExtraOrderColumns,
+} from './order-list-extras.tsx';
 import { afterSalesCancelHref, afterSalesRequestHref } from './order-actions.tsx';
 import { Amount, OrderCountdown, OrderStatusTag, orderDetailHref, useOrderLinks } from './order-fields.tsx';
 import { PayOrdersDialog } from './pay-orders-dialog.tsx';
+import { BatchCancelButton } from './batch-cancel-dialog.tsx';
 
 /** The list's filters as query parameters (spec §5: up to 50 order numbers, a range of a year at most). */
 function toParams(values: Record<string, unknown>): QueryParams {
   const text = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
   const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? Math.round(v * 100) : undefined);
   return {
-    status: text(values.status),
     order_nos: text(values.order_nos),
     tracking_nos: text(values.tracking_nos),
     third_party_nos: text(values.third_party_nos),
@@ -41,6 +40,7 @@ function toParams(values: Record<string, unknown>): QueryParams {
     amount_max: num(values.amount_max),
     timeout_soon: values.timeout_soon ? 'true' : undefined,
     ...rangeParams(values.range as PickedRange),
+    ...extraOrderParams(values),
   };
 }
 
@@ -59,12 +59,10 @@ export function OrderListPage() {
   const [paying, setPaying] = useState<string[] | null>(null);
   const countryName = (code: string) => countries.data?.find((c) => c.value === code)?.label ?? code;
   const refreshList = () => void queryClient.invalidateQueries({ queryKey: crudKeys.resource('order') });
-  // The status tabs' counts (over every order of the caller's scope).
-  const counts = useOrderStatusCounts({});
-  const statusLabel = (value: (typeof ORDER_STATUSES)[number]) => {
-    const n = counts.data?.counts[value];
-    return n === undefined ? t(`orders.status.${value}`) : `${t(`orders.status.${value}`)} (${n})`;
-  };
+  // The status tabs follow the filters the list applied; the tab is the list's status.
+  const [applied, setApplied] = useState<QueryParams>({});
+  const [status, setStatus] = useState<string | undefined>();
+  const extraColumns = useExtraOrderColumns();
   const box = (name: string, label: string, testId: string) => (
     <Form.Item name={name} label={label}>
       <Input.TextArea
@@ -86,14 +84,16 @@ export function OrderListPage() {
         hasQuickSearch={false}
         isDeletable={false}
         toFilterParams={toParams}
+        extraParams={{ status }}
+        onFiltersChange={setApplied}
+        aboveTable={
+          <Flex justify="space-between" align="center" gap={8} wrap>
+            <OrderStatusTabs filters={applied} status={status} onChange={setStatus} />
+            {links.canCancel ? <BatchCancelButton /> : null}
+          </Flex>
+        }
         filters={
           <>
-            <Form.Item name="status" label={t('orders.col.status')}>
-              <FilterSelect
-                options={ORDER_STATUSES.map((value) => ({ value, label: statusLabel(value) }))}
-                testId="order-filter-status"
-              />
-            </Form.Item>
             {box('order_nos', t('orders.col.orderNo'), 'order-filter-nos')}
             {box('third_party_nos', t('orders.centre.thirdPartyNos'), 'order-filter-third-party')}
             {box('tracking_nos', t('orders.centre.trackingNos'), 'order-filter-tracking')}
@@ -141,6 +141,7 @@ export function OrderListPage() {
               />
             </Form.Item>
             <DateRangeItem />
+            <ExtraOrderFilters />
           </>
         }
         columns={[
@@ -264,6 +265,7 @@ export function OrderListPage() {
             isOrderable: true,
             render: (row) => (row.paid_at ? formatDateTime(row.paid_at, language) : '—'),
           },
+          ...extraColumns,
         ]}
         rowActions={(row) => (
           <>

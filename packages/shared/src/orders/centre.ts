@@ -32,8 +32,11 @@ type Status = (typeof ORDER_STATUSES)[number];
 export const ORDER_ACTION_STATUSES: Record<OrderAction, readonly Status[]> = {
   pay: ['unpaid'],
   cancel: ['unpaid'],
-  /** Paid, not yet in production: through a cancel request (after-sales). */
-  cancel_request: ['paid'],
+  /**
+   * Paid and not shipped: through a cancel request (after-sales) reviewed by the supplier; once
+   * production started it is the only way to cancel (issue 21, decision 0054).
+   */
+  cancel_request: ['paid', 'in_production'],
   restore: ['cancelled', 'timed_out'],
   copy: ORDER_STATUSES,
   split: ['unpaid'],

@@ -14,5 +14,5 @@ export {
   shippingQuote,
   type ShippingQuery,
 } from './shipping.service.ts';
-export type { ChosenParcelSql } from './shipping.repo.ts';
+export { methodsByIds as shippingMethodsByIds, type ChosenParcelSql } from './shipping.repo.ts';
 export { logisticsModule } from './module.ts';

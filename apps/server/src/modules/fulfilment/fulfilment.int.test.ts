@@ -264,7 +264,7 @@ describe('label import (spec §5)', () => {
     expect((await importLabels(w.m.headers, 'x,y', { method_ids: [] }, w.method.id)).statusCode).toBe(400);
     expect((await importLabels(EN, `${order.orderNo},YT1234567890`, {}, w.method.id)).statusCode).toBe(401);
     const foreignMethod = await importLabels(w.m.headers, `${order.orderNo},YT1234567890`, {}, randomUUID());
-    expect(foreignMethod.statusCode).toBe(400);
+    expect(foreignMethod.statusCode).toBe(404);
 
     const res = await importLabels(
       w.m.headers,

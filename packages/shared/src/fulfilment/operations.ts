@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineOperation } from '../contract.ts';
-import { idParamsSchema } from '../crud-schemas.ts';
+import { idParamsSchema, selectOptionsSchema } from '../crud-schemas.ts';
 import { PERMISSIONS } from '../permissions.ts';
 import {
   labelDownloadSchema,
@@ -119,6 +119,15 @@ export const fulfilmentOperations = {
     summary: 'Import logistics numbers (`order number,logistics number` per line, at most 50)',
     body: labelImportSchema,
     response: labelImportReplySchema,
+  }),
+  labelMethods: defineOperation({
+    ...FULFILMENT,
+    id: 'labelMethods',
+    method: 'GET',
+    path: '/api/v1/admin/label/methods',
+    permission: PERMISSIONS.label.add,
+    summary: "The supplier's enabled logistics methods a label import may name",
+    response: selectOptionsSchema,
   }),
   labelList: defineOperation({
     ...FULFILMENT,

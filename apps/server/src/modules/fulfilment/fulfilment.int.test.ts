@@ -294,6 +294,9 @@ describe('label import (spec §5)', () => {
 
     const [row] = await t.database.db.select().from(orders).where(eq(orders.id, order.id));
     expect(row!.trackingNo).toBe('YT1234567890');
+    const methods = await call('GET', '/api/v1/admin/label/methods', w.m.headers);
+    expect(methods.json().data.options).toEqual([expect.objectContaining({ value: w.method.id })]);
+    expect((await call('GET', '/api/v1/admin/label/methods', EN)).statusCode).toBe(401);
     const records = await call('GET', '/api/v1/admin/label', w.m.headers);
     expect(records.json().data.list).toEqual([
       expect.objectContaining({

@@ -88,6 +88,7 @@ export function fulfilmentRoutes(app: ZodApp, services: AppServices): void {
   route(app, op.labelImport, async (request) =>
     ok(await write(request, (ctx) => labels.importLabels(ctx, request.body))),
   );
+  route(app, op.labelMethods, async (request) => ok(await read(request, (ctx) => labels.methodOptions(ctx))));
   route(app, op.labelList, async (request) =>
     ok(await read(request, (ctx) => labels.listLabels(ctx, request.query))),
   );

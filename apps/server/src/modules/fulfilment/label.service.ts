@@ -17,7 +17,7 @@ import { AppError } from '../../platform/http/errors.ts';
 import { t } from '../../platform/i18n/i18n.ts';
 import type { FileStorage } from '../../platform/storage/storage.ts';
 import { merchantScopeOf, type MerchantScope } from '../../platform/tenant-scope.ts';
-import { shippingMethodsByIds } from '../logistics/index.ts';
+import { enabledShippingMethods, shippingMethodsByIds } from '../logistics/index.ts';
 import {
   actorOf,
   assignTracking,
@@ -501,4 +501,11 @@ export async function confirmSplit(ctx: ServiceContext, id: string, storage: Fil
 export function assertMerchant(ctx: AnyContext): Promise<void> {
   merchantOf(ctx);
   return Promise.resolve();
+}
+
+/** The methods a label import may name: the supplier's enabled ones. */
+export async function methodOptions(ctx: AnyContext) {
+  const m = merchantOf(ctx);
+  const rows = await enabledShippingMethods(ctx.tx, m.tenantId);
+  return { options: rows.map((r) => ({ value: r.id, label: `${r.carrier} ${r.name} (${r.code})` })) };
 }

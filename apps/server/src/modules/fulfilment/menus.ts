@@ -23,7 +23,7 @@ export const MENUS: MenuEntry[] = [
     type: 'menu',
     title: 'menu.labelImport',
     parent: 'order',
-    icon: 'BarcodeOutlined',
+    icon: 'CarOutlined',
     path: 'order/label',
     component: 'fulfilment/label-import',
     permission: 'label:list',

@@ -238,3 +238,12 @@ export function methodsByIds(tx: Executor, tenantId: string, ids: readonly strin
     .from(shippingMethods)
     .where(and(eq(shippingMethods.tenantId, tenantId), inArray(shippingMethods.id, [...ids])));
 }
+
+/** The tenant's enabled logistics methods, in their order (a label import's choices). */
+export function enabledMethods(tx: Executor, tenantId: string) {
+  return tx
+    .select()
+    .from(shippingMethods)
+    .where(and(eq(shippingMethods.tenantId, tenantId), eq(shippingMethods.status, 'enabled')))
+    .orderBy(asc(shippingMethods.carrier), asc(shippingMethods.name));
+}

@@ -25,6 +25,7 @@ import { OrderActionBar } from './order-actions.tsx';
 import { OrderHistory } from './order-history.tsx';
 import { Amount, OrderCountdown, OrderStatusTag, useOrderLinks } from './order-fields.tsx';
 import { PayOrdersDialog } from './pay-orders-dialog.tsx';
+import { ProductionProgress } from '../fulfilment/production-progress.tsx';
 
 type OrderLine = OrderDetail['lines'][number];
 
@@ -162,6 +163,14 @@ export function OrderDetailPage() {
           ]}
         />
       </Card>
+
+      <ProductionProgress
+        status={row.status}
+        trackingNo={row.tracking_no}
+        carrierCode={row.carrier_code}
+        paidAt={row.paid_at}
+        shippedAt={row.shipped_at}
+      />
 
       <Card size="small">
         <OrderActionBar

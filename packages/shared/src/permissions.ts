@@ -76,6 +76,9 @@ export const PERMISSION_ACTIONS = {
   // After-sales (issue 22): the merchant's requests and the supplier's review
   afterSales: ['list', 'add', 'close'],
   afterSalesReview: ['list', 'approve', 'reject', 'close'],
+  // Fulfilment (issue 21)
+  production: ['list', 'start', 'download', 'ship'],
+  label: ['list', 'add', 'download'],
 } as const;
 
 type Actions = typeof PERMISSION_ACTIONS;

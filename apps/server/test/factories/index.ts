@@ -74,6 +74,8 @@ export async function buildFactoryWithUser(
     tier: 'factory',
     tenantId,
     factoryId: factory.id,
+    // A factory's own account holds every factory-tier permission (decision 0054).
+    isPrimary: true,
     username: overrides.username ?? unique('factory'),
     password: overrides.password ?? FACTORY_PASSWORD,
   });

@@ -56,7 +56,7 @@ export async function buildCheckoutWorld(t: TestApp, options: { balance?: number
   const tenant = options.tenantId ? { id: options.tenantId } : await buildTenant(db);
   const admin = await buildSupplierAdmin(db, tenant.id);
   const supplier = { ...EN, ...(await t.authAs(adminActor(admin))) };
-  const { factory } = await buildFactoryWithUser(db, tenant.id);
+  const { factory, user: factoryUser } = await buildFactoryWithUser(db, tenant.id);
   const level = await t.app.inject({
     method: 'POST',
     url: '/api/v1/admin/merchantLevel',
@@ -98,7 +98,7 @@ export async function buildCheckoutWorld(t: TestApp, options: { balance?: number
   };
   const m = await merchant();
   const n = await merchant();
-  return { tenant, admin, supplier, factory, basics, product, method, rate, m, n };
+  return { tenant, admin, supplier, factory, factoryUser, basics, product, method, rate, m, n };
 }
 export type CheckoutWorld = Awaited<ReturnType<typeof buildCheckoutWorld>>;
 

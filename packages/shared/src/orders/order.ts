@@ -118,6 +118,8 @@ export const orderSchema = z.object({
   shop_id: z.string().nullable(),
   sub_order_no: z.string(),
   tracking_no: z.string(),
+  /** The carrier the factory shipped with (fulfilment's CARRIERS); '' until shipped. */
+  carrier_code: z.string(),
   /** Marketplace orders: what the buyer paid, in `sales_currency` (null for manual orders). */
   sales_currency: z.string().nullable(),
   sales_amount: z.number().int().nullable(),

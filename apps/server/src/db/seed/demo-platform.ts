@@ -56,6 +56,8 @@ export async function createDemoPlatform(tx: Executor, password: string) {
     tier: 'factory',
     tenantId: tenant.id,
     factoryId: factory.id,
+    // The factory's own account: every factory-tier permission (the production queue, decision 0054).
+    isPrimary: true,
     username: DEMO_USERNAMES.factory,
     password,
   });

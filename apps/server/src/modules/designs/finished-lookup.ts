@@ -78,3 +78,47 @@ export async function countFinishedOrders(tx: Executor, tenantId: string, counts
       .set({ orderCount: sql`${finishedProducts.orderCount} + ${n}` })
       .where(and(eq(finishedProducts.id, id), eq(finishedProducts.tenantId, tenantId)));
 }
+
+/** One surface's rendered files of one colour, as fulfilment prints them (storage keys). */
+export interface PrintRender {
+  colorId: string;
+  surface: string;
+  printKey: string | null;
+  mockupKey: string | null;
+  thumbKey: string | null;
+  width: number;
+  height: number;
+  dpi: number;
+}
+
+/**
+ * The rendered files of finished products of a tenant, by id (issue 21: the factory prints what
+ * the merchant designed). The caller has already decided the orders naming them are its to see.
+ */
+export async function rendersForPrint(
+  tx: Executor,
+  tenantId: string,
+  ids: Iterable<string>,
+): Promise<Map<string, PrintRender[]>> {
+  const list = distinctIds(ids);
+  if (!list.length) return new Map();
+  const rows = await tx
+    .select({ id: finishedProducts.id, renders: finishedProducts.renders })
+    .from(finishedProducts)
+    .where(and(eq(finishedProducts.tenantId, tenantId), inArray(finishedProducts.id, list)));
+  return new Map(
+    rows.map((r) => [
+      r.id,
+      r.renders.map((x) => ({
+        colorId: x.color_id,
+        surface: x.surface_key,
+        printKey: x.print_key,
+        mockupKey: x.mockup_key,
+        thumbKey: x.thumb_key,
+        width: x.width,
+        height: x.height,
+        dpi: x.dpi,
+      })),
+    ]),
+  );
+}

@@ -4,7 +4,13 @@ export { designRoutes, merchantOf } from './designs.routes.ts';
 export { renderFinished, type RenderJobData } from './design.jobs.ts';
 export { saveFinishedProduct, type FinishedSave } from './finished-save.service.ts';
 export { configureRenderer, renderMockup, renderPrintFile, surfaceSvg, type AssetMap } from './render.ts';
-export { countFinishedOrders, finishedForOrder, type FinishedForOrder } from './finished-lookup.ts';
+export {
+  countFinishedOrders,
+  finishedForOrder,
+  rendersForPrint,
+  type FinishedForOrder,
+  type PrintRender,
+} from './finished-lookup.ts';
 export { designsModule } from './module.ts';
 export {
   finishedForPublishing,

@@ -14,5 +14,9 @@ export {
   shippingQuote,
   type ShippingQuery,
 } from './shipping.service.ts';
-export type { ChosenParcelSql } from './shipping.repo.ts';
+export {
+  enabledMethods as enabledShippingMethods,
+  methodsByIds as shippingMethodsByIds,
+  type ChosenParcelSql,
+} from './shipping.repo.ts';
 export { logisticsModule } from './module.ts';

@@ -229,3 +229,21 @@ export async function insertRate(tx: Executor, tenantId: string, values: NewShip
   if (!row) throw new Error('shipping rate insert returned nothing');
   return row;
 }
+
+/** The tenant's logistics methods among `ids` (a label import's chosen methods). */
+export function methodsByIds(tx: Executor, tenantId: string, ids: readonly string[]) {
+  if (!ids.length) return Promise.resolve([] as ShippingMethodRow[]);
+  return tx
+    .select()
+    .from(shippingMethods)
+    .where(and(eq(shippingMethods.tenantId, tenantId), inArray(shippingMethods.id, [...ids])));
+}
+
+/** The tenant's enabled logistics methods, in their order (a label import's choices). */
+export function enabledMethods(tx: Executor, tenantId: string) {
+  return tx
+    .select()
+    .from(shippingMethods)
+    .where(and(eq(shippingMethods.tenantId, tenantId), eq(shippingMethods.status, 'enabled')))
+    .orderBy(asc(shippingMethods.carrier), asc(shippingMethods.name));
+}

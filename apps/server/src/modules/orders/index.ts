@@ -42,5 +42,18 @@ export {
 } from './order-actions.ts';
 /** SKU mapping for order intake (issue 20). */
 export { linkLinesByMapping } from './centre.service.ts';
+/** Fulfilment (issue 21): the factories' queue and the production transitions. */
+export {
+  assignTracking,
+  LABELLABLE_STATUSES,
+  merchantOrdersByIds,
+  merchantOrdersByNos,
+  productionLines,
+  productionOrders,
+  productionQueue,
+  shipOrder,
+  startProduction,
+  type ProductionFilter,
+} from './production.ts';
 export { ordersModule } from './module.ts';
 export * as orderRefunds from './refund.ts';

@@ -81,6 +81,7 @@ export function toOrder(row: repo.OrderRow): Order {
     shop_id: row.shopId,
     sub_order_no: row.subOrderNo,
     tracking_no: row.trackingNo,
+    carrier_code: row.carrierCode,
     sales_currency: row.salesCurrency,
     sales_amount: row.salesAmount,
     sales_shipping_amount: row.salesShippingAmount,

@@ -79,6 +79,8 @@ export const orders = pgTable(
     thirdPartyOrderNo: text('third_party_order_no').notNull().default(''),
     subOrderNo: text('sub_order_no').notNull().default(''),
     trackingNo: text('tracking_no').notNull().default(''),
+    /** The carrier the factory shipped with (fulfilment's CARRIERS), set with the tracking number. */
+    carrierCode: text('carrier_code').notNull().default(''),
     status: text('status', { enum: ORDER_STATUS_VALUES }).notNull().default('unpaid'),
     currency: text('currency').notNull(),
     productAmount: money('product_amount').notNull(),
@@ -149,6 +151,8 @@ export const orders = pgTable(
       .on(t.tenantId, t.merchantId, t.createdAt)
       .where(sql`${t.unlinkedLines} > 0`),
     check('orders_unlinked_ok', sql`${t.unlinkedLines} >= 0`),
+    /** The factories' production queue (fulfilment, issue 21). */
+    index('orders_factory_status_idx').on(t.tenantId, t.factoryId, t.status, t.paidAt),
     index('orders_unpaid_expiry_idx')
       .on(t.expiresAt)
       .where(sql`${t.status} = 'unpaid'`),

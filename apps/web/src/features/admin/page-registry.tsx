@@ -45,6 +45,8 @@ import { ModuleStorePage } from '../module-store/module-store-page.tsx';
 import { CrudGeneratorPage } from '../crud-generator/crud-generator-page.tsx';
 import { RequestListPage } from '../aftersales/request-list-page.tsx';
 import { ReviewPage as AftersalesReviewPage } from '../aftersales/review-page.tsx';
+import { LabelImportPage } from '../fulfilment/label-import-page.tsx';
+import { ProductionQueuePage } from '../fulfilment/production-queue-page.tsx';
 
 /**
  * The pages a menu's `component` may name. A menu's path is the administrators' to choose (menus
@@ -99,5 +101,7 @@ export const ADMIN_PAGES: Readonly<Record<string, ComponentType>> = {
   'devtools/crud-generator': CrudGeneratorPage,
   'aftersales/request-list': RequestListPage,
   'aftersales/review-list': AftersalesReviewPage,
+  'fulfilment/production-queue': ProductionQueuePage,
+  'fulfilment/label-import': LabelImportPage,
   ...CATALOG_PAGES,
 };

@@ -15,4 +15,5 @@ export {
   type ShippingQuery,
 } from './shipping.service.ts';
 export type { ChosenParcelSql } from './shipping.repo.ts';
+export { carriersOf } from './carriers.ts';
 export { logisticsModule } from './module.ts';

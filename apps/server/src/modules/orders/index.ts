@@ -37,5 +37,7 @@ export {
 } from './order-actions.ts';
 /** SKU mapping for order intake (issue 20). */
 export { linkLinesByMapping } from './centre.service.ts';
+/** Shipped marketplace orders for the tracking pushes (issue 21). */
+export { SHIPPED_STATUSES, shippedOrdersForPush, type ShippedOrder } from './shipped.ts';
 export { ordersModule } from './module.ts';
 export * as orderRefunds from './refund.ts';

@@ -91,6 +91,8 @@ export interface CrudPageProps<Row extends { id: string }> {
   toFilterParams?: (values: Values) => QueryParams;
   /** The list's export page key (issue 24): shows "Export", which sends the current filters. */
   exportPage?: string;
+  /** Buttons acting on the selected rows (shown in the toolbar; rows become selectable). */
+  batchActions?: (selectedIds: string[], clearSelection: () => void) => ReactNode;
 }
 
 const TREE_LIMIT = LIMITS.pagination.maxPageSize;
@@ -348,6 +350,7 @@ export function CrudPage<Row extends { id: string }>(props: CrudPageProps<Row>) 
                   {t('crud.add')}
                 </Button>
               ) : null}
+              {props.batchActions?.(selected.map(String), () => setSelected([]))}
               {canDelete ? (
                 <BatchDeleteButton
                   count={selected.length}
@@ -423,7 +426,7 @@ export function CrudPage<Row extends { id: string }>(props: CrudPageProps<Row>) 
             scroll={{ x: 'max-content' }}
             locale={{ emptyText: <Empty description={t('crud.empty')} /> }}
             rowSelection={
-              canDelete
+              canDelete || props.batchActions
                 ? { selectedRowKeys: selected, onChange: setSelected, checkStrictly: true }
                 : undefined
             }

@@ -1,7 +1,7 @@
 import {
   LIMITS,
-  trackingShopSettingsInputSchema,
   type ShippingProvider,
+  type trackingShopSettingsInputSchema,
   type TrackingShopSettings,
 } from '@pod/shared';
 import { eq } from 'drizzle-orm';

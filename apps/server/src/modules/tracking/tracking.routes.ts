@@ -11,6 +11,7 @@ import type { AppServices } from '../../services.ts';
 import { merchantWideContext } from '../access/index.ts';
 import { listPushes, prepareSync, type PushJobData } from './push.service.ts';
 import { getSettings, listProviders, saveSettings } from './settings.service.ts';
+import { trackingTestHooks } from './test-hooks.routes.ts';
 
 /**
  * Tracking routes (issue 21, decision 0055). Pushes are merchant-wide rows, like orders (no
@@ -66,4 +67,6 @@ export function trackingRoutes(app: ZodApp, services: AppServices): void {
   route(app, op.trackingShopProviders, async (request) =>
     ok({ providers: await read(request, (ctx) => listProviders(ctx, services, request.params.id)) }),
   );
+
+  trackingTestHooks(app, services);
 }

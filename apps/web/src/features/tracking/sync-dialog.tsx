@@ -1,8 +1,7 @@
 import { useEffect, useRef } from 'react';
-import { Alert, Flex, Modal, Spin, Table, Tag, Typography } from 'antd';
+import { Alert, Flex, Modal, Progress, Spin, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { TrackingJobResult } from '@pod/shared';
-import { JobProgress } from '../designs/finished/job-progress.tsx';
 import { useTrackingJob, useTrackingSync, type TrackingSyncReply } from './api.ts';
 
 interface ResultRow {
@@ -83,7 +82,21 @@ export function SyncStatusDialog({ orderIds, onClose }: { orderIds: string[]; on
         {sync.isError ? (
           <Alert type="error" showIcon title={sync.error.msg} data-testid="tracking-sync-error" />
         ) : null}
-        {reply?.job_id ? <JobProgress job={job.data} testId="tracking-sync-progress" /> : null}
+        {reply?.job_id ? (
+          <Progress
+            percent={job.data?.progress ?? 0}
+            status={
+              job.data?.state === 'failed'
+                ? 'exception'
+                : job.data?.state === 'completed'
+                  ? 'success'
+                  : 'active'
+            }
+            size="small"
+            data-testid="tracking-sync-progress"
+            data-state={job.data?.state ?? 'created'}
+          />
+        ) : null}
         {reply ? (
           <>
             {result ? (

@@ -102,6 +102,9 @@ describe('module store', () => {
     const publishingOff = await switchModule('publishing', false);
     expect(publishingOff.statusCode, publishingOff.body).toBe(200);
     expect((await get('/api/v1/admin/publish/listing', w.a)).statusCode).toBe(404);
+    // Tracking (issue 21) needs shops too.
+    expect((await switchModule('tracking', false)).statusCode).toBe(200);
+    expect((await get('/api/v1/admin/tracking/push', w.a)).statusCode).toBe(404);
 
     const off = await switchModule('shops', false);
     expect(off.statusCode, off.body).toBe(200);
@@ -117,7 +120,9 @@ describe('module store', () => {
     const on = await switchModule('shops', true);
     expect(on.statusCode).toBe(200);
     expect((await switchModule('publishing', true)).statusCode).toBe(200);
+    expect((await switchModule('tracking', true)).statusCode).toBe(200);
     expect((await get('/api/v1/admin/publish/listing', w.a)).statusCode).toBe(200);
+    expect((await get('/api/v1/admin/tracking/push', w.a)).statusCode).toBe(200);
     const back = await get('/api/v1/admin/shop', w.a);
     expect(back.statusCode).toBe(200);
     // Nothing was deleted while it was off.

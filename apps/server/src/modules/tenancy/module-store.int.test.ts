@@ -182,9 +182,14 @@ describe('module store', () => {
     await expect(toggle('shops', false)).rejects.toMatchObject({ status: 400, key: 'module.neededBy' });
     expect(await disabledModulesOf(t.database.db, w.tenant.id)).toEqual([]);
     expect(await toggle('publishing', false)).toEqual(['publishing']);
-    expect(await toggle('shops', false)).toEqual(['publishing', 'shops']);
-    expect(await toggle('publishing', true)).toEqual([]);
-    expect(switches.catalogue([]).find((m) => m.name === 'shops')?.neededBy).toEqual(['publishing']);
+    // Tracking (issue 21) needs shops as well.
+    expect((await toggle('tracking', false)).sort()).toEqual(['publishing', 'tracking']);
+    expect((await toggle('shops', false)).sort()).toEqual(['publishing', 'shops', 'tracking']);
+    expect(await toggle('publishing', true)).toEqual(['tracking']);
+    expect(await toggle('tracking', true)).toEqual([]);
+    expect(switches.catalogue([]).find((m) => m.name === 'shops')?.neededBy).toEqual(
+      expect.arrayContaining(['publishing', 'tracking']),
+    );
 
     // Through the route, with the real descriptors: any real pair is refused the same way.
     const pair = MODULES.find(

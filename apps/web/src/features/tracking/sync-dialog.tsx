@@ -1,31 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { Alert, Flex, Modal, Progress, Spin, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { TrackingJobResult } from '@pod/shared';
-import { useTrackingJob, useTrackingSync, type TrackingSyncReply } from './api.ts';
-
-interface ResultRow {
-  order_id: string;
-  order_no: string;
-  status: string;
-  message: string | null;
-}
-
-/** The outcome per order: what the route said, replaced by the job's outcome once it is known. */
-function rowsOf(reply: TrackingSyncReply, result: TrackingJobResult | null): ResultRow[] {
-  const byOrder = new Map(result?.results.map((r) => [r.order_id, r]));
-  return reply.results.map((r) => {
-    const done = byOrder.get(r.order_id);
-    if (done)
-      return {
-        order_id: r.order_id,
-        order_no: r.order_no,
-        status: done.market_state === 'shipped' ? 'shipped' : done.state,
-        message: done.message,
-      };
-    return { order_id: r.order_id, order_no: r.order_no, status: r.outcome, message: r.message };
-  });
-}
+import { useTrackingJob, useTrackingSync } from './api.ts';
+import { rowsOf, type ResultRow } from './sync-results.ts';
 
 const COLOURS: Record<string, string> = {
   shipped: 'success',

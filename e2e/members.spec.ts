@@ -90,6 +90,10 @@ describe('member administration and the module store', () => {
       await platform.getByTestId('module-disable-publishing').click();
       await platform.locator('[data-testid="module-disable-confirm"]:visible').click();
       await platform.getByTestId('module-enable-publishing').waitFor();
+      // So does tracking (issue 21).
+      await platform.getByTestId('module-disable-tracking').click();
+      await platform.locator('[data-testid="module-disable-confirm"]:visible').click();
+      await platform.getByTestId('module-enable-tracking').waitFor();
       await platform.getByTestId('module-disable-shops').click();
       await platform.locator('[data-testid="module-disable-confirm"]:visible').click();
       await platform.getByTestId('module-enable-shops').waitFor();
@@ -97,7 +101,7 @@ describe('member administration and the module store', () => {
       // The switches are cached for up to 2 s per process (decision 0038): reload until it is gone.
       await expect.poll(() => menuCount(merchant, shopMenu), { timeout: 15_000, interval: 500 }).toBe(0);
     } finally {
-      for (const name of ['shops', 'publishing']) {
+      for (const name of ['shops', 'publishing', 'tracking']) {
         if (await platform.getByTestId(`module-enable-${name}`).isVisible()) {
           await platform.getByTestId(`module-enable-${name}`).click();
           await platform.getByTestId(`module-disable-${name}`).waitFor();
@@ -106,6 +110,7 @@ describe('member administration and the module store', () => {
     }
     await platform.getByTestId('module-disable-shops').waitFor();
     await platform.getByTestId('module-disable-publishing').waitFor();
+    await platform.getByTestId('module-disable-tracking').waitFor();
     await expect.poll(() => menuCount(merchant, shopMenu), { timeout: 15_000, interval: 500 }).toBe(1);
     expect(pageErrors()).toEqual([]);
   });

@@ -48,4 +48,5 @@ export * from './publishing/index.ts';
 export * from './publishing/operations.ts';
 export * from './aftersales/index.ts';
 export * from './fulfilment/index.ts';
+export * from './tracking/index.ts';
 export * from './operations.ts';

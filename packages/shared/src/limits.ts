@@ -25,6 +25,13 @@ export const LIMITS = {
   outerPackageImages: { min: 1, max: 6 },
   orderQuery: { small: 20, large: 50 },
   logisticsImportLines: 50,
+  /**
+   * spec §5 "auto-shipping hours must be entered" (§9: the value is not shown; decision 0055): a
+   * shop pushes an order's tracking to its marketplace this many hours after it shipped.
+   */
+  autoShipHours: { min: 1, max: 240, default: 24 },
+  /** Orders one "sync status" takes at once (spec §5 query boxes: 50 for the other actions). */
+  trackingSyncBatch: 50,
   dateRangeMaxDays: 366,
   /**
    * The deepest JSON a request may carry (objects and arrays inside each other). The deepest real

@@ -21,6 +21,7 @@ import {
   skuMappingOperations,
 } from './orders/operations.ts';
 import { publishingOperations } from './publishing/operations.ts';
+import { trackingOperations } from './tracking/operations.ts';
 import { shopOperations } from './shops/operations.ts';
 import { siteOperations } from './site/operations.ts';
 import { tenancyOperations } from './tenancy/operations.ts';
@@ -54,6 +55,7 @@ export const OPERATION_GROUPS = {
   devtools: devtoolsOperations,
   aftersales: aftersalesOperations,
   fulfilment: fulfilmentOperations,
+  tracking: trackingOperations,
 } as const;
 
 /** Every HTTP operation of the platform, each once; operationIds are unique (checked here). */

@@ -79,6 +79,8 @@ export const PERMISSION_ACTIONS = {
   // Fulfilment (issue 21)
   production: ['list', 'start', 'download', 'ship'],
   label: ['list', 'add', 'download'],
+  // Tracking pushed back to the marketplaces (issue 21): records, "sync status", shop settings
+  tracking: ['list', 'sync', 'edit'],
 } as const;
 
 type Actions = typeof PERMISSION_ACTIONS;

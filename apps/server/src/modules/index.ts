@@ -20,6 +20,7 @@ import { publishingModule } from './publishing/index.ts';
 import { devtoolsModule } from './devtools/index.ts';
 import { aftersalesModule } from './aftersales/index.ts';
 import { fulfilmentModule } from './fulfilment/index.ts';
+import { trackingModule } from './tracking/index.ts';
 
 /**
  * Every module, in an order where each comes after what it depends on (decision 0027). The app
@@ -47,6 +48,7 @@ export const MODULES: readonly ModuleDescriptor<AppServices>[] = [
   devtoolsModule,
   aftersalesModule,
   fulfilmentModule,
+  trackingModule,
 ];
 
 /** The menu catalogue: every module's menus. */

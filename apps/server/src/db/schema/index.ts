@@ -25,3 +25,4 @@ export * from '../../modules/shops/schema.ts';
 export * from '../../modules/publishing/schema.ts';
 export * from '../../modules/aftersales/schema.ts';
 export * from '../../modules/fulfilment/schema.ts';
+export * from '../../modules/tracking/schema.ts';

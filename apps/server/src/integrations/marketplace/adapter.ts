@@ -174,6 +174,17 @@ export interface ShipmentConfirmation {
 export interface ShipmentResult {
   /** The vendor's package ids the shipment was recorded on. */
   packageIds: string[];
+  /**
+   * What was sent (issue 21): `shipped` a new shipment, `updated` a shipped package's tracking
+   * (TikTok shipping info update), `unchanged` nothing, the order already shows this tracking number.
+   */
+  action: 'shipped' | 'updated' | 'unchanged';
+}
+
+/** A carrier the marketplace knows, by its id (TikTok shipping provider, Temu carrier). */
+export interface VendorShippingProvider {
+  id: string;
+  name: string;
 }
 
 export interface ListingSku {
@@ -285,7 +296,13 @@ export interface MarketplaceAdapter {
   searchOrders(access: ShopAccess, query: OrderQuery): Promise<OrderPage>;
   /** Orders by id, with buyer customisation where the vendor has it. */
   getOrders(access: ShopAccess, ids: string[]): Promise<MarketOrder[]>;
+  /**
+   * Tells the marketplace the seller shipped the order with its own carrier (spec §4 status sync).
+   * Idempotent: an order already showing this tracking number is left alone (`unchanged`).
+   */
   confirmShipment(access: ShopAccess, shipment: ShipmentConfirmation): Promise<ShipmentResult>;
+  /** The carriers a shipment may name (TikTok: per delivery option of the default warehouse). */
+  listShippingProviders(access: ShopAccess): Promise<VendorShippingProvider[]>;
 
   createListing(access: ShopAccess, listing: ListingInput): Promise<ListingResult>;
   updateListing(access: ShopAccess, listingId: string, listing: ListingInput): Promise<ListingResult>;

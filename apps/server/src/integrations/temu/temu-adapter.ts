@@ -18,6 +18,7 @@ import type {
   TokenGrant,
   TokenSlot,
   UploadedImage,
+  VendorShippingProvider,
   VendorShop,
   VendorWarehouse,
   WebhookDelivery,
@@ -46,6 +47,8 @@ export const TEMU_TYPES = {
   customisation: 'bg.order.customization.get',
   warehouses: 'bg.logistics.warehouse.list.get',
   shipmentConfirm: 'bg.logistics.shipment.v2.confirm',
+  /** The carriers a self-shipment names (contracts §2f: `carrierId` from this call). */
+  carriers: 'bg.logistics.companies.get',
   goodsAdd: 'temu.goods.add',
   /** ⚠ not found in any source: the semi-managed edit call. */
   goodsUpdate: 'temu.goods.update',
@@ -314,20 +317,30 @@ export class TemuAdapter implements MarketplaceAdapter {
 
   async confirmShipment(access: ShopAccess, shipment: ShipmentConfirmation): Promise<ShipmentResult> {
     const slot = this.orderSlot(access);
-    let lines = shipment.lines;
-    if (!lines) {
-      const [order] = await this.getOrders(access, [shipment.orderId]);
-      if (!order)
-        throw new MarketplaceError('invalid_request', `order ${shipment.orderId} not found`, {
-          marketplace: 'temu',
-        });
-      lines = order.lines.map((l) => ({
+    // The order is read first (issue 21): one already shipped with this tracking number is left
+    // alone, so a repeated push never confirms a second shipment.
+    const [order] = await this.getOrders(access, [shipment.orderId]);
+    if (!order)
+      throw new MarketplaceError('invalid_request', `order ${shipment.orderId} not found`, {
+        marketplace: 'temu',
+      });
+    if (order.state === 'shipped' || order.state === 'delivered') {
+      if (order.trackingNumber === shipment.trackingNumber) return { packageIds: [], action: 'unchanged' };
+      // ⚠ decision 0055: no call to change a confirmed shipment's tracking number was found.
+      throw new MarketplaceError(
+        'invalid_request',
+        `order ${shipment.orderId} is already shipped with tracking number ${order.trackingNumber ?? '—'}`,
+        { marketplace: 'temu' },
+      );
+    }
+    const lines =
+      shipment.lines ??
+      order.lines.map((l) => ({
         lineIds: l.lineIds,
         skuId: l.skuId,
         productId: l.productId,
         quantity: l.quantity,
       }));
-    }
     const result = await this.call(slot, this.tokenOf(access, slot), TEMU_TYPES.shipmentConfirm, {
       sendType: 0,
       sendRequestList: [
@@ -344,7 +357,21 @@ export class TemuAdapter implements MarketplaceAdapter {
         },
       ],
     });
-    return { packageIds: arr(result.packageSnList).map(String) };
+    return { packageIds: arr(result.packageSnList).map(String), action: 'shipped' };
+  }
+
+  /** `bg.logistics.companies.get` (⚠ decision 0055: the list's field names are read tolerantly). */
+  async listShippingProviders(access: ShopAccess): Promise<VendorShippingProvider[]> {
+    const slot = this.orderSlot(access);
+    const result = await this.call(slot, this.tokenOf(access, slot), TEMU_TYPES.carriers);
+    const list = arr(result.list ?? result.logisticsCompanyList ?? result.shipLogisticsCompanyList);
+    return list
+      .map((raw) => {
+        const c = obj(raw);
+        const id = str(c.shipId) ?? str(c.carrierId) ?? str(c.id);
+        return id ? { id, name: str(c.shipName) ?? str(c.carrierName) ?? str(c.name) ?? id } : null;
+      })
+      .filter((c): c is VendorShippingProvider => c !== null);
   }
 
   private goodsBody(listing: ListingInput): Json {
@@ -572,7 +599,12 @@ function toOrder(item: Json): ReadingOrder {
     shippingFee: null,
     address: null,
     lines,
-    trackingNumber: null,
+    // ⚠ decision 0055: a shipped line's packages as `packageSnInfo[{packageSn, trackingNumber}]`.
+    trackingNumber:
+      arr(item.orderList)
+        .flatMap((raw) => arr(obj(raw).packageSnInfo))
+        .map((p) => str(obj(p).trackingNumber))
+        .find(Boolean) ?? null,
   };
 }
 

@@ -175,10 +175,21 @@ describe('Temu adapter against the sandbox', () => {
       }),
     ).toBeNull();
     const [after] = await adapter.getOrders(a, [order.id]);
-    expect(after!.state).toBe('shipped');
+    expect(after).toMatchObject({ state: 'shipped', trackingNumber: '9400100000000000000001' });
+    expect(sandbox.shipments.filter((s) => s.parentOrderSn === order.id)).toHaveLength(1);
+    // The same tracking again confirms nothing (issue 21); another is refused, not retried.
+    const again = await adapter.confirmShipment(a, {
+      orderId: order.id,
+      trackingNumber: '9400100000000000000001',
+      carrierId: '699272611',
+    });
+    expect(again.action).toBe('unchanged');
+    expect(sandbox.shipments.filter((s) => s.parentOrderSn === order.id)).toHaveLength(1);
     await expect(
       adapter.confirmShipment(a, { orderId: order.id, trackingNumber: 'X', carrierId: '1' }),
-    ).rejects.toMatchObject({ kind: 'vendor_down' }); // BUSINESS_EXCEPTION: retried, then given up
+    ).rejects.toMatchObject({ kind: 'invalid_request' });
+    const carriers = await adapter.listShippingProviders(a);
+    expect(carriers).toContainEqual({ id: '699272611', name: 'USPS' });
   });
 
   it('lists, edits and takes down goods on the PA gateway with the product token; uploads a 3:4 main image', async () => {

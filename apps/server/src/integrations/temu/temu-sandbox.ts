@@ -64,6 +64,7 @@ const ORDER_TYPES = new Set<string>([
   TEMU_TYPES.customisation,
   TEMU_TYPES.warehouses,
   TEMU_TYPES.shipmentConfirm,
+  TEMU_TYPES.carriers,
 ]);
 const PRODUCT_TYPES = new Set<string>([
   TEMU_TYPES.goodsAdd,
@@ -79,6 +80,23 @@ const KNOWN_TYPES = new Set<string>([
   ...PRODUCT_TYPES,
 ]);
 
+/** The sandbox's carriers (issue 21): what `bg.logistics.companies.get` lists and a confirm may name. */
+export const TEMU_CARRIERS = [
+  { shipId: 699272611, shipName: 'USPS' },
+  { shipId: 699272612, shipName: 'UPS' },
+  { shipId: 699272613, shipName: 'FedEx' },
+  { shipId: 699272614, shipName: 'YunExpress' },
+  { shipId: 699272615, shipName: '4PX' },
+] as const;
+
+/** A shipment the sandbox confirmed (issue 21): tests count them, a repeat must not add one. */
+export interface TemuReceivedShipment {
+  parentOrderSn: string;
+  trackingNumber: string;
+  carrierId: string;
+  packageSn: string;
+}
+
 const GOODS = [
   { name: 'Custom Name Necklace', spec: 'Gold', goodsId: 601099548666279 },
   { name: 'Personalised Photo Pillow', spec: '40x40cm', goodsId: 601099548666280 },
@@ -89,6 +107,8 @@ const GOODS = [
 export class TemuSandbox {
   readonly switches = new MisbehaviourSwitches();
   readonly webhooks: SentWebhook[] = [];
+  /** Every shipment confirmed, in order. */
+  readonly shipments: TemuReceivedShipment[] = [];
   private readonly server: SandboxServer;
   private readonly credentials: SignedCredentials;
   private readonly malls = new Map<string, SandboxMall>();
@@ -604,6 +624,8 @@ button{padding:10px 24px;margin:16px 8px 0 0;font-size:16px}</style></head>
         return this.ok(res, { warehouseList: mall.warehouses[region] });
       case TEMU_TYPES.shipmentConfirm:
         return this.confirmShipment(mall, region, p, res);
+      case TEMU_TYPES.carriers:
+        return this.ok(res, { list: TEMU_CARRIERS });
       default:
         return this.fail(res, 3000003, 'type not exists');
     }
@@ -614,11 +636,13 @@ button{padding:10px 24px;margin:16px 8px 0 0;font-size:16px}</style></head>
       return this.fail(res, 3000000, 'BAD_PARAMS: sendType must be 0, 1 or 2');
     const requests = arr(p.sendRequestList).map(obj);
     if (!requests.length) return this.fail(res, 3000000, 'BAD_PARAMS: sendRequestList is required');
-    const touched = new Set<string>();
-    const packageSnList: string[] = [];
+    const shipped: Array<{ order: Json; line: Json; request: Json }> = [];
+    // Every request is checked before anything is recorded: a refusal changes nothing.
     for (const request of requests) {
       if (!str(request.carrierId) || !str(request.trackingNumber))
         return this.fail(res, 3000000, 'BAD_PARAMS: carrierId and trackingNumber are required');
+      if (!TEMU_CARRIERS.some((c) => String(c.shipId) === str(request.carrierId)))
+        return this.fail(res, 3000000, `BAD_PARAMS: carrier ${String(request.carrierId)} is not supported`);
       for (const info of arr(request.orderSendInfoList).map(obj)) {
         const order = mall.orders[region].get(str(info.parentOrderSn) ?? '');
         const line =
@@ -635,9 +659,31 @@ button{padding:10px 24px;margin:16px 8px 0 0;font-size:16px}</style></head>
           );
         if (obj(order.parentOrderMap).parentOrderStatus !== 2)
           return this.fail(res, 2000000, `order ${String(info.orderSn)} is not waiting for shipment`);
-        touched.add(String(info.parentOrderSn));
+        shipped.push({ order, line, request });
       }
-      packageSnList.push(`PK-${digitsOf(`pk:${String(request.trackingNumber)}`, 14)}`);
+    }
+    const packageSnList: string[] = [];
+    const touched = new Set<string>();
+    for (const request of requests) {
+      const trackingNumber = String(request.trackingNumber);
+      const packageSn = `PK-${digitsOf(`pk:${trackingNumber}`, 14)}`;
+      packageSnList.push(packageSn);
+      for (const { order, line } of shipped.filter((s) => s.request === request)) {
+        line.packageSnInfo = [{ packageSn, trackingNumber, carrierId: Number(request.carrierId) }];
+        const sn = String(obj(order.parentOrderMap).parentOrderSn);
+        if (!touched.has(sn))
+          this.shipments.push({
+            parentOrderSn: sn,
+            trackingNumber,
+            carrierId: String(request.carrierId),
+            packageSn,
+          });
+        touched.add(sn);
+      }
+    }
+    for (const sn of touched) {
+      const parent = obj(this.findOrder(sn)!.order.parentOrderMap);
+      parent.parentOrderStatus = 4;
     }
     this.ok(res, { packageSnList });
     for (const sn of touched) void this.setOrderStatus(sn, 4);
@@ -743,6 +789,8 @@ button{padding:10px 24px;margin:16px 8px 0 0;font-size:16px}</style></head>
       case '/__sandbox/misbehave':
         this.misbehave(json);
         return sendJson(res, 200, { ok: true });
+      case '/__sandbox/shipments':
+        return sendJson(res, 200, { shipments: this.shipments });
       case '/__sandbox/expire-tokens':
         this.expireTokens(str(json.seller) ?? undefined);
         return sendJson(res, 200, { ok: true });

@@ -16,6 +16,7 @@ import type {
   TokenGrant,
   TokenSlot,
   UploadedImage,
+  VendorShippingProvider,
   VendorShop,
   VendorWarehouse,
   WebhookDelivery,
@@ -298,18 +299,62 @@ export class TikTokAdapter implements MarketplaceAdapter {
       throw new MarketplaceError('invalid_request', 'the order has no package to ship', {
         marketplace: 'tiktok',
       });
+    const tracking = {
+      tracking_number: shipment.trackingNumber,
+      shipping_provider_id: shipment.carrierId,
+    };
+    // Already shipped (issue 21): the same tracking number needs nothing; a new one is an update
+    // of the package's shipping info, never a second shipment.
+    if (order.state === 'shipped' || order.state === 'delivered') {
+      if (order.trackingNumber === shipment.trackingNumber) return { packageIds, action: 'unchanged' };
+      for (const packageId of packageIds)
+        await this.api(
+          access,
+          'POST',
+          `/fulfillment/202309/packages/${encodeURIComponent(packageId)}/shipping_info/update`,
+          { body: tracking },
+        );
+      return { packageIds, action: 'updated' };
+    }
     for (const packageId of packageIds) {
       await this.api(access, 'POST', `/fulfillment/202309/packages/${encodeURIComponent(packageId)}/ship`, {
-        body: {
-          handover_method: 'DROP_OFF',
-          self_shipment: {
-            tracking_number: shipment.trackingNumber,
-            shipping_provider_id: shipment.carrierId,
-          },
-        },
+        body: { handover_method: 'DROP_OFF', self_shipment: tracking },
       });
     }
-    return { packageIds };
+    return { packageIds, action: 'shipped' };
+  }
+
+  /**
+   * The shipping providers of the default sales warehouse's delivery options (contracts §1c:
+   * `GET /logistics/202309/delivery_options/{id}/shipping_providers`; ⚠ the warehouse's delivery
+   * options call is not in the contracts file, decision 0055).
+   */
+  async listShippingProviders(access: ShopAccess): Promise<VendorShippingProvider[]> {
+    const warehouses = await this.listWarehouses(access);
+    const sales = warehouses.filter((w) => w.type !== 'RETURN_WAREHOUSE');
+    const warehouse = sales.find((w) => w.isDefault) ?? sales[0];
+    if (!warehouse) return [];
+    const options = await this.api(
+      access,
+      'GET',
+      `/logistics/202309/warehouses/${encodeURIComponent(warehouse.id)}/delivery_options`,
+    );
+    const out = new Map<string, VendorShippingProvider>();
+    for (const option of arr(options.delivery_options)) {
+      const optionId = str(obj(option).id);
+      if (!optionId) continue;
+      const data = await this.api(
+        access,
+        'GET',
+        `/logistics/202309/delivery_options/${encodeURIComponent(optionId)}/shipping_providers`,
+      );
+      for (const p of arr(data.shipping_providers)) {
+        const provider = obj(p);
+        const id = str(provider.id);
+        if (id && !out.has(id)) out.set(id, { id, name: str(provider.name) ?? id });
+      }
+    }
+    return [...out.values()];
   }
 
   private productBody(listing: ListingInput): Json {

@@ -189,13 +189,35 @@ describe('TikTok Shop adapter against the sandbox', () => {
     ).toBeNull();
     const [after] = await adapter.getOrders(access, [order.id]);
     expect(after).toMatchObject({ state: 'shipped', trackingNumber: '1Z999' });
-    // A second shipment of the same order is refused with TikTok's message, not retried.
+    expect(result.action).toBe('shipped');
+    expect(sandbox.shipments.filter((s) => s.orderId === order.id)).toHaveLength(1);
+    // The same tracking again sends nothing (issue 21); a new one updates the package's shipping
+    // info; a provider TikTok does not offer is refused with its message, not retried.
+    const again = await adapter.confirmShipment(access, {
+      orderId: order.id,
+      trackingNumber: '1Z999',
+      carrierId: '6617675021119438849',
+    });
+    expect(again.action).toBe('unchanged');
+    expect(sandbox.shipments.filter((s) => s.orderId === order.id)).toHaveLength(1);
+    const updated = await adapter.confirmShipment(access, {
+      orderId: order.id,
+      trackingNumber: '1Z1000',
+      carrierId: '6617675021119438850',
+    });
+    expect(updated.action).toBe('updated');
+    expect(sandbox.shipments.filter((s) => s.orderId === order.id).map((s) => s.kind)).toEqual([
+      'ship',
+      'update',
+    ]);
     await expect(
-      adapter.confirmShipment(access, { orderId: order.id, trackingNumber: '1Z999', carrierId: '1' }),
+      adapter.confirmShipment(access, { orderId: order.id, trackingNumber: '1Z2000', carrierId: '1' }),
     ).rejects.toMatchObject({
       kind: 'invalid_request',
-      vendorMessage: 'order in AWAITING_COLLECTION can not be shipped',
+      vendorMessage: 'shipping provider 1 is not available',
     });
+    const providers = await adapter.listShippingProviders(access);
+    expect(providers.map((p) => p.name)).toEqual(['USPS', 'UPS', 'FedEx', 'YunExpress', '4PX']);
   });
 
   it('creates, updates and deactivates a listing and uploads an image', async () => {

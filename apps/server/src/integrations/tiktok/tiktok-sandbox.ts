@@ -115,6 +115,31 @@ function isShopScoped(method: string, path: string): boolean {
   return true;
 }
 
+/**
+ * The sandbox's carriers (issue 21): every sales warehouse offers two delivery options, each with
+ * its shipping providers (contracts §1c). Ids are the sandbox's own.
+ */
+export const SHIPPING_PROVIDERS = [
+  { id: '6617675021119438849', name: 'USPS' },
+  { id: '6617675021119438850', name: 'UPS' },
+  { id: '6617675021119438851', name: 'FedEx' },
+  { id: '7117858858072016686', name: 'YunExpress' },
+  { id: '7117858858072016687', name: '4PX' },
+] as const;
+const DELIVERY_OPTIONS = [
+  { id: '7091146663229654785', name: 'Standard shipping', providers: [0, 1, 2] },
+  { id: '7091146663229654786', name: 'Economy shipping', providers: [0, 3, 4] },
+];
+
+/** A shipment the sandbox received (issue 21): tests count them, a repeat must not add one. */
+export interface ReceivedShipment {
+  kind: 'ship' | 'update';
+  orderId: string;
+  packageId: string;
+  trackingNumber: string;
+  providerId: string;
+}
+
 const CUSTOM_TEXTS = ['Happy Birthday Alice', 'Team Rocket #7', 'Love you, Mum', '王小明 2025'];
 const PRODUCTS = [
   { name: 'Custom Photo T-Shirt', sku: 'TS-WHT-M', skuName: 'White, M', price: '19.99' },
@@ -135,6 +160,8 @@ export class TikTokSandbox {
   readonly switches = new MisbehaviourSwitches();
   /** Every webhook sent (or dropped), in order. */
   readonly webhooks: SentWebhook[] = [];
+  /** Every package ship and shipping info update accepted, in order. */
+  readonly shipments: ReceivedShipment[] = [];
   private readonly server: SandboxServer;
   private readonly credentials: SignedCredentials;
   private readonly sellers = new Map<string, SandboxSeller>();
@@ -640,6 +667,9 @@ button{padding:10px 24px;margin:16px 8px 0 0;font-size:16px}</style></head>
       (method === 'POST' && path === '/order/202309/orders/search') ||
       (method === 'GET' && path === '/order/202309/orders') ||
       (method === 'POST' && /^\/fulfillment\/202309\/packages\/[^/]+\/ship$/.test(path)) ||
+      (method === 'POST' && /^\/fulfillment\/202309\/packages\/[^/]+\/shipping_info\/update$/.test(path)) ||
+      (method === 'GET' && /^\/logistics\/202309\/warehouses\/[^/]+\/delivery_options$/.test(path)) ||
+      (method === 'GET' && /^\/logistics\/202309\/delivery_options\/[^/]+\/shipping_providers$/.test(path)) ||
       (method === 'POST' && path === '/product/202309/products') ||
       (method === 'PUT' && /^\/product\/202309\/products\/[^/]+$/.test(path)) ||
       (method === 'POST' && path === '/product/202309/products/deactivate') ||
@@ -714,6 +744,28 @@ button{padding:10px 24px;margin:16px 8px 0 0;font-size:16px}</style></head>
     }
     const ship = /^\/fulfillment\/202309\/packages\/([^/]+)\/ship$/.exec(path);
     if (ship) return this.shipPackage(shop, decodeURIComponent(ship[1]!), json, res);
+    const update = /^\/fulfillment\/202309\/packages\/([^/]+)\/shipping_info\/update$/.exec(path);
+    if (update) return this.updateShippingInfo(shop, decodeURIComponent(update[1]!), json, res);
+    const options = /^\/logistics\/202309\/warehouses\/([^/]+)\/delivery_options$/.exec(path);
+    if (options) {
+      const id = decodeURIComponent(options[1]!);
+      if (!shop.warehouses.some((w) => String(w.id) === id && w.type === 'SALES_WAREHOUSE'))
+        return this.error(res, 404, SANDBOX_CODES.notFound, 'warehouse not found');
+      return this.ok(res, {
+        delivery_options: DELIVERY_OPTIONS.map((o) => ({
+          id: o.id,
+          name: o.name,
+          type: 'STANDARD',
+          delivery_option_type: 'SELLER_SHIPPING',
+        })),
+      });
+    }
+    const providers = /^\/logistics\/202309\/delivery_options\/([^/]+)\/shipping_providers$/.exec(path);
+    if (providers) {
+      const option = DELIVERY_OPTIONS.find((o) => o.id === decodeURIComponent(providers[1]!));
+      if (!option) return this.error(res, 404, SANDBOX_CODES.notFound, 'delivery option not found');
+      return this.ok(res, { shipping_providers: option.providers.map((i) => SHIPPING_PROVIDERS[i]!) });
+    }
     if (path === '/product/202309/products/deactivate') {
       const ids = arr(json.product_ids).map(String);
       const missing = ids.filter((id) => !shop.products.has(id));
@@ -753,32 +805,86 @@ button{padding:10px 24px;margin:16px 8px 0 0;font-size:16px}</style></head>
     });
   }
 
-  private shipPackage(shop: SandboxShop, packageId: string, body: Json, res: ServerResponse): void {
-    const order = [...shop.orders.values()].find((o) =>
-      arr(o.packages).some((p) => str(obj(p).id) === packageId),
-    );
-    if (!order) return this.error(res, 404, SANDBOX_CODES.notFound, 'package not found');
-    const self = obj(body.self_shipment);
-    const tracking = str(self.tracking_number);
-    if (!tracking || !str(self.shipping_provider_id))
-      return this.error(
+  private orderOfPackage(shop: SandboxShop, packageId: string): Json | undefined {
+    return [...shop.orders.values()].find((o) => arr(o.packages).some((p) => str(obj(p).id) === packageId));
+  }
+
+  /** The tracking and provider of a ship or update body, or an error sent. */
+  private trackingOf(body: Json, res: ServerResponse): { tracking: string; provider: string } | null {
+    const tracking = str(body.tracking_number);
+    const provider = str(body.shipping_provider_id);
+    if (!tracking || !provider) {
+      this.error(
         res,
         400,
         SANDBOX_CODES.invalidParam,
-        'self_shipment.tracking_number and shipping_provider_id are required',
+        'tracking_number and shipping_provider_id are required',
       );
-    if (order.status !== 'AWAITING_SHIPMENT' && order.status !== 'PARTIALLY_SHIPPING')
-      return this.error(res, 400, 21011001, `order in ${String(order.status)} can not be shipped`);
+      return null;
+    }
+    if (!SHIPPING_PROVIDERS.some((p) => p.id === provider)) {
+      this.error(res, 400, SANDBOX_CODES.invalidParam, `shipping provider ${provider} is not available`);
+      return null;
+    }
+    return { tracking, provider };
+  }
+
+  private recordTracking(order: Json, tracking: string, provider: string): void {
     order.tracking_number = tracking;
-    order.shipping_provider_id = str(self.shipping_provider_id);
+    order.shipping_provider_id = provider;
+    order.shipping_provider = SHIPPING_PROVIDERS.find((p) => p.id === provider)?.name ?? '';
     for (const item of arr(order.line_items)) {
       const line = obj(item);
       line.tracking_number = tracking;
+      line.shipping_provider_id = provider;
       line.package_status = 'TO_FULFILL';
     }
+  }
+
+  private shipPackage(shop: SandboxShop, packageId: string, body: Json, res: ServerResponse): void {
+    const order = this.orderOfPackage(shop, packageId);
+    if (!order) return this.error(res, 404, SANDBOX_CODES.notFound, 'package not found');
+    const given = this.trackingOf(obj(body.self_shipment), res);
+    if (!given) return;
+    if (order.status !== 'AWAITING_SHIPMENT' && order.status !== 'PARTIALLY_SHIPPING')
+      return this.error(res, 400, 21011001, `order in ${String(order.status)} can not be shipped`);
+    this.recordTracking(order, given.tracking, given.provider);
+    this.shipments.push({
+      kind: 'ship',
+      orderId: String(order.id),
+      packageId,
+      trackingNumber: given.tracking,
+      providerId: given.provider,
+    });
+    // The order leaves "awaiting shipment" at once (a later ship of it is refused), and the
+    // change reaches the platform as TikTok would tell it: a webhook.
+    order.status = 'AWAITING_COLLECTION';
     this.ok(res, {});
-    // The status change reaches the platform as TikTok would tell it: a webhook.
     void this.setOrderStatus(String(order.id), 'AWAITING_COLLECTION');
+  }
+
+  /** `POST /fulfillment/202309/packages/{id}/shipping_info/update`: a shipped package's new tracking. */
+  private updateShippingInfo(shop: SandboxShop, packageId: string, body: Json, res: ServerResponse): void {
+    const order = this.orderOfPackage(shop, packageId);
+    if (!order) return this.error(res, 404, SANDBOX_CODES.notFound, 'package not found');
+    const given = this.trackingOf(body, res);
+    if (!given) return;
+    if (order.status !== 'AWAITING_COLLECTION' && order.status !== 'IN_TRANSIT')
+      return this.error(
+        res,
+        400,
+        21011002,
+        `order in ${String(order.status)} has no shipping info to update`,
+      );
+    this.recordTracking(order, given.tracking, given.provider);
+    this.shipments.push({
+      kind: 'update',
+      orderId: String(order.id),
+      packageId,
+      trackingNumber: given.tracking,
+      providerId: given.provider,
+    });
+    this.ok(res, {});
   }
 
   private saveProduct(shop: SandboxShop, productId: string | null, body: Json, res: ServerResponse): void {
@@ -892,6 +998,8 @@ button{padding:10px 24px;margin:16px 8px 0 0;font-size:16px}</style></head>
       case '/__sandbox/misbehave':
         this.misbehave(json);
         return sendJson(res, 200, { ok: true });
+      case '/__sandbox/shipments':
+        return sendJson(res, 200, { shipments: this.shipments });
       case '/__sandbox/expire-tokens':
         this.expireAccessTokens(login);
         return sendJson(res, 200, { ok: true });

@@ -19,4 +19,5 @@ export {
   methodsByIds as shippingMethodsByIds,
   type ChosenParcelSql,
 } from './shipping.repo.ts';
+export { carriersOf } from './carriers.ts';
 export { logisticsModule } from './module.ts';

@@ -55,5 +55,7 @@ export {
   startProduction,
   type ProductionFilter,
 } from './production.ts';
+/** Shipped marketplace orders for the tracking pushes (issue 21). */
+export { SHIPPED_STATUSES, shippedOrdersForPush, type ShippedOrder } from './shipped.ts';
 export { ordersModule } from './module.ts';
 export * as orderRefunds from './refund.ts';

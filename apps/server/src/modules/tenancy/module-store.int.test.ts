@@ -103,6 +103,9 @@ describe('module store', () => {
     const publishingOff = await switchModule('publishing', false);
     expect(publishingOff.statusCode, publishingOff.body).toBe(200);
     expect((await get('/api/v1/admin/publish/listing', w.a)).statusCode).toBe(404);
+    // Tracking (issue 21) needs shops too.
+    expect((await switchModule('tracking', false)).statusCode).toBe(200);
+    expect((await get('/api/v1/admin/tracking/push', w.a)).statusCode).toBe(404);
 
     const off = await switchModule('shops', false);
     expect(off.statusCode, off.body).toBe(200);
@@ -118,7 +121,9 @@ describe('module store', () => {
     const on = await switchModule('shops', true);
     expect(on.statusCode).toBe(200);
     expect((await switchModule('publishing', true)).statusCode).toBe(200);
+    expect((await switchModule('tracking', true)).statusCode).toBe(200);
     expect((await get('/api/v1/admin/publish/listing', w.a)).statusCode).toBe(200);
+    expect((await get('/api/v1/admin/tracking/push', w.a)).statusCode).toBe(200);
     const back = await get('/api/v1/admin/shop', w.a);
     expect(back.statusCode).toBe(200);
     // Nothing was deleted while it was off.
@@ -214,9 +219,14 @@ describe('module store', () => {
     await expect(toggle('shops', false)).rejects.toMatchObject({ status: 400, key: 'module.neededBy' });
     expect(await disabledModulesOf(t.database.db, w.tenant.id)).toEqual([]);
     expect(await toggle('publishing', false)).toEqual(['publishing']);
-    expect(await toggle('shops', false)).toEqual(['publishing', 'shops']);
-    expect(await toggle('publishing', true)).toEqual([]);
-    expect(switches.catalogue([]).find((m) => m.name === 'shops')?.neededBy).toEqual(['publishing']);
+    // Tracking (issue 21) needs shops as well.
+    expect((await toggle('tracking', false)).sort()).toEqual(['publishing', 'tracking']);
+    expect((await toggle('shops', false)).sort()).toEqual(['publishing', 'shops', 'tracking']);
+    expect(await toggle('publishing', true)).toEqual(['tracking']);
+    expect(await toggle('tracking', true)).toEqual([]);
+    expect(switches.catalogue([]).find((m) => m.name === 'shops')?.neededBy).toEqual(
+      expect.arrayContaining(['publishing', 'tracking']),
+    );
 
     // Through the route, with the real descriptors: any real pair is refused the same way.
     const pair = MODULES.find(

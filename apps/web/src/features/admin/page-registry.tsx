@@ -47,6 +47,7 @@ import { RequestListPage } from '../aftersales/request-list-page.tsx';
 import { ReviewPage as AftersalesReviewPage } from '../aftersales/review-page.tsx';
 import { LabelImportPage } from '../fulfilment/label-import-page.tsx';
 import { ProductionQueuePage } from '../fulfilment/production-queue-page.tsx';
+import { PushListPage as TrackingPushListPage } from '../tracking/push-list-page.tsx';
 
 /**
  * The pages a menu's `component` may name. A menu's path is the administrators' to choose (menus
@@ -103,5 +104,6 @@ export const ADMIN_PAGES: Readonly<Record<string, ComponentType>> = {
   'aftersales/review-list': AftersalesReviewPage,
   'fulfilment/production-queue': ProductionQueuePage,
   'fulfilment/label-import': LabelImportPage,
+  'tracking/push-list': TrackingPushListPage,
   ...CATALOG_PAGES,
 };

@@ -97,6 +97,8 @@ export interface CrudPageProps<Row extends { id: string }> {
   onFiltersChange?: (filters: QueryParams) => void;
   /** Shown above the table (e.g. status tabs). */
   aboveTable?: ReactNode;
+  /** Buttons acting on the selected rows (shown in the toolbar; rows become selectable). */
+  batchActions?: (selectedIds: string[], clearSelection: () => void) => ReactNode;
 }
 
 const TREE_LIMIT = LIMITS.pagination.maxPageSize;
@@ -372,6 +374,7 @@ export function CrudPage<Row extends { id: string }>(props: CrudPageProps<Row>) 
                   {t('crud.add')}
                 </Button>
               ) : null}
+              {props.batchActions?.(selected.map(String), () => setSelected([]))}
               {canDelete ? (
                 <BatchDeleteButton
                   count={selected.length}
@@ -448,7 +451,7 @@ export function CrudPage<Row extends { id: string }>(props: CrudPageProps<Row>) 
             scroll={{ x: 'max-content' }}
             locale={{ emptyText: <Empty description={t('crud.empty')} /> }}
             rowSelection={
-              canDelete
+              canDelete || props.batchActions
                 ? { selectedRowKeys: selected, onChange: setSelected, checkStrictly: true }
                 : undefined
             }

@@ -3,12 +3,14 @@ import { Button, Checkbox, Flex, Form, Input, InputNumber, Popconfirm, Select, T
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { LIMITS, ORDER_PLATFORMS, ORDER_SOURCES, orderActionAllowed, type Order } from '@pod/shared';
+import { LIMITS, ORDER_PLATFORMS, ORDER_SOURCES, orderActionAllowed, PERMISSIONS, type Order } from '@pod/shared';
 import type { QueryParams } from '../../api/client.ts';
 import { formatDateTime } from '../../i18n/format.ts';
 import { currentLanguage } from '../../i18n/i18n.ts';
 import { crudKeys } from '../crud/api.ts';
 import { CrudPage } from '../crud/crud-page.tsx';
+import { usePageButtons } from '../layout/current-menu.ts';
+import { SyncStatusDialog } from '../tracking/sync-dialog.tsx';
 import { useCountries } from '../logistics/factory-page.tsx';
 import { rangeParams, type PickedRange } from '../wallet/money-format.ts';
 import { DateRangeItem, FilterSelect } from '../wallet/wallet-fields.tsx';
@@ -57,6 +59,8 @@ export function OrderListPage() {
   const countries = useCountries(i18n.language);
   const cancel = useCancelOrder();
   const [paying, setPaying] = useState<string[] | null>(null);
+  const [syncing, setSyncing] = useState<string[] | null>(null);
+  const canSync = usePageButtons().has(PERMISSIONS.tracking.sync);
   const countryName = (code: string) => countries.data?.find((c) => c.value === code)?.label ?? code;
   const refreshList = () => void queryClient.invalidateQueries({ queryKey: crudKeys.resource('order') });
   // The status tabs follow the filters the list applied; the tab is the list's status.
@@ -91,6 +95,22 @@ export function OrderListPage() {
             <OrderStatusTabs filters={applied} status={status} onChange={setStatus} />
             {links.canCancel ? <BatchCancelButton /> : null}
           </Flex>
+        }
+        batchActions={
+          canSync
+            ? (ids, clear) => (
+                <Button
+                  disabled={!ids.length}
+                  data-testid="order-sync-status"
+                  onClick={() => {
+                    setSyncing(ids.slice(0, LIMITS.trackingSyncBatch));
+                    clear();
+                  }}
+                >
+                  {t('tracking.sync.button', { count: ids.length })}
+                </Button>
+              )
+            : undefined
         }
         filters={
           <>
@@ -309,6 +329,15 @@ export function OrderListPage() {
         )}
       />
       {paying ? <PayOrdersDialog orderNos={paying} onClose={() => setPaying(null)} /> : null}
+      {syncing ? (
+        <SyncStatusDialog
+          orderIds={syncing}
+          onClose={() => {
+            setSyncing(null);
+            refreshList();
+          }}
+        />
+      ) : null}
     </>
   );
 }

@@ -13,7 +13,7 @@ import {
   Tag,
   Tooltip,
 } from 'antd';
-import { ApiOutlined, DownOutlined, HomeOutlined } from '@ant-design/icons';
+import { ApiOutlined, DownOutlined, HomeOutlined, SendOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import {
   PERMISSIONS,
@@ -32,6 +32,7 @@ import { DateTime, StatusSelect, StatusTag, useStatusOptions } from '../access/s
 import { CrudPage, type CrudFormConfig } from '../crud/crud-page.tsx';
 import { usePageButtons } from '../layout/current-menu.ts';
 import { useAuthoriseShop } from './api.ts';
+import { TrackingSettingsDrawer } from '../tracking/shop-settings-drawer.tsx';
 import { WarehouseDrawer } from './warehouse-drawer.tsx';
 
 const FIELDS = ['name', 'platform', 'code', 'seller_id', 'sort', 'status'] as const;
@@ -106,6 +107,7 @@ export function ShopPage() {
   const statusOptions = useStatusOptions();
   const buttons = usePageButtons();
   const [warehousesOf, setWarehousesOf] = useState<Shop | null>(null);
+  const [trackingOf, setTrackingOf] = useState<Shop | null>(null);
   const shape = shopCreateSchema.shape;
   const platformOptions = SHOP_PLATFORMS.map((value) => ({ value, label: t(`shops.platform.${value}`) }));
 
@@ -218,6 +220,17 @@ export function ShopPage() {
                 {t('shops.warehouses')}
               </Button>
             )}
+            {row.platform !== 'other' && buttons.has(PERMISSIONS.tracking.edit) ? (
+              <Button
+                size="small"
+                type="link"
+                icon={<SendOutlined />}
+                onClick={() => setTrackingOf(row)}
+                data-testid="shop-tracking-settings"
+              >
+                {t('tracking.settings.button')}
+              </Button>
+            ) : null}
           </Space>
         )}
         columns={[
@@ -296,6 +309,7 @@ export function ShopPage() {
         ]}
       />
       <WarehouseDrawer shop={warehousesOf} onClose={() => setWarehousesOf(null)} />
+      <TrackingSettingsDrawer shop={trackingOf} onClose={() => setTrackingOf(null)} />
     </>
   );
 }

@@ -56,6 +56,6 @@ export {
   type ProductionFilter,
 } from './production.ts';
 /** Shipped marketplace orders for the tracking pushes (issue 21). */
-export { SHIPPED_STATUSES, shippedOrdersForPush, type ShippedOrder } from './shipped.ts';
+export { SHIPPED_STATUSES, shippedCarrier, shippedOrdersForPush, type ShippedOrder } from './shipped.ts';
 export { ordersModule } from './module.ts';
 export * as orderRefunds from './refund.ts';

@@ -3,6 +3,14 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import { orders } from './schema.ts';
 
+/**
+ * The carrier an order shipped with: the one the factory recorded when it marked the order shipped
+ * (`carrier_code`, issue 21), else the carrier of the logistics method chosen at checkout.
+ */
+export function shippedCarrier(o: { carrierCode: string; shipping: { carrier: string } }): string {
+  return o.carrierCode || o.shipping.carrier;
+}
+
 /** Statuses in which an order has left the factory (spec §4: "shipped orders" may be synced). */
 export const SHIPPED_STATUSES = ['shipped', 'completed'] as const;
 
@@ -66,7 +74,7 @@ export async function shippedOrdersForPush(
     thirdPartyOrderNo: o.thirdPartyOrderNo,
     subOrderNo: o.subOrderNo,
     trackingNo: o.trackingNo,
-    carrier: o.shipping.carrier,
+    carrier: shippedCarrier(o),
     shippedAt: o.shippedAt,
   }));
 }

@@ -19,6 +19,7 @@ import {
   orderScope,
   recordOrderEvent,
   SHIPPED_STATUSES,
+  shippedCarrier,
   shippedOrdersForPush,
   type OrderRow,
 } from '../orders/index.ts';
@@ -168,7 +169,7 @@ export async function prepareSync(
           packageRef: order.subOrderNo,
           trackingNo: order.trackingNo,
           pushKey: key,
-          carrier: order.shipping.carrier,
+          carrier: shippedCarrier(order),
           trigger: 'manual',
           nextAttemptAt: new Date(now.getTime() + QUEUED_GRACE_MS),
           createdBy: ctx.actor.id,

@@ -1,4 +1,5 @@
 import {
+  CARRIERS,
   LIMITS,
   type ShippingProvider,
   type trackingShopSettingsInputSchema,
@@ -39,7 +40,9 @@ async function toSettings(
     auto_ship_hours: row?.autoShipHours ?? LIMITS.autoShipHours.default,
     default_provider_id: row?.defaultProviderId ?? null,
     carrier_map: row?.carrierMap ?? [],
-    carriers: await carriersOf(ctx.tx, m.tenantId),
+    // The factories' carriers (what an order is marked shipped with) and the supplier's logistics
+    // methods' carriers (what an order not marked by a factory falls back to).
+    carriers: [...new Set([...CARRIERS, ...(await carriersOf(ctx.tx, m.tenantId))])],
   };
 }
 

@@ -6,6 +6,7 @@ import { catalogOperations } from './catalog/operations.ts';
 import { operationsIn, type AnyOperation } from './contract.ts';
 import { designOperations } from './designs/operations.ts';
 import { exportOperations } from './exports/operations.ts';
+import { intakeOperations } from './intake/operations.ts';
 import { jobOperations } from './jobs/operations.ts';
 import { logisticsOperations } from './logistics/operations.ts';
 import { materialOperations } from './materials/operations.ts';
@@ -52,6 +53,7 @@ export const OPERATION_GROUPS = {
   moduleStore: moduleStoreOperations,
   devtools: devtoolsOperations,
   aftersales: aftersalesOperations,
+  intake: intakeOperations,
 } as const;
 
 /** Every HTTP operation of the platform, each once; operationIds are unique (checked here). */

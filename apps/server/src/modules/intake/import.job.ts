@@ -54,7 +54,9 @@ interface OrderGroup {
 function toInput(group: OrderGroup, record: ImportRow): MarketplaceOrderInput {
   const first = group.rows[0]!;
   const subtotals = group.rows.map((r) => r.lineSubtotal);
-  const salesAmount = subtotals.every((s) => s !== null) ? subtotals.reduce((a, b) => a + b!, 0) : null;
+  const salesAmount = subtotals.every((s) => s !== null)
+    ? subtotals.reduce<number>((a, b) => a + (b ?? 0), 0)
+    : null;
   const shipping = group.rows.find((r) => r.shippingFee !== null)?.shippingFee ?? null;
   const total =
     group.rows.find((r) => r.orderAmount !== null)?.orderAmount ??
@@ -118,10 +120,8 @@ export async function runImport(services: AppServices, data: ImportJobData): Pro
     .set({ status: 'running', startedAt: new Date(), progress: 0 })
     .where(eq(orderImportRecords.id, record.id));
   const lang = record.lang;
-  const owner = { tenantId: record.tenantId, merchantId: record.merchantId };
   const tally: Tally = { rows: 0, orders: 0, created: 0, skipped: 0, failedOrders: 0, failedRows: 0 };
   const estimated = Math.max(record.rowCount, 1);
-  let template: TemplateMatch | null = null;
   let failedKey: string | null = null;
   try {
     const stream = await services.storage.get(record.fileKey);
@@ -130,11 +130,10 @@ export async function runImport(services: AppServices, data: ImportJobData): Pro
     const head = await rows.next();
     if (head.done) throw new ImportFailed('intake.empty');
     const headers = head.value.values.map((v) => cellText(v).trim());
-    template = detectTemplate(headers);
-    if (!template) throw new ImportFailed('intake.unknownTemplate');
-    if (template.template !== 'platform' && template.template !== record.platform)
+    const match = detectTemplate(headers);
+    if (!match) throw new ImportFailed('intake.unknownTemplate');
+    if (match.template !== 'platform' && match.template !== record.platform)
       throw new ImportFailed('intake.templatePlatform');
-    const match = template;
     const width = headers.length;
     await db
       .update(orderImportRecords)

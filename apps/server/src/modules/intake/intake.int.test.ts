@@ -127,7 +127,9 @@ async function sheetOf(body: Buffer): Promise<string[][]> {
   const rows: string[][] = [];
   book.worksheets[0]!.eachRow((row) =>
     rows.push(
-      (row.values as unknown[]).slice(1).map((v) => (v === null || v === undefined ? '' : String(v))),
+      (row.values as unknown[])
+        .slice(1)
+        .map((v) => (typeof v === 'string' || typeof v === 'number' ? String(v) : '')),
     ),
   );
   return rows;
@@ -381,13 +383,26 @@ describe('bad rows, duplicates and refused files', () => {
     const message = TIKTOK_EXPORT_HEADERS.indexOf('Buyer Message') + 2;
     expect(byRow.get('7')![message]).toBe(`'+1 call me`);
 
-    // In Chinese for a Chinese reader of the record? The file is in the importer's language (en here).
-    const zh = await t.app.inject({
-      method: 'GET',
-      url: `${BASE}/${rec.id}`,
-      headers: { 'accept-language': 'zh-cn', ...w.m.headers },
+    // The reasons are in the importer's language: the same file imported by a Chinese reader.
+    const zhHeaders = { ...w.m.headers, 'accept-language': 'zh-cn' };
+    const form = await multipart([{ name: 'orders.xlsx', body }]);
+    const again = await t.app.inject({
+      method: 'POST',
+      url: `${BASE}?platform=tiktok&shop_id=${shopIds.tiktok}`,
+      headers: { ...zhHeaders, ...form.headers },
+      payload: form.payload,
     });
-    expect(zh.statusCode).toBe(200);
+    expect(again.statusCode, again.body).toBe(200);
+    const zhRec = await settled(zhHeaders, again.json().data.id as string);
+    expect(zhRec).toMatchObject({ created_count: 0, skipped_count: 1, failed_order_count: 3 });
+    const zhFile = await t.app.inject({
+      method: 'GET',
+      url: `${BASE}/${zhRec.id}/failedRows`,
+      headers: zhHeaders,
+    });
+    const zhRows = await sheetOf(zhFile.rawPayload);
+    expect(zhRows[0]!.slice(0, 2)).toEqual(['行号', '失败原因']);
+    expect(zhRows.find((r) => r[0] === '5')![1]).toMatch(/数量不能为空/);
   });
 
   it('importing the same file twice creates no duplicates and says how many were already present', async () => {

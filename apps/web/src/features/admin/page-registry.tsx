@@ -32,6 +32,7 @@ import { CartPage } from '../cart/cart-page.tsx';
 import { AddressPage } from '../checkout/address-page.tsx';
 import { OrderListPage } from '../orders/order-list-page.tsx';
 import { ExportRecordsPage } from '../exports/export-records-page.tsx';
+import { OrderImportPage } from '../intake/order-import-page.tsx';
 import { RiskWordPage } from '../shops/risk-word-page.tsx';
 import { ShopPage } from '../shops/shop-page.tsx';
 import { ListingPage } from '../publishing/listing-page.tsx';
@@ -72,6 +73,7 @@ export const ADMIN_PAGES: Readonly<Record<string, ComponentType>> = {
   'wallet/exchange-rate': ExchangeRatePage,
   'wallet/balance': BalancePage,
   'exports/export-records': ExportRecordsPage,
+  'intake/order-import': OrderImportPage,
   'wallet/transaction': TransactionPage,
   'wallet/recharge': RechargePage,
   'wallet/withdrawal': WithdrawalPage,

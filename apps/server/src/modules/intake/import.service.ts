@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { createReadStream } from 'node:fs';
+import { open } from 'node:fs/promises';
 import { and, desc, eq, type SQL } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import {
@@ -47,6 +48,19 @@ const XLSX_POLICY: UploadPolicy = {
   maxPixels: 0,
 };
 
+const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
+
+async function firstBytes(path: string): Promise<Buffer> {
+  const fd = await open(path, 'r');
+  try {
+    const buffer = Buffer.alloc(4);
+    const { bytesRead } = await fd.read(buffer, 0, 4, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await fd.close();
+  }
+}
+
 /** IM + date and time + 4 random digits. */
 function newCode(now = new Date()): string {
   const stamp = now.toISOString().replace(/\D/g, '').slice(0, 14);
@@ -92,18 +106,18 @@ export async function createImport(
     const file = received.files[0];
     if (!file || received.isOverBatch) throw AppError.badRequest('intake.oneFile');
     if (!file.ok) throw refusal(file.error, suffixOf(file.name));
+    const verdict = await inspectWorkbook(file.path);
     try {
       await inspectFile(file.path, 'xlsx', XLSX_POLICY);
     } catch (error) {
-      if (error instanceof UploadRejected) {
-        // A macro-enabled workbook renamed .xlsx is reported as what it is.
-        const verdict = await inspectWorkbook(file.path);
-        if (!verdict.ok && verdict.reason === 'macros') throw new AppError(415, 'intake.macros');
-        throw refusal(error, 'xlsx');
-      }
-      throw error;
+      if (!(error instanceof UploadRejected)) throw error;
+      // Content sniffing reads the zip's entries from the front and gives up on a workbook written
+      // as a stream (sizes after each entry, the sheet before [Content_Types].xml). A zip whose
+      // central directory names a workbook is one; anything else is refused as what it is.
+      const zipped = (await firstBytes(file.path)).equals(ZIP_MAGIC);
+      if (!verdict.ok && verdict.reason === 'macros') throw new AppError(415, 'intake.macros');
+      if (!zipped || (!verdict.ok && verdict.reason === 'notSpreadsheet')) throw refusal(error, 'xlsx');
     }
-    const verdict = await inspectWorkbook(file.path);
     if (!verdict.ok) {
       const status = verdict.reason === 'tooManyRows' ? 413 : 415;
       throw new AppError(status, `intake.${verdict.reason}`, verdict.params ?? {});

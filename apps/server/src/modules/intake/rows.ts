@@ -34,7 +34,8 @@ export interface ParsedRow {
 /** A cell of ExcelJS's reader as text (rich text, hyperlinks, formulas' results, dates). */
 export function cellText(value: unknown): string {
   if (value === null || value === undefined) return '';
-  if (typeof value === 'string') return value;
+  // PostgreSQL stores no NUL character in text.
+  if (typeof value === 'string') return value.includes('\u0000') ? value.replaceAll('\u0000', '') : value;
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   if (value instanceof Date) return value.toISOString();
   if (typeof value === 'object') {

@@ -20,7 +20,7 @@ import { migrateDatabase } from '../apps/server/src/db/migrate.ts';
 import { shops } from '../apps/server/src/db/schema/index.ts';
 import { adminActor, ensureSystemMenus } from '../apps/server/src/modules/access/index.ts';
 import { MENU_CATALOGUE } from '../apps/server/src/modules/index.ts';
-import { TIKTOK_EXPORT_HEADERS } from '../apps/server/src/modules/intake/index.ts';
+import { TIKTOK_EXPORT_HEADERS } from '../apps/server/src/modules/intake/templates.ts';
 import { buildMerchant, buildTenant } from '../apps/server/test/factories/index.ts';
 import { multipart } from '../apps/server/test/helpers/multipart.ts';
 

@@ -292,7 +292,7 @@ async function bulkInsert<R extends Record<string, unknown>>(
   const keys = Object.keys(rows[0]!).filter((k) => columns[k]);
   const names = keys.map((k) => columns[k]!.name);
   const json = JSON.stringify(
-    rows.map((row) => Object.fromEntries(keys.map((k, i) => [names[i], row[k] ?? null]))),
+    rows.map((row) => Object.fromEntries(keys.map((k, i): [string, unknown] => [names[i]!, row[k] ?? null]))),
   );
   const list = sql.join(
     names.map((n) => sql.identifier(n)),
@@ -351,7 +351,7 @@ async function insertDrafts(
       thirdPartyOrderNo: r.third_party_order_no,
       status: r.status,
     }));
-    const made = new Map(rows.map((r) => [keyOf(r.shopId!, r.thirdPartyOrderNo), r]));
+    const made = new Map(rows.map((r) => [keyOf(r.shopId, r.thirdPartyOrderNo), r]));
     const lines: Array<ReturnType<typeof lineDraft>> = [];
     const events: Array<typeof orderEvents.$inferInsert> = [];
     for (const d of part) {

@@ -49,4 +49,5 @@ export * from './publishing/operations.ts';
 export * from './aftersales/index.ts';
 export * from './fulfilment/index.ts';
 export * from './tracking/index.ts';
+export * from './intake/index.ts';
 export * from './operations.ts';

@@ -7,6 +7,7 @@ import { operationsIn, type AnyOperation } from './contract.ts';
 import { designOperations } from './designs/operations.ts';
 import { exportOperations } from './exports/operations.ts';
 import { fulfilmentOperations } from './fulfilment/operations.ts';
+import { intakeOperations } from './intake/operations.ts';
 import { jobOperations } from './jobs/operations.ts';
 import { logisticsOperations } from './logistics/operations.ts';
 import { materialOperations } from './materials/operations.ts';
@@ -56,6 +57,7 @@ export const OPERATION_GROUPS = {
   aftersales: aftersalesOperations,
   fulfilment: fulfilmentOperations,
   tracking: trackingOperations,
+  intake: intakeOperations,
 } as const;
 
 /** Every HTTP operation of the platform, each once; operationIds are unique (checked here). */

@@ -58,6 +58,8 @@ export const PERMISSION_ACTIONS = {
   cart: ['list', 'add', 'edit', 'del', 'settle'],
   order: ['list', 'pay', 'cancel', 'edit', 'add'],
   skuMapping: ['list', 'add', 'edit', 'del'],
+  // Order intake (issue 20)
+  orderImport: ['list', 'add'],
   address: ['list', 'add', 'edit', 'del'],
   // Shops (issue 18)
   shop: ['list', 'add', 'edit', 'del', 'sortable', 'authorise'],

@@ -21,6 +21,7 @@ import { devtoolsModule } from './devtools/index.ts';
 import { aftersalesModule } from './aftersales/index.ts';
 import { fulfilmentModule } from './fulfilment/index.ts';
 import { trackingModule } from './tracking/index.ts';
+import { intakeModule } from './intake/index.ts';
 
 /**
  * Every module, in an order where each comes after what it depends on (decision 0027). The app
@@ -49,6 +50,7 @@ export const MODULES: readonly ModuleDescriptor<AppServices>[] = [
   aftersalesModule,
   fulfilmentModule,
   trackingModule,
+  intakeModule,
 ];
 
 /** The menu catalogue: every module's menus. */

@@ -26,3 +26,4 @@ export * from '../../modules/publishing/schema.ts';
 export * from '../../modules/aftersales/schema.ts';
 export * from '../../modules/fulfilment/schema.ts';
 export * from '../../modules/tracking/schema.ts';
+export * from '../../modules/intake/schema.ts';

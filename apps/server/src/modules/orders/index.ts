@@ -57,5 +57,17 @@ export {
 } from './production.ts';
 /** Shipped marketplace orders for the tracking pushes (issue 21). */
 export { SHIPPED_STATUSES, shippedCarrier, shippedOrdersForPush, type ShippedOrder } from './shipped.ts';
+/** Order intake (issue 20, decision 0051): the one idempotent upsert of import and sync. */
+export {
+  INTAKE_ORDER_CURRENCY,
+  storedAddress,
+  upsertMarketplaceOrder,
+  upsertMarketplaceOrders,
+  type IntakeChannel,
+  type MarketplaceOrderInput,
+  type MarketplaceOrderLineInput,
+  type UpsertOutcome,
+  type UpsertResult,
+} from './marketplace-upsert.ts';
 export { ordersModule } from './module.ts';
 export * as orderRefunds from './refund.ts';

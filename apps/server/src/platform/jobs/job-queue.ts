@@ -129,6 +129,8 @@ export class JobQueue {
   #declaring: JobGate | null = null;
   #timers: NodeJS.Timeout[] = [];
   #boss: PgBoss | null = null;
+  /** Each queue's worker in this process, woken when a job is queued here (no polling delay). */
+  readonly #workers = new Map<string, string>();
 
   constructor(
     private readonly database: Database,
@@ -200,7 +202,7 @@ export class JobQueue {
         expireInSeconds: def.expireInSeconds ?? 15 * 60,
       });
       if (this.options.workers) {
-        await boss.work<Envelope<unknown>>(
+        const workerId = await boss.work<Envelope<unknown>>(
           def.name,
           {
             includeMetadata: true,
@@ -211,6 +213,7 @@ export class JobQueue {
             if (job) await this.#run(def, job);
           },
         );
+        this.#workers.set(def.name, workerId);
       }
     }
     this.#boss = boss;
@@ -258,6 +261,9 @@ export class JobQueue {
     });
     try {
       await boss.send(name, { payload: data } satisfies Envelope<T>, { id });
+      // A worker of this process starts it now rather than at its next poll (others still poll).
+      const worker = this.#workers.get(name);
+      if (worker) boss.notifyWorker(worker);
     } catch (error) {
       await this.#update(id, { state: 'failed', error: 'could not be queued' });
       throw error;

@@ -33,6 +33,7 @@ import { AddressPage } from '../checkout/address-page.tsx';
 import { OrderListPage } from '../orders/order-list-page.tsx';
 import { SkuMappingPage } from '../orders/sku-mapping-page.tsx';
 import { ExportRecordsPage } from '../exports/export-records-page.tsx';
+import { OrderImportPage } from '../intake/order-import-page.tsx';
 import { RiskWordPage } from '../shops/risk-word-page.tsx';
 import { ShopPage } from '../shops/shop-page.tsx';
 import { ListingPage } from '../publishing/listing-page.tsx';
@@ -76,6 +77,7 @@ export const ADMIN_PAGES: Readonly<Record<string, ComponentType>> = {
   'wallet/exchange-rate': ExchangeRatePage,
   'wallet/balance': BalancePage,
   'exports/export-records': ExportRecordsPage,
+  'intake/order-import': OrderImportPage,
   'wallet/transaction': TransactionPage,
   'wallet/recharge': RechargePage,
   'wallet/withdrawal': WithdrawalPage,

@@ -54,6 +54,7 @@ import {
   LinkOutlined,
   CloudUploadOutlined,
   AppstoreAddOutlined,
+  ImportOutlined,
 } from '@ant-design/icons';
 
 /**
@@ -116,6 +117,7 @@ const ICONS: Record<string, ComponentType> = {
   LinkOutlined,
   CloudUploadOutlined,
   AppstoreAddOutlined,
+  ImportOutlined,
 };
 
 /** The names MenuIcon knows, for the menu form's icon picker. */

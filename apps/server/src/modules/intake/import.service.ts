@@ -1,0 +1,256 @@
+import { randomInt } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { open } from 'node:fs/promises';
+import { and, desc, eq, type SQL } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import {
+  ORDER_IMPORT_LIMITS,
+  type Language,
+  type OrderImportRecord,
+  type orderImportCreateQuerySchema,
+  type orderImportListQuerySchema,
+} from '@pod/shared';
+import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { ServiceContext } from '../../platform/context.ts';
+import { pagedRows } from '../../platform/crud/paged.ts';
+import { AppError } from '../../platform/http/errors.ts';
+import { t } from '../../platform/i18n/i18n.ts';
+import { jobOwner } from '../../platform/jobs/job-queue.ts';
+import { ownedBy, type Ownership } from '../../platform/ownership.ts';
+import { merchantScopeOf } from '../../platform/tenant-scope.ts';
+import { inspectFile, UploadRejected, type UploadPolicy } from '../../platform/uploads/inspect.ts';
+import { receiveUpload } from '../../platform/uploads/receive.ts';
+import { safeCell } from '../../platform/xlsx/cells.ts';
+import type { AppServices } from '../../services.ts';
+import { findAdminUserById } from '../access/index.ts';
+import { findShop } from '../shops/index.ts';
+import { orderImportRecords } from './schema.ts';
+import { PLATFORM_COLUMNS } from './templates.ts';
+import { inspectWorkbook } from './zip-guard.ts';
+
+export type ImportRow = typeof orderImportRecords.$inferSelect;
+
+/** The job that reads an import's file and upserts its orders. */
+export const IMPORT_JOB = 'intake.import';
+
+/** Import records are the merchant's (its supplier supervises them); another's answer 404. */
+export const IMPORT_OWNER: Ownership = {
+  level: 'merchant',
+  tenant: orderImportRecords.tenantId,
+  merchant: orderImportRecords.merchantId,
+};
+
+const XLSX_POLICY: UploadPolicy = {
+  suffixes: ['xlsx'],
+  mimeTypes: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+  maxBytes: ORDER_IMPORT_LIMITS.maxFileBytes,
+  maxPixels: 0,
+};
+
+const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
+
+async function firstBytes(path: string): Promise<Buffer> {
+  const fd = await open(path, 'r');
+  try {
+    const buffer = Buffer.alloc(4);
+    const { bytesRead } = await fd.read(buffer, 0, 4, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await fd.close();
+  }
+}
+
+/** IM + date and time + 4 random digits. */
+function newCode(now = new Date()): string {
+  const stamp = now.toISOString().replace(/\D/g, '').slice(0, 14);
+  return `IM${stamp}${String(randomInt(0, 10_000)).padStart(4, '0')}`;
+}
+
+/** Why an uploaded file is refused before parsing, as an AppError (status and i18n key). */
+function refusal(error: UploadRejected, suffix: string): AppError {
+  if (error.reason === 'size')
+    return new AppError(413, 'intake.fileTooLarge', {
+      max: `${ORDER_IMPORT_LIMITS.maxFileBytes / 1024 / 1024} MB`,
+    });
+  if (error.reason === 'type') {
+    if (suffix === 'xls') return new AppError(415, 'intake.xlsNotSupported');
+    if (suffix === 'xlsm' || suffix === 'xltm') return new AppError(415, 'intake.macros');
+  }
+  return new AppError(415, 'intake.notSpreadsheet');
+}
+
+const suffixOf = (name: string) =>
+  name.includes('.') ? name.slice(name.lastIndexOf('.') + 1).toLowerCase() : '';
+
+/**
+ * Receives the uploaded workbook and refuses, before any of it is parsed: another suffix (.xls
+ * gets its own message asking for .xlsx), content that is not an xlsx, macros, a zip bomb and
+ * more rows than ORDER_IMPORT_LIMITS.maxRows. Then stores it, records the import (queued) in the
+ * caller's transaction and returns the record; the route queues the job once it is committed.
+ */
+export async function createImport(
+  ctx: ServiceContext,
+  services: AppServices,
+  request: FastifyRequest,
+  query: z.infer<typeof orderImportCreateQuerySchema>,
+): Promise<ImportRow> {
+  const scope = merchantScopeOf(ctx, 'intake.merchantOnly');
+  const shop = await findShop(ctx, query.shop_id);
+  if (shop.platform !== query.platform) throw AppError.field('shop_id', 'intake.shopPlatform');
+  const received = await receiveUpload(request, () => XLSX_POLICY, {
+    tmpRoot: services.config.dataDir,
+    maxFiles: 1,
+  });
+  try {
+    const file = received.files[0];
+    if (!file || received.isOverBatch) throw AppError.badRequest('intake.oneFile');
+    if (!file.ok) throw refusal(file.error, suffixOf(file.name));
+    const verdict = await inspectWorkbook(file.path);
+    try {
+      await inspectFile(file.path, 'xlsx', XLSX_POLICY);
+    } catch (error) {
+      if (!(error instanceof UploadRejected)) throw error;
+      // Content sniffing reads the zip's entries from the front and gives up on a workbook written
+      // as a stream (sizes after each entry, the sheet before [Content_Types].xml). A zip whose
+      // central directory names a workbook is one; anything else is refused as what it is.
+      const zipped = (await firstBytes(file.path)).equals(ZIP_MAGIC);
+      if (!verdict.ok && verdict.reason === 'macros') throw new AppError(415, 'intake.macros');
+      if (!zipped || (!verdict.ok && verdict.reason === 'notSpreadsheet')) throw refusal(error, 'xlsx');
+    }
+    if (!verdict.ok) {
+      const status = verdict.reason === 'tooManyRows' ? 413 : 415;
+      throw new AppError(status, `intake.${verdict.reason}`, verdict.params ?? {});
+    }
+    const stored = await services.storage.put(createReadStream(file.path), { extension: 'xlsx' });
+    const user = await findAdminUserById(ctx.tx, ctx.actor.id);
+    const [row] = await ctx.tx
+      .insert(orderImportRecords)
+      .values({
+        tenantId: scope.tenantId,
+        merchantId: scope.merchantId,
+        code: newCode(),
+        platform: query.platform,
+        shopId: shop.id,
+        shopName: shop.name,
+        fileName: file.name,
+        fileKey: stored.key,
+        // The sheet's stated size (header and description row included) estimates the progress.
+        rowCount: verdict.rows ? Math.max(verdict.rows - 1, 0) : 0,
+        lang: ctx.lang,
+        createdBy: ctx.actor.id,
+        createdByName: user?.username ?? '',
+      })
+      .returning();
+    return row!;
+  } finally {
+    await received.cleanup();
+  }
+}
+
+/** Queues the import's job (after the record is committed); a record that cannot be queued fails. */
+export async function queueImport(
+  services: AppServices,
+  ctx: ServiceContext,
+  row: ImportRow,
+): Promise<ImportRow> {
+  const db = services.database.db;
+  try {
+    await services.jobs.enqueue(IMPORT_JOB, { record_id: row.id }, jobOwner(ctx, 'orderImport:add'));
+    return row;
+  } catch {
+    const [failed] = await db
+      .update(orderImportRecords)
+      .set({ status: 'failed', result: 'failed', error: 'intake.notQueued', finishedAt: new Date() })
+      .where(eq(orderImportRecords.id, row.id))
+      .returning();
+    return failed ?? row;
+  }
+}
+
+export async function listImports(
+  ctx: ServiceContext,
+  q: z.infer<typeof orderImportListQuerySchema>,
+): Promise<{ rows: ImportRow[]; total: number }> {
+  const where: SQL[] = ownedBy(IMPORT_OWNER, ctx.scope);
+  if (q.status) where.push(eq(orderImportRecords.status, q.status));
+  if (q.platform) where.push(eq(orderImportRecords.platform, q.platform));
+  if (q.shop_id) where.push(eq(orderImportRecords.shopId, q.shop_id));
+  return pagedRows(
+    ctx.tx,
+    orderImportRecords,
+    and(...where),
+    [desc(orderImportRecords.createdAt), desc(orderImportRecords.id)],
+    q.page,
+    q.limit,
+  );
+}
+
+export async function findImport(ctx: ServiceContext, id: string): Promise<ImportRow> {
+  const [row] = await ctx.tx
+    .select()
+    .from(orderImportRecords)
+    .where(and(eq(orderImportRecords.id, id), ...ownedBy(IMPORT_OWNER, ctx.scope)))
+    .limit(1);
+  if (!row) throw AppError.notFound('intake.notFound');
+  return row;
+}
+
+export function toImportRecord(row: ImportRow, lang: Language): OrderImportRecord {
+  return {
+    id: row.id,
+    code: row.code,
+    platform: row.platform,
+    shop_id: row.shopId,
+    shop_name: row.shopName,
+    file_name: row.fileName,
+    template: row.template,
+    status: row.status,
+    result: row.result,
+    progress: row.progress,
+    row_count: row.rowCount,
+    order_count: row.orderCount,
+    created_count: row.createdCount,
+    skipped_count: row.skippedCount,
+    failed_order_count: row.failedOrderCount,
+    failed_row_count: row.failedRowCount,
+    has_failed_rows: Boolean(row.failedFileKey),
+    error: row.error ? t(lang, row.error, errorParams(row)) : null,
+    created_by_name: row.createdByName,
+    created_at: row.createdAt.toISOString(),
+    started_at: row.startedAt?.toISOString() ?? null,
+    finished_at: row.finishedAt?.toISOString() ?? null,
+  };
+}
+
+const errorParams = (row: ImportRow) => ({ max: ORDER_IMPORT_LIMITS.maxRows, count: row.rowCount });
+
+/** The platform's own template: one header row in the reader's language and one example row. */
+export async function templateWorkbook(lang: Language): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet(lang === 'en' ? 'Orders' : '订单');
+  sheet.columns = PLATFORM_COLUMNS.map((c, i) => ({ key: String(i), width: c.width }));
+  const header = sheet.addRow(PLATFORM_COLUMNS.map((c) => safeCell(c[lang])));
+  header.font = { bold: true };
+  const example: Record<string, string | number> = {
+    orderNo: '576461234567890001',
+    skuId: '1729384756',
+    sellerSku: 'TEE-BLK-M',
+    productName: lang === 'en' ? 'Custom T-shirt' : '定制T恤',
+    skuName: lang === 'en' ? 'Black, M' : '黑色, M',
+    quantity: 1,
+    currency: 'USD',
+    unitPrice: 19.99,
+    shippingFee: 4.99,
+    orderAmount: 24.98,
+    recipient: 'Jane Doe',
+    phone: '(415) 555-0132',
+    country: 'US',
+    province: 'CA',
+    city: 'San Francisco',
+    address1: '1 Market St',
+    postcode: '94105',
+  };
+  sheet.addRow(PLATFORM_COLUMNS.map((c) => safeCell(example[c.field] ?? '')));
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}

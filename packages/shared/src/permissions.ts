@@ -76,6 +76,8 @@ export const PERMISSION_ACTIONS = {
   // After-sales (issue 22): the merchant's requests and the supplier's review
   afterSales: ['list', 'add', 'close'],
   afterSalesReview: ['list', 'approve', 'reject', 'close'],
+  // Marketplace order sync and sync health (issue 20)
+  orderSync: ['list', 'sync', 'edit'],
 } as const;
 
 type Actions = typeof PERMISSION_ACTIONS;

@@ -262,15 +262,20 @@ describe('marketplace order sync against the TikTok sandbox', () => {
     await tiktok.setOrderStatus(orderId, 'IN_TRANSIT');
     await waitFor(
       () => orderOf(m, orderId),
-      (o) =>
-        o?.trackingNo !== undefined && o.updatedAt > new Date(Date.now() - 60_000) && o.status === 'shipped',
+      (o) => o?.vendorStatus === 'IN_TRANSIT',
     );
     const newer = await orderOf(m, orderId);
 
     const applied = await applyOrders(t.services, row, older, 'webhook', { gaps: false });
     expect(applied).toEqual([{ orderNo: orderId, outcome: 'stale', gap: false }]);
     const after = await orderOf(m, orderId);
-    expect(after?.status).toBe(newer?.status);
+    expect(older[0]!.vendorStatus).toBe('AWAITING_SHIPMENT');
+    expect(after).toMatchObject({
+      vendorStatus: 'IN_TRANSIT',
+      marketState: 'shipped',
+      status: newer?.status,
+    });
+    expect(after?.vendorUpdatedAt).toEqual(newer?.vendorUpdatedAt);
     expect((await records(m, `?shop_id=${shop.id}`)).list[0]).toMatchObject({
       third_party_order_no: orderId,
       outcome: 'stale',

@@ -9,7 +9,9 @@ import type { WebhookSender } from '../../integrations/marketplace/index.ts';
 import { tiktokSandboxFor, type TikTokSandbox } from '../../integrations/tiktok/index.ts';
 import { adminActor } from '../access/index.ts';
 import { gatewayOf, shopById } from '../shops/index.ts';
+import { upsertMarketplaceOrder } from '../orders/index.ts';
 import { applyOrders, pollShop } from './index.ts';
+import { toUpsertInput } from './market-order.ts';
 
 /*
  * Order sync against the TikTok sandbox (issue 20): the sandbox signs and sends webhooks to the app
@@ -305,6 +307,33 @@ describe('marketplace order sync against the TikTok sandbox', () => {
     expect(await orderOf(m, orderId)).toBeUndefined();
     const h = await health(m, shop.id);
     expect(h).toMatchObject({ refused_webhooks: 1, state: 'amber', reasons: ['refused_webhooks'] });
+  });
+  it('an order imported from a spreadsheet, then synced, is merged into one and counted in sync health', async () => {
+    const m = await merchant();
+    const shop = await syncingShop(m, 'sync-merge-seller');
+    const orderId = [...shop.vendor.orders.keys()][5]!;
+    const row = (await shopById(t.database.db, shop.id))!;
+    const [vendorOrder] = await gatewayOf(t.services).call(row, (adapter, access) =>
+      adapter.getOrders(access, [orderId]),
+    );
+    // What the spreadsheet import writes: the same shop and number, no vendor update time.
+    await t.database.db.transaction((tx) =>
+      upsertMarketplaceOrder(
+        tx,
+        { tenantId: m.tenantId, merchantId: m.merchantId },
+        { ...toUpsertInput(row, vendorOrder!), channel: 'import', vendorUpdatedAt: null },
+      ),
+    );
+    await tiktok.setOrderStatus(orderId, 'AWAITING_SHIPMENT');
+    const list = await waitFor(
+      () => records(m, `?shop_id=${shop.id}`),
+      (r) => r.list.some((x) => x.third_party_order_no === orderId),
+    );
+    expect(list.list[0]).toMatchObject({ channel: 'webhook', outcome: 'updated' });
+    expect(
+      await t.database.db.select().from(orders).where(eq(orders.thirdPartyOrderNo, orderId)),
+    ).toHaveLength(1);
+    expect(await health(m, shop.id)).toMatchObject({ merged_orders: 1, state: 'green' });
   });
 });
 

@@ -44,6 +44,7 @@ import { ModuleStorePage } from '../module-store/module-store-page.tsx';
 import { CrudGeneratorPage } from '../crud-generator/crud-generator-page.tsx';
 import { RequestListPage } from '../aftersales/request-list-page.tsx';
 import { ReviewPage as AftersalesReviewPage } from '../aftersales/review-page.tsx';
+import { SyncRecordsPage } from '../sync/records-page.tsx';
 
 /**
  * The pages a menu's `component` may name. A menu's path is the administrators' to choose (menus
@@ -97,5 +98,6 @@ export const ADMIN_PAGES: Readonly<Record<string, ComponentType>> = {
   'devtools/crud-generator': CrudGeneratorPage,
   'aftersales/request-list': RequestListPage,
   'aftersales/review-list': AftersalesReviewPage,
+  'sync/records': SyncRecordsPage,
   ...CATALOG_PAGES,
 };

@@ -10,7 +10,7 @@ import { tiktokSandboxFor, type TikTokSandbox } from '../../integrations/tiktok/
 import { adminActor } from '../access/index.ts';
 import { gatewayOf, shopById } from '../shops/index.ts';
 import { upsertMarketplaceOrder } from '../orders/index.ts';
-import { applyOrders, pollShop } from './index.ts';
+import { applyOrders, pollShop, queueDuePolls } from './index.ts';
 import { toUpsertInput } from './market-order.ts';
 
 /*
@@ -334,6 +334,29 @@ describe('marketplace order sync against the TikTok sandbox', () => {
       await t.database.db.select().from(orders).where(eq(orders.thirdPartyOrderNo, orderId)),
     ).toHaveLength(1);
     expect(await health(m, shop.id)).toMatchObject({ merged_orders: 1, state: 'green' });
+  });
+});
+
+describe('the poll sweep', () => {
+  it('queues one poll per due shop, never twice; the first sync reads the window without gaps', async () => {
+    const m = await merchant();
+    const shop = await createShop(m, { name: 'Sweep shop', platform: 'tiktok' });
+    await authorise(m, shop.id, 'sync-sweep-seller');
+    // The worker's own sweep may have taken it already: between them, one poll at most.
+    const jobs = [...(await queueDuePolls(t.services)), ...(await queueDuePolls(t.services))];
+    expect(jobs.length).toBeLessThanOrEqual(1);
+    const h = await waitFor(
+      () => health(m, shop.id),
+      (x) => x.last_poll_at !== null,
+      40_000,
+    );
+    expect(h).toMatchObject({ state: 'green', gaps: 0, last_poll_error: null });
+    expect(h.last_poll_orders as number).toBeGreaterThan(0);
+    const [row] = await t.database.db.select().from(syncShops).where(eq(syncShops.shopId, shop.id));
+    expect(row!.nextPollAt.getTime()).toBeGreaterThan(Date.now() + 60_000);
+    const created = await records(m, `?shop_id=${shop.id}&channel=poll&limit=100`);
+    expect(created.list.some((r) => r.outcome === 'created')).toBe(true);
+    expect(created.list.every((r) => !r.gap)).toBe(true);
   });
 });
 

@@ -40,6 +40,22 @@ export async function ensureSyncShop(tx: Executor, shop: ShopOwner): Promise<Syn
   return row!;
 }
 
+/** Makes the sync rows of these shops that have none, in one statement (the poll sweep's). */
+export async function ensureSyncShops(tx: Executor, shops: ShopOwner[]): Promise<void> {
+  if (!shops.length) return;
+  await tx
+    .insert(syncShops)
+    .values(
+      shops.map((s) => ({
+        shopId: s.id,
+        tenantId: s.tenantId,
+        merchantId: s.merchantId,
+        syncDays: LIMITS.orderSyncDays.default,
+      })),
+    )
+    .onConflictDoNothing();
+}
+
 export async function syncShopsOf(tx: Executor, shopIds: string[]): Promise<Map<string, SyncShopRow>> {
   if (!shopIds.length) return new Map();
   const rows = await tx.select().from(syncShops).where(inArray(syncShops.shopId, shopIds));

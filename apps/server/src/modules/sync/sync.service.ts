@@ -244,13 +244,19 @@ export async function applyOrders(
 // ---- Polling ---------------------------------------------------------------------------------
 
 /**
- * The sweep (every minute in each worker): every syncable shop gets its sync row, and each whose
- * poll is due gets one poll job, its next poll pushed on in the same statement.
+ * The sweep (every minute in each worker): every syncable shop of a tenant with order sync on gets
+ * its sync row, and each whose poll is due gets one poll job, its next poll pushed on in the same
+ * statement.
  */
 export async function queueDuePolls(services: AppServices): Promise<string[]> {
   const db = services.database.db;
-  const shops = await syncableShops(db);
-  for (const shop of shops) await repo.ensureSyncShop(db, shop);
+  const all = await syncableShops(db);
+  // A tenant that switched order sync off (module store) has its shops left alone.
+  const on = new Map<string, boolean>();
+  for (const tenantId of new Set(all.map((s) => s.tenantId)))
+    on.set(tenantId, await services.modules.isEnabled(tenantId, 'sync'));
+  const shops = all.filter((s) => on.get(s.tenantId));
+  await repo.ensureSyncShops(db, shops);
   const due = await repo.claimDuePolls(
     db,
     shops.map((s) => s.id),

@@ -125,7 +125,7 @@ function ShopHealthTable() {
         loading={health.isPending}
         dataSource={health.data?.list ?? []}
         pagination={false}
-        scroll={{ x: 1200 }}
+        scroll={{ x: 1500 }}
         locale={{ emptyText: t('sync.noShops') }}
         columns={[
           {

@@ -28,7 +28,9 @@ const POLL_SWEEP_SECONDS = 60;
  */
 export const syncModule: ModuleDescriptor<AppServices> = {
   name: 'sync',
-  dependsOn: ['access', 'tenancy', 'orders', 'shops'],
+  dependsOn: ['access', 'tenancy', 'orders'],
+  // Like after-sales: a tenant may switch shops off (and so its shops' sync) while this stays on.
+  uses: ['shops'],
   switchable: true,
   tables,
   resources: [

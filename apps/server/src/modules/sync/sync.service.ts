@@ -251,10 +251,14 @@ export async function applyOrders(
 export async function queueDuePolls(services: AppServices): Promise<string[]> {
   const db = services.database.db;
   const all = await syncableShops(db);
-  // A tenant that switched order sync off (module store) has its shops left alone.
+  // A tenant that switched order sync or shops off (module store) has its shops left alone.
   const on = new Map<string, boolean>();
   for (const tenantId of new Set(all.map((s) => s.tenantId)))
-    on.set(tenantId, await services.modules.isEnabled(tenantId, 'sync'));
+    on.set(
+      tenantId,
+      (await services.modules.isEnabled(tenantId, 'sync')) &&
+        (await services.modules.isEnabled(tenantId, 'shops')),
+    );
   const shops = all.filter((s) => on.get(s.tenantId));
   await repo.ensureSyncShops(db, shops);
   const due = await repo.claimDuePolls(

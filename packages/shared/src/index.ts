@@ -50,4 +50,5 @@ export * from './aftersales/index.ts';
 export * from './fulfilment/index.ts';
 export * from './tracking/index.ts';
 export * from './intake/index.ts';
+export * from './sync/index.ts';
 export * from './operations.ts';

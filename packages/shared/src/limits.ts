@@ -34,6 +34,11 @@ export const LIMITS = {
   trackingSyncBatch: 50,
   dateRangeMaxDays: 366,
   /**
+   * spec §5 "order sync days": how far back a shop's marketplace orders are synced (issue 20,
+   * decision 0052). TikTok and Temu both keep at least this much order history searchable.
+   */
+  orderSyncDays: { min: 1, max: 30, default: 7 },
+  /**
    * The deepest JSON a request may carry (objects and arrays inside each other). The deepest real
    * body, a design with groups nested five deep, is under 20.
    */

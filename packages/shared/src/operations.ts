@@ -1,5 +1,6 @@
 import { accessOperations } from './access/operations.ts';
 import { aftersalesOperations } from './aftersales/operations.ts';
+import { syncOperations } from './sync/operations.ts';
 import { adminOperations } from './admin/operations.ts';
 import { authOperations } from './auth/operations.ts';
 import { catalogOperations } from './catalog/operations.ts';
@@ -58,6 +59,7 @@ export const OPERATION_GROUPS = {
   fulfilment: fulfilmentOperations,
   tracking: trackingOperations,
   intake: intakeOperations,
+  sync: syncOperations,
 } as const;
 
 /** Every HTTP operation of the platform, each once; operationIds are unique (checked here). */

@@ -83,6 +83,8 @@ export const PERMISSION_ACTIONS = {
   label: ['list', 'add', 'download'],
   // Tracking pushed back to the marketplaces (issue 21): records, "sync status", shop settings
   tracking: ['list', 'sync', 'edit'],
+  // Marketplace order sync and sync health (issue 20)
+  orderSync: ['list', 'sync', 'edit'],
 } as const;
 
 type Actions = typeof PERMISSION_ACTIONS;

@@ -22,6 +22,7 @@ import { aftersalesModule } from './aftersales/index.ts';
 import { fulfilmentModule } from './fulfilment/index.ts';
 import { trackingModule } from './tracking/index.ts';
 import { intakeModule } from './intake/index.ts';
+import { syncModule } from './sync/index.ts';
 
 /**
  * Every module, in an order where each comes after what it depends on (decision 0027). The app
@@ -51,6 +52,7 @@ export const MODULES: readonly ModuleDescriptor<AppServices>[] = [
   fulfilmentModule,
   trackingModule,
   intakeModule,
+  syncModule,
 ];
 
 /** The menu catalogue: every module's menus. */

@@ -27,3 +27,4 @@ export * from '../../modules/aftersales/schema.ts';
 export * from '../../modules/fulfilment/schema.ts';
 export * from '../../modules/tracking/schema.ts';
 export * from '../../modules/intake/schema.ts';
+export * from '../../modules/sync/schema.ts';

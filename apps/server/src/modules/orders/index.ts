@@ -69,5 +69,7 @@ export {
   type UpsertOutcome,
   type UpsertResult,
 } from './marketplace-upsert.ts';
+/** Sync health's count of orders merged from import and sync (issue 20). */
+export { mergedOrderCounts } from './intake-stats.ts';
 export { ordersModule } from './module.ts';
 export * as orderRefunds from './refund.ts';

@@ -9,3 +9,13 @@ export { riskWordsOf } from './risk-word.resource.ts';
 export { queueDueRefreshes, refreshShopToken, REFRESH_JOB } from './token-refresh.service.ts';
 export { processWebhookEvent, WEBHOOK_JOB } from './webhook.service.ts';
 export { AuthStateSigner, completeAuthorisation, startAuthorisation } from './shop-auth.service.ts';
+/** What order sync reads of shops (issue 20). */
+export {
+  claimedVendorShop,
+  shopById,
+  shopsOf,
+  syncableShops,
+  webhookActivity,
+  type ShopRow,
+  type WebhookActivity,
+} from './sync-support.ts';

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   check,
+  date,
   doublePrecision,
   index,
   integer,
@@ -168,6 +169,23 @@ export const shopWebhookEvents = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('shop_webhook_events_uq').on(t.platform, t.eventId)],
+);
+
+/**
+ * Webhook deliveries whose signature did not verify (issue 20, sync health), counted per day and
+ * per the vendor shop the body claims (unverified: a claim, `''` when the body names none). Only a
+ * counter, so a flood of forgeries adds no rows beyond one per claimed shop and day.
+ */
+export const shopWebhookRefusals = pgTable(
+  'shop_webhook_refusals',
+  {
+    platform: text('platform', { enum: SHOP_PLATFORM_VALUES }).notNull(),
+    vendorShopId: text('vendor_shop_id').notNull(),
+    day: date('day').notNull(),
+    count: integer('count').notNull().default(1),
+    lastAt: timestamp('last_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.platform, t.vendorShopId, t.day] })],
 );
 
 /**

@@ -6,6 +6,7 @@ import type { AppServices } from '../../services.ts';
 import { SHOP_EVENTS, type ShopEvent } from './events.ts';
 import type { MarketplaceGateway } from './marketplace-gateway.ts';
 import { shopCredentials, shops, shopWebhookEvents } from './schema.ts';
+import { recordRefusal } from './sync-support.ts';
 
 /** The job that acts on one verified webhook event. */
 export const WEBHOOK_JOB = 'shops.webhook';
@@ -17,8 +18,8 @@ export type WebhookOutcome = 'accepted' | 'duplicate' | 'refused' | 'unknown-mar
 
 /**
  * A webhook delivery (issue 18): verified on the raw body, stored once (vendors re-deliver), handed
- * to a job, answered fast. An unverifiable delivery is refused and logged, never stored or
- * processed. When the job cannot be queued the event is dropped again, so the vendor's retry is
+ * to a job, answered fast. An unverifiable delivery is refused, logged and counted (per the shop
+ * it claims and day, for sync health), never stored or processed. When the job cannot be queued the event is dropped again, so the vendor's retry is
  * taken.
  */
 export async function receiveWebhook(
@@ -40,6 +41,10 @@ export async function receiveWebhook(
         headers: Object.keys(delivery.headers).filter((h) => h.startsWith('x-') || h === 'authorization'),
       },
       'marketplace webhook refused: signature does not verify',
+    );
+    // Counted for the shop's sync health (issue 20); a failure to count never changes the answer.
+    await recordRefusal(services.database.db, platform, delivery.rawBody).catch((error: unknown) =>
+      log.warn({ platform, err: error }, 'marketplace webhook refusal not counted'),
     );
     return 'refused';
   }

@@ -7,6 +7,7 @@ import { useSite } from '../site/site-context.ts';
 import { useDashboard } from './api.ts';
 import { useAdminSession } from '../../session/admin-session-context.ts';
 import { greetingKey } from './greeting.ts';
+import { SyncHealthCard } from '../sync/health-badge.tsx';
 
 /** /admin/dashboard: a greeting by the hour (spec §9 bands), the tenant's real counts and the account. */
 export function DashboardPage() {
@@ -55,6 +56,7 @@ export function DashboardPage() {
           </Row>
         )}
       </Card>
+      <SyncHealthCard />
       <Card title={t('admin.dashboard.account')}>
         <Descriptions
           data-testid="dashboard-account"

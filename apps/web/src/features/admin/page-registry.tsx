@@ -49,6 +49,7 @@ import { ReviewPage as AftersalesReviewPage } from '../aftersales/review-page.ts
 import { LabelImportPage } from '../fulfilment/label-import-page.tsx';
 import { ProductionQueuePage } from '../fulfilment/production-queue-page.tsx';
 import { PushListPage as TrackingPushListPage } from '../tracking/push-list-page.tsx';
+import { SyncRecordsPage } from '../sync/records-page.tsx';
 
 /**
  * The pages a menu's `component` may name. A menu's path is the administrators' to choose (menus
@@ -107,5 +108,6 @@ export const ADMIN_PAGES: Readonly<Record<string, ComponentType>> = {
   'fulfilment/production-queue': ProductionQueuePage,
   'fulfilment/label-import': LabelImportPage,
   'tracking/push-list': TrackingPushListPage,
+  'sync/records': SyncRecordsPage,
   ...CATALOG_PAGES,
 };

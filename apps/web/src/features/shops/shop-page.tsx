@@ -34,6 +34,7 @@ import { usePageButtons } from '../layout/current-menu.ts';
 import { useAuthoriseShop } from './api.ts';
 import { TrackingSettingsDrawer } from '../tracking/shop-settings-drawer.tsx';
 import { WarehouseDrawer } from './warehouse-drawer.tsx';
+import { SyncHealthBadge, useShopSyncHealth } from '../sync/health-badge.tsx';
 
 const FIELDS = ['name', 'platform', 'code', 'seller_id', 'sort', 'status'] as const;
 const STATE_COLOURS: Record<ShopAuthState, string> = {
@@ -108,6 +109,7 @@ export function ShopPage() {
   const buttons = usePageButtons();
   const [warehousesOf, setWarehousesOf] = useState<Shop | null>(null);
   const [trackingOf, setTrackingOf] = useState<Shop | null>(null);
+  const syncHealth = useShopSyncHealth();
   const shape = shopCreateSchema.shape;
   const platformOptions = SHOP_PLATFORMS.map((value) => ({ value, label: t(`shops.platform.${value}`) }));
 
@@ -262,6 +264,15 @@ export function ShopPage() {
               </Space>
             ),
           },
+          ...(syncHealth.enabled
+            ? [
+                {
+                  key: 'sync_health',
+                  title: t('sync.col.state'),
+                  render: (row: Shop) => <SyncHealthBadge health={syncHealth.of(row.id)} />,
+                },
+              ]
+            : []),
           {
             key: 'seller',
             title: t('shops.seller'),

@@ -47,4 +47,5 @@ export * from './shops/index.ts';
 export * from './publishing/index.ts';
 export * from './publishing/operations.ts';
 export * from './aftersales/index.ts';
+export * from './personalisation/index.ts';
 export * from './operations.ts';

@@ -19,6 +19,7 @@ import {
   orderOperations,
   skuMappingOperations,
 } from './orders/operations.ts';
+import { personalisationOperations } from './personalisation/operations.ts';
 import { publishingOperations } from './publishing/operations.ts';
 import { shopOperations } from './shops/operations.ts';
 import { siteOperations } from './site/operations.ts';
@@ -52,6 +53,7 @@ export const OPERATION_GROUPS = {
   moduleStore: moduleStoreOperations,
   devtools: devtoolsOperations,
   aftersales: aftersalesOperations,
+  personalisation: personalisationOperations,
 } as const;
 
 /** Every HTTP operation of the platform, each once; operationIds are unique (checked here). */

@@ -19,6 +19,7 @@ import { shopsModule } from './shops/index.ts';
 import { publishingModule } from './publishing/index.ts';
 import { devtoolsModule } from './devtools/index.ts';
 import { aftersalesModule } from './aftersales/index.ts';
+import { personalisationModule } from './personalisation/index.ts';
 
 /**
  * Every module, in an order where each comes after what it depends on (decision 0027). The app
@@ -45,6 +46,7 @@ export const MODULES: readonly ModuleDescriptor<AppServices>[] = [
   publishingModule,
   devtoolsModule,
   aftersalesModule,
+  personalisationModule,
 ];
 
 /** The menu catalogue: every module's menus. */

@@ -2,6 +2,7 @@ import './messages.ts';
 
 export { orderRoutes } from './orders.routes.ts';
 export {
+  findOrder,
   insertOrders,
   newOrderNo,
   orderScope,
@@ -22,7 +23,12 @@ export {
   toStoredShipping,
   type PricedShipping,
 } from './shipping.ts';
-export { findByIds as findOrdersByIds, payableOrder } from './order.repo.ts';
+export {
+  findByIds as findOrdersByIds,
+  linesOf as orderLinesOf,
+  payableOrder,
+  setReviewLines,
+} from './order.repo.ts';
 export type { NewAnyOrderLine, NewOrder, NewOrderLine, OrderRow } from './order.repo.ts';
 /** The order timeline: other modules write their entries in their own transaction. */
 export { recordOrderEvent, type OrderEventActor } from './order-events.ts';

@@ -125,6 +125,8 @@ export const orders = pgTable(
     updatedAt: updatedAt(),
     /** What after-sales refunds have returned of the total (decision 0042); never more than it. */
     refundedAmount: money('refunded_amount').notNull().default(0),
+    /** Personalised lines pending or flagged for review (decision 0053); payable only at 0. */
+    reviewLines: integer('review_lines').notNull().default(0),
   },
   (t) => [
     uniqueIndex('orders_order_no_uq').on(t.orderNo),
@@ -149,6 +151,7 @@ export const orders = pgTable(
       .on(t.tenantId, t.merchantId, t.createdAt)
       .where(sql`${t.unlinkedLines} > 0`),
     check('orders_unlinked_ok', sql`${t.unlinkedLines} >= 0`),
+    check('orders_review_lines_ok', sql`${t.reviewLines} >= 0`),
     index('orders_unpaid_expiry_idx')
       .on(t.expiresAt)
       .where(sql`${t.status} = 'unpaid'`),

@@ -24,4 +24,5 @@ export * from '../../modules/exports/schema.ts';
 export * from '../../modules/shops/schema.ts';
 export * from '../../modules/publishing/schema.ts';
 export * from '../../modules/aftersales/schema.ts';
+export * from '../../modules/intake/schema.ts';
 export * from '../../modules/personalisation/schema.ts';

@@ -43,5 +43,17 @@ export {
 } from './order-actions.ts';
 /** SKU mapping for order intake (issue 20). */
 export { linkLinesByMapping } from './centre.service.ts';
+/** Order intake (issue 20, decision 0051): the one idempotent upsert of import and sync. */
+export {
+  INTAKE_ORDER_CURRENCY,
+  storedAddress,
+  upsertMarketplaceOrder,
+  upsertMarketplaceOrders,
+  type IntakeChannel,
+  type MarketplaceOrderInput,
+  type MarketplaceOrderLineInput,
+  type UpsertOutcome,
+  type UpsertResult,
+} from './marketplace-upsert.ts';
 export { ordersModule } from './module.ts';
 export * as orderRefunds from './refund.ts';

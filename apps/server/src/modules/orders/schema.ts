@@ -27,6 +27,23 @@ export const ORDER_STATUS_VALUES = [
 export const ORDER_SOURCE_VALUES = ['manual', 'import', 'sync'] as const;
 export const ORDER_PLATFORM_VALUES = ['tiktok', 'temu', 'other'] as const;
 export const ORDER_PAY_METHOD_VALUES = ['balance', 'alipay'] as const;
+/** The adapter's `MarketOrderState` values (integrations/marketplace/adapter.ts). */
+export const MARKET_STATE_VALUES = [
+  'unpaid',
+  'awaiting_shipment',
+  'shipped',
+  'delivered',
+  'cancelled',
+  'other',
+] as const;
+
+/** A buyer customisation of a line, as the adapter gives it (`Customisation`). */
+export interface StoredCustomisation {
+  kind: 'text' | 'image';
+  value: string;
+  label: string | null;
+  previewUrl: string | null;
+}
 
 export interface StoredOrderAddress {
   first_name: string;
@@ -125,6 +142,23 @@ export const orders = pgTable(
     updatedAt: updatedAt(),
     /** What after-sales refunds have returned of the total (decision 0042); never more than it. */
     refundedAmount: money('refunded_amount').notNull().default(0),
+    /**
+     * Order intake (issue 20, decision 0051): the marketplace's own update time of the state last
+     * applied; an update older than it is stale and changes nothing.
+     */
+    vendorUpdatedAt: timestamp('vendor_updated_at', { withTimezone: true }),
+    /** The marketplace's status text as it sent it, and the platform's reading of it. */
+    vendorStatus: text('vendor_status').notNull().default(''),
+    marketState: text('market_state', { enum: MARKET_STATE_VALUES }),
+    /** The channels the order arrived through ('import', 'sync'): both = merged (sync health). */
+    intakeChannels: text('intake_channels')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** When the buyer ordered and paid on the marketplace (not the merchant's payment, `paid_at`). */
+    marketCreatedAt: timestamp('market_created_at', { withTimezone: true }),
+    marketPaidAt: timestamp('market_paid_at', { withTimezone: true }),
+    buyerMessage: text('buyer_message').notNull().default(''),
     /** Personalised lines pending or flagged for review (decision 0053); payable only at 0. */
     reviewLines: integer('review_lines').notNull().default(0),
   },
@@ -138,6 +172,10 @@ export const orders = pgTable(
     index('orders_merchant_third_no_idx')
       .on(t.tenantId, t.merchantId, t.thirdPartyOrderNo)
       .where(sql`${t.thirdPartyOrderNo} <> ''`),
+    // One order per marketplace order and shop (decision 0051); split parts (origin set) share it.
+    uniqueIndex('orders_shop_third_no_uq')
+      .on(t.shopId, t.thirdPartyOrderNo)
+      .where(sql`${t.shopId} IS NOT NULL AND ${t.thirdPartyOrderNo} <> '' AND ${t.originOrderNo} = ''`),
     index('orders_merchant_sub_no_idx')
       .on(t.tenantId, t.merchantId, t.subOrderNo)
       .where(sql`${t.subOrderNo} <> ''`),
@@ -199,6 +237,18 @@ export const orderLines = pgTable(
     externalSkuId: text('external_sku_id').notNull().default(''),
     /** The marketplace's product title of the line. */
     externalName: text('external_name').notNull().default(''),
+    /** Order intake (decision 0051): the marketplace's line ids, seller SKU, SKU name and image. */
+    externalLineIds: text('external_line_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    sellerSku: text('seller_sku').notNull().default(''),
+    externalSkuName: text('external_sku_name').notNull().default(''),
+    externalImageUrl: text('external_image_url').notNull().default(''),
+    /** What the buyer paid per piece on the marketplace, in the order's `sales_currency`. */
+    salesUnitPrice: money('sales_unit_price'),
+    /** Buyer personalisation (the adapter's `Customisation[]`). */
+    customisation: jsonb('customisation').$type<StoredCustomisation[]>().notNull().default([]),
   },
   (t) => [
     index('order_lines_order_idx').on(t.orderId),

@@ -1,0 +1,557 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import type {
+  Customisation,
+  MarketAddress,
+  MarketOrderState,
+} from '../../integrations/marketplace/adapter.ts';
+import type { MerchantScope } from '../../platform/tenant-scope.ts';
+import { findAdminUserById } from '../access/index.ts';
+import { linkLinesByMapping } from './centre.service.ts';
+import { transitionOrder } from './order-actions.ts';
+import { recordOrderEvent, type OrderEventActor } from './order-events.ts';
+import { newOrderNo } from './order.service.ts';
+import {
+  orderEvents,
+  orderLines,
+  orders,
+  orderSkuMappings,
+  type StoredOrderAddress,
+  type StoredOrderCustoms,
+  type StoredOrderShipping,
+} from './schema.ts';
+
+/**
+ * The one idempotent upsert of a marketplace order (issue 20, decision 0051), shared by the
+ * spreadsheet import and the marketplace sync (webhooks and polling).
+ *
+ * - Keyed by (shop, third-party order number), unique by `orders_shop_third_no_uq`: the same order
+ *   twice never makes two, also when two transactions upsert it at the same moment (INSERT … ON
+ *   CONFLICT DO NOTHING, then the row is read and locked).
+ * - An update whose `vendorUpdatedAt` is older than the stored one is `stale` and writes nothing.
+ *   A newer one updates the marketplace's state, status text, deadline, sales amounts and (while
+ *   the order is unpaid) the address; it never moves the platform's own status backwards (a
+ *   marketplace cancellation cancels only an unpaid order; a paid one is after-sales' business).
+ * - The channel it arrived through is added to `intake_channels`: an order with both `import` and
+ *   `sync` was merged (sync health counts them).
+ * - Lines link through the order centre's SKU mapping (decision 0040) and are then priced as the
+ *   order centre prices a linked line; the rest stay unlinked (`unlinked_lines`).
+ */
+
+export type IntakeChannel = 'import' | 'sync';
+
+export interface MarketplaceOrderLineInput {
+  /** The vendor's line ids (TikTok: one per unit; Temu: the sub-order sn). */
+  lineIds: string[];
+  productId: string | null;
+  /** Temu's SKC id, when known. */
+  skcId?: string | null;
+  /** The marketplace SKU id: the SKU mapping's key. */
+  skuId: string;
+  sellerSku: string | null;
+  productName: string;
+  skuName: string | null;
+  imageUrl: string | null;
+  quantity: number;
+  /** What the buyer paid per piece, minor units of the order's sales currency. */
+  unitPrice: number | null;
+  customisation: Customisation[];
+}
+
+export interface MarketplaceOrderInput {
+  shopId: string;
+  platform: 'tiktok' | 'temu' | 'other';
+  shopName: string;
+  thirdPartyOrderNo: string;
+  channel: IntakeChannel;
+  vendorStatus: string;
+  marketState: MarketOrderState;
+  /** The vendor's update time of this state; null when the source has none (a spreadsheet). */
+  vendorUpdatedAt: Date | null;
+  createdAt: Date | null;
+  paidAt: Date | null;
+  shipBy: Date | null;
+  buyerMessage: string | null;
+  salesCurrency: string | null;
+  /** Goods, shipping and total the buyer paid, minor units of `salesCurrency`. */
+  salesAmount: number | null;
+  salesShippingAmount: number | null;
+  salesTotalAmount: number | null;
+  /** The adapter's address shape (`MarketAddress`); null when the vendor masks it. */
+  address: MarketAddress | null;
+  lines: MarketplaceOrderLineInput[];
+  /** The user who imported it (the order's creator and department); null for sync. */
+  createdBy?: OrderEventActor | null;
+}
+
+export type UpsertOutcome = 'created' | 'updated' | 'unchanged' | 'stale';
+
+export interface UpsertResult {
+  orderId: string;
+  orderNo: string;
+  outcome: UpsertOutcome;
+  /** The channels the order has arrived through, after this call. */
+  channels: IntakeChannel[];
+}
+
+/** The order's currency until a line is linked: the supplier's price currency (decision 0051). */
+export const INTAKE_ORDER_CURRENCY = 'CNY';
+/** How long an imported or synced order stays payable before the timeout sweep (decision 0051). */
+export const INTAKE_PAY_DAYS = 7;
+
+/** No logistics chosen yet: uuid-shaped so the paying statement's casts hold; never a method. */
+const NO_UUID = '00000000-0000-0000-0000-000000000000';
+export const UNSET_SHIPPING: StoredOrderShipping = {
+  method_id: NO_UUID,
+  rate_id: NO_UUID,
+  rate_version: 0,
+  carrier: '',
+  name: '',
+  code: '',
+  delivery_days_min: 0,
+  delivery_days_max: 0,
+  currency: INTAKE_ORDER_CURRENCY,
+  fee: 0,
+};
+const EMPTY_CUSTOMS: StoredOrderCustoms = {
+  cn_name: '',
+  en_name: '',
+  en_material: '',
+  declared_price_usd: 0,
+  declared_weight: 0,
+  customs_code: '',
+};
+
+/** The adapter's address as the order stores it (full name as first name; address lines joined). */
+export function storedAddress(a: MarketAddress | null): StoredOrderAddress {
+  return {
+    first_name: a?.name ?? '',
+    last_name: '',
+    mobile_phone: a?.phone ?? '',
+    country: (a?.country ?? '').toUpperCase(),
+    province: a?.province ?? '',
+    city: a?.city ?? '',
+    area: a?.district ?? '',
+    street: [a?.address1, a?.address2].filter((s) => s && s.trim()).join(' '),
+    postcode: a?.postcode ?? '',
+  };
+}
+
+const keyOf = (shopId: string, no: string) => `${shopId}\u0000${no}`;
+
+type Existing = Pick<
+  typeof orders.$inferSelect,
+  | 'id'
+  | 'orderNo'
+  | 'tenantId'
+  | 'merchantId'
+  | 'shopId'
+  | 'thirdPartyOrderNo'
+  | 'status'
+  | 'vendorUpdatedAt'
+  | 'vendorStatus'
+  | 'marketState'
+  | 'intakeChannels'
+  | 'countryCode'
+  | 'address'
+  | 'productAmount'
+>;
+const existingFields = {
+  id: orders.id,
+  orderNo: orders.orderNo,
+  tenantId: orders.tenantId,
+  merchantId: orders.merchantId,
+  shopId: orders.shopId,
+  thirdPartyOrderNo: orders.thirdPartyOrderNo,
+  status: orders.status,
+  vendorUpdatedAt: orders.vendorUpdatedAt,
+  vendorStatus: orders.vendorStatus,
+  marketState: orders.marketState,
+  intakeChannels: orders.intakeChannels,
+  countryCode: orders.countryCode,
+  address: orders.address,
+  productAmount: orders.productAmount,
+};
+
+async function findExisting(
+  tx: Executor,
+  owner: MerchantScope,
+  inputs: readonly MarketplaceOrderInput[],
+): Promise<Map<string, Existing>> {
+  if (!inputs.length) return new Map();
+  const rows = await tx
+    .select(existingFields)
+    .from(orders)
+    .where(
+      and(
+        eq(orders.tenantId, owner.tenantId),
+        eq(orders.merchantId, owner.merchantId),
+        inArray(orders.shopId, [...new Set(inputs.map((i) => i.shopId))]),
+        inArray(orders.thirdPartyOrderNo, [...new Set(inputs.map((i) => i.thirdPartyOrderNo))]),
+        eq(orders.originOrderNo, ''),
+      ),
+    )
+    .for('update');
+  return new Map(rows.map((r) => [keyOf(r.shopId!, r.thirdPartyOrderNo), r]));
+}
+
+function orderDraft(
+  owner: MerchantScope,
+  input: MarketplaceOrderInput,
+  creator: { id: string; name: string; departmentId: string | null } | null,
+  now: Date,
+): typeof orders.$inferInsert {
+  const address = storedAddress(input.address);
+  const cancelled = input.marketState === 'cancelled';
+  return {
+    tenantId: owner.tenantId,
+    merchantId: owner.merchantId,
+    orderNo: newOrderNo(now),
+    source: input.channel,
+    platform: input.platform,
+    shopId: input.shopId,
+    shopName: input.shopName,
+    thirdPartyOrderNo: input.thirdPartyOrderNo,
+    status: cancelled ? 'cancelled' : 'unpaid',
+    cancelledAt: cancelled ? now : null,
+    currency: INTAKE_ORDER_CURRENCY,
+    productAmount: 0,
+    shippingAmount: 0,
+    totalAmount: 0,
+    totalQuantity: input.lines.reduce((s, l) => s + l.quantity, 0),
+    weight: 0,
+    countryCode: address.country,
+    address,
+    customs: EMPTY_CUSTOMS,
+    shipping: UNSET_SHIPPING,
+    salesCurrency: input.salesCurrency,
+    salesAmount: input.salesAmount,
+    salesShippingAmount: input.salesShippingAmount,
+    salesTotalAmount: input.salesTotalAmount,
+    latestDeliveryAt: input.shipBy,
+    unlinkedLines: input.lines.length,
+    createdBy: creator?.id ?? null,
+    orderedBy: creator?.name ?? '',
+    departmentId: creator?.departmentId ?? null,
+    expiresAt: new Date(now.getTime() + INTAKE_PAY_DAYS * 86_400_000),
+    vendorUpdatedAt: input.vendorUpdatedAt,
+    vendorStatus: input.vendorStatus,
+    marketState: input.marketState,
+    intakeChannels: [input.channel],
+    marketCreatedAt: input.createdAt,
+    marketPaidAt: input.paidAt,
+    buyerMessage: input.buyerMessage ?? '',
+  };
+}
+
+const lineDraft = (l: MarketplaceOrderLineInput, tenantId: string, orderId: string, sort: number) => ({
+  tenantId,
+  orderId,
+  sort,
+  finishedProductId: null,
+  finishedCode: '',
+  name: l.productName,
+  productId: null,
+  styleCode: '',
+  colorId: null,
+  colorName: '',
+  sizeId: null,
+  sizeName: '',
+  skuCode: '',
+  quantity: l.quantity,
+  unitPrice: 0,
+  subtotal: 0,
+  externalProductId: l.productId ?? '',
+  externalSkcId: l.skcId ?? '',
+  externalSkuId: l.skuId,
+  externalName: l.productName,
+  externalLineIds: l.lineIds,
+  sellerSku: l.sellerSku ?? '',
+  externalSkuName: l.skuName ?? '',
+  externalImageUrl: l.imageUrl ?? '',
+  salesUnitPrice: l.unitPrice,
+  customisation: l.customisation,
+});
+
+/** Rows per multi-row INSERT (well under PostgreSQL's 65,535 parameters at ~26 columns a line). */
+const CHUNK = 1000;
+const chunks = <T>(list: T[], size = CHUNK): T[][] =>
+  Array.from({ length: Math.ceil(list.length / size) }, (_, i) => list.slice(i * size, (i + 1) * size));
+
+/** Inserts the drafts; returns the ones that clashed (already present, or an order-number clash). */
+async function insertDrafts(
+  tx: Executor,
+  drafts: Array<{ input: MarketplaceOrderInput; order: typeof orders.$inferInsert }>,
+  results: Map<string, UpsertResult>,
+  actorOf: (input: MarketplaceOrderInput) => OrderEventActor,
+): Promise<Array<{ input: MarketplaceOrderInput; order: typeof orders.$inferInsert }>> {
+  const clashed: typeof drafts = [];
+  for (const part of chunks(drafts)) {
+    // ON CONFLICT DO NOTHING without a target covers both the shop's third-party number and the
+    // order number; which one clashed is told apart afterwards by reading the shop's order.
+    const rows = await tx
+      .insert(orders)
+      .values(part.map((d) => d.order))
+      .onConflictDoNothing()
+      .returning({
+        id: orders.id,
+        orderNo: orders.orderNo,
+        tenantId: orders.tenantId,
+        merchantId: orders.merchantId,
+        shopId: orders.shopId,
+        thirdPartyOrderNo: orders.thirdPartyOrderNo,
+        status: orders.status,
+      });
+    const made = new Map(rows.map((r) => [keyOf(r.shopId!, r.thirdPartyOrderNo), r]));
+    const lines: Array<ReturnType<typeof lineDraft>> = [];
+    const events: Array<typeof orderEvents.$inferInsert> = [];
+    for (const d of part) {
+      const row = made.get(keyOf(d.input.shopId, d.input.thirdPartyOrderNo));
+      if (!row) {
+        clashed.push(d);
+        continue;
+      }
+      d.input.lines.forEach((l, i) => lines.push(lineDraft(l, row.tenantId, row.id, i)));
+      const actor = actorOf(d.input);
+      events.push({
+        tenantId: row.tenantId,
+        merchantId: row.merchantId,
+        orderId: row.id,
+        action: d.input.channel === 'import' ? 'imported' : 'synced',
+        actorId: actor.id,
+        actorName: actor.name,
+        toStatus: row.status,
+        detail: { third_party_order_no: d.input.thirdPartyOrderNo, vendor_status: d.input.vendorStatus },
+      });
+      results.set(keyOf(d.input.shopId, d.input.thirdPartyOrderNo), {
+        orderId: row.id,
+        orderNo: row.orderNo,
+        outcome: 'created',
+        channels: [d.input.channel],
+      });
+    }
+    for (const c of chunks(lines)) await tx.insert(orderLines).values(c);
+    for (const c of chunks(events)) await tx.insert(orderEvents).values(c);
+  }
+  return clashed;
+}
+
+/** The newer state of an order already present (the row is locked). */
+async function applyUpdate(
+  tx: Executor,
+  row: Existing,
+  input: MarketplaceOrderInput,
+  actor: OrderEventActor,
+): Promise<UpsertResult> {
+  const channels = (
+    row.intakeChannels.includes(input.channel) ? row.intakeChannels : [...row.intakeChannels, input.channel]
+  ) as IntakeChannel[];
+  const merged = channels.length !== row.intakeChannels.length;
+  const base = { orderId: row.id, orderNo: row.orderNo, channels };
+  const stored = row.vendorUpdatedAt?.getTime() ?? null;
+  const incoming = input.vendorUpdatedAt?.getTime() ?? null;
+  if (stored !== null && incoming !== null && incoming < stored) {
+    return { ...base, channels: row.intakeChannels as IntakeChannel[], outcome: 'stale' };
+  }
+  const newer = incoming !== null && (stored === null || incoming > stored);
+  if (!newer) {
+    if (merged)
+      await tx
+        .update(orders)
+        .set({ intakeChannels: channels, updatedAt: new Date() })
+        .where(eq(orders.id, row.id));
+    return { ...base, outcome: 'unchanged' };
+  }
+  const set: Partial<typeof orders.$inferInsert> = {
+    intakeChannels: channels,
+    vendorUpdatedAt: input.vendorUpdatedAt,
+    vendorStatus: input.vendorStatus,
+    marketState: input.marketState,
+    updatedAt: new Date(),
+  };
+  if (input.shipBy) set.latestDeliveryAt = input.shipBy;
+  if (input.paidAt) set.marketPaidAt = input.paidAt;
+  if (input.buyerMessage !== null) set.buyerMessage = input.buyerMessage;
+  if (input.salesCurrency) {
+    set.salesCurrency = input.salesCurrency;
+    if (input.salesAmount !== null) set.salesAmount = input.salesAmount;
+    if (input.salesShippingAmount !== null) set.salesShippingAmount = input.salesShippingAmount;
+    if (input.salesTotalAmount !== null) set.salesTotalAmount = input.salesTotalAmount;
+  }
+  let addressChanged = false;
+  if (input.address) {
+    const address = storedAddress(input.address);
+    addressChanged = JSON.stringify(address) !== JSON.stringify(row.address);
+    // Only an unpaid order takes the marketplace's address as is; a new country means logistics
+    // must be chosen again. A paid order keeps the address it was paid with (the timeline shows the
+    // marketplace's, and the merchant changes it through "modify address" with its fee difference).
+    if (addressChanged && row.status === 'unpaid') {
+      set.address = address;
+      if (address.country !== row.countryCode) {
+        set.countryCode = address.country;
+        set.shipping = UNSET_SHIPPING;
+        set.shippingAmount = 0;
+        set.totalAmount = row.productAmount;
+      }
+    }
+  }
+  await tx.update(orders).set(set).where(eq(orders.id, row.id));
+  if (row.status === 'unpaid') {
+    for (const line of input.lines)
+      if (line.customisation.length)
+        await tx
+          .update(orderLines)
+          .set({ customisation: line.customisation })
+          .where(and(eq(orderLines.orderId, row.id), eq(orderLines.externalSkuId, line.skuId)));
+  }
+  await recordOrderEvent(tx, {
+    order: row,
+    action: 'market_update',
+    actor,
+    detail: {
+      channel: input.channel,
+      vendor_status: { from: row.vendorStatus, to: input.vendorStatus },
+      market_state: { from: row.marketState, to: input.marketState },
+      ...(addressChanged
+        ? { address: row.status === 'unpaid' ? 'updated' : storedAddress(input.address) }
+        : {}),
+    },
+  });
+  // The marketplace cancelled it: an unpaid order is cancelled too; anything further along is not
+  // regressed (a paid order's cancellation is an after-sales request).
+  if (input.marketState === 'cancelled' && row.status === 'unpaid')
+    await transitionOrder(tx, {
+      orderId: row.id,
+      tenantId: row.tenantId,
+      transition: 'cancel',
+      actor,
+      set: { cancelledAt: new Date() },
+      detail: { reason: 'marketplace_cancelled' },
+    });
+  return { ...base, outcome: 'updated' };
+}
+
+/**
+ * Upserts many marketplace orders of one merchant in the caller's transaction (the import's batch
+ * path: a few multi-row statements per batch instead of several per order). Results are in the
+ * order of `inputs`; a third-party number repeated within `inputs` is applied in turn.
+ */
+export async function upsertMarketplaceOrders(
+  tx: Executor,
+  owner: MerchantScope,
+  inputs: readonly MarketplaceOrderInput[],
+): Promise<UpsertResult[]> {
+  if (!inputs.length) return [];
+  // A number repeated within the batch: the first occurrence now, the rest in a next round.
+  const seen = new Set<string>();
+  const first: MarketplaceOrderInput[] = [];
+  const later: MarketplaceOrderInput[] = [];
+  for (const input of inputs) {
+    const key = keyOf(input.shopId, input.thirdPartyOrderNo);
+    (seen.has(key) ? later : first).push(input);
+    seen.add(key);
+  }
+  const creators = new Map<string, { id: string; name: string; departmentId: string | null }>();
+  for (const input of first) {
+    const c = input.createdBy;
+    if (c?.id && !creators.has(c.id)) {
+      const user = await findAdminUserById(tx, c.id);
+      creators.set(c.id, {
+        id: c.id,
+        name: c.name || user?.username || '',
+        departmentId: user?.departmentId ?? null,
+      });
+    }
+  }
+  const actorOf = (input: MarketplaceOrderInput): OrderEventActor =>
+    input.createdBy?.id
+      ? { id: input.createdBy.id, name: creators.get(input.createdBy.id)!.name }
+      : { id: null, name: input.createdBy?.name || 'system' };
+
+  const results = new Map<string, UpsertResult>();
+  const now = new Date();
+  let existing = await findExisting(tx, owner, first);
+  let pending = first
+    .filter((i) => !existing.has(keyOf(i.shopId, i.thirdPartyOrderNo)))
+    .map((input) => ({
+      input,
+      order: orderDraft(owner, input, input.createdBy?.id ? creators.get(input.createdBy.id)! : null, now),
+    }));
+  const toUpdate = first.filter((i) => existing.has(keyOf(i.shopId, i.thirdPartyOrderNo)));
+  for (let attempt = 0; pending.length; attempt++) {
+    if (attempt === 3) throw new Error('order intake: could not insert orders after 3 attempts');
+    const clashed = await insertDrafts(tx, pending, results, actorOf);
+    if (!clashed.length) break;
+    // Either another transaction inserted the same order (now committed: read and lock it, then
+    // update it) or the random order number clashed (draw again).
+    const found = await findExisting(
+      tx,
+      owner,
+      clashed.map((c) => c.input),
+    );
+    existing = new Map([...existing, ...found]);
+    pending = [];
+    for (const c of clashed) {
+      if (found.has(keyOf(c.input.shopId, c.input.thirdPartyOrderNo))) toUpdate.push(c.input);
+      else pending.push({ ...c, order: { ...c.order, orderNo: newOrderNo(now) } });
+    }
+    // A clash on the shop's number that this merchant cannot see is another merchant's shop id:
+    // the caller's mistake, never an order written under the wrong owner.
+  }
+  for (const input of toUpdate) {
+    const key = keyOf(input.shopId, input.thirdPartyOrderNo);
+    results.set(key, await applyUpdate(tx, existing.get(key)!, input, actorOf(input)));
+  }
+  await linkCreated(tx, owner, first, results);
+
+  const out = first.map((i) => results.get(keyOf(i.shopId, i.thirdPartyOrderNo))!);
+  const rest = await upsertMarketplaceOrders(tx, owner, later);
+  // Re-assemble in the order of `inputs`.
+  const byInput = new Map<MarketplaceOrderInput, UpsertResult>();
+  first.forEach((i, n) => byInput.set(i, out[n]!));
+  later.forEach((i, n) => byInput.set(i, rest[n]!));
+  return inputs.map((i) => byInput.get(i)!);
+}
+
+/** Links the new orders' lines whose shop SKU has a mapping (one query when none has). */
+async function linkCreated(
+  tx: Executor,
+  owner: MerchantScope,
+  inputs: MarketplaceOrderInput[],
+  results: Map<string, UpsertResult>,
+): Promise<void> {
+  const created = inputs.filter(
+    (i) => results.get(keyOf(i.shopId, i.thirdPartyOrderNo))?.outcome === 'created',
+  );
+  const skus = [...new Set(created.flatMap((i) => i.lines.map((l) => l.skuId)).filter(Boolean))];
+  if (!skus.length) return;
+  const mapped = await tx
+    .select({ shopId: orderSkuMappings.shopId, sku: orderSkuMappings.externalSkuId })
+    .from(orderSkuMappings)
+    .where(
+      and(
+        eq(orderSkuMappings.tenantId, owner.tenantId),
+        eq(orderSkuMappings.merchantId, owner.merchantId),
+        inArray(orderSkuMappings.shopId, [...new Set(created.map((i) => i.shopId))]),
+        inArray(orderSkuMappings.externalSkuId, skus),
+      ),
+    );
+  if (!mapped.length) return;
+  const has = new Set(mapped.map((m) => keyOf(m.shopId, m.sku)));
+  for (const input of created) {
+    if (input.marketState === 'cancelled') continue;
+    if (!input.lines.some((l) => has.has(keyOf(input.shopId, l.skuId)))) continue;
+    const result = results.get(keyOf(input.shopId, input.thirdPartyOrderNo))!;
+    await linkLinesByMapping(tx, owner, result.orderId, input.createdBy ?? { id: null, name: 'system' });
+  }
+}
+
+/** One marketplace order (webhook, poll, a single import row group). */
+export async function upsertMarketplaceOrder(
+  tx: Executor,
+  owner: MerchantScope,
+  input: MarketplaceOrderInput,
+): Promise<UpsertResult> {
+  const [result] = await upsertMarketplaceOrders(tx, owner, [input]);
+  return result!;
+}

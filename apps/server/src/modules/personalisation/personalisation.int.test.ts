@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { loadDesignDocument, type DesignDocument } from '@pod/design';
+import { loadDesignDocument } from '@pod/design';
 import { buildCheckoutWorld, buildUnpaidOrder, type CheckoutWorld } from '../../../test/factories/orders.ts';
 import { buildImage } from '../../../test/factories/catalog.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers/test-app.ts';

@@ -25,6 +25,7 @@ import { OrderActionBar } from './order-actions.tsx';
 import { OrderHistory } from './order-history.tsx';
 import { Amount, OrderCountdown, OrderStatusTag, useOrderLinks } from './order-fields.tsx';
 import { PayOrdersDialog } from './pay-orders-dialog.tsx';
+import { PersonalisationCard } from './personalisation-card.tsx';
 
 type OrderLine = OrderDetail['lines'][number];
 
@@ -266,6 +267,8 @@ export function OrderDetailPage() {
           />
         </Flex>
       </Card>
+
+      <PersonalisationCard orderNo={row.order_no} isUnpaid={isUnpaid} />
 
       <Flex gap={16} wrap>
         <Card size="small" title={t('orders.detail.address')} style={{ flex: '1 1 320px' }}>

@@ -51,4 +51,5 @@ export * from './fulfilment/index.ts';
 export * from './tracking/index.ts';
 export * from './intake/index.ts';
 export * from './sync/index.ts';
+export * from './personalisation/index.ts';
 export * from './operations.ts';

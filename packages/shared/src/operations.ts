@@ -22,6 +22,7 @@ import {
   orderOperations,
   skuMappingOperations,
 } from './orders/operations.ts';
+import { personalisationOperations } from './personalisation/operations.ts';
 import { publishingOperations } from './publishing/operations.ts';
 import { trackingOperations } from './tracking/operations.ts';
 import { shopOperations } from './shops/operations.ts';
@@ -60,6 +61,7 @@ export const OPERATION_GROUPS = {
   tracking: trackingOperations,
   intake: intakeOperations,
   sync: syncOperations,
+  personalisation: personalisationOperations,
 } as const;
 
 /** Every HTTP operation of the platform, each once; operationIds are unique (checked here). */

@@ -23,6 +23,7 @@ import { fulfilmentModule } from './fulfilment/index.ts';
 import { trackingModule } from './tracking/index.ts';
 import { intakeModule } from './intake/index.ts';
 import { syncModule } from './sync/index.ts';
+import { personalisationModule } from './personalisation/index.ts';
 
 /**
  * Every module, in an order where each comes after what it depends on (decision 0027). The app
@@ -53,6 +54,7 @@ export const MODULES: readonly ModuleDescriptor<AppServices>[] = [
   trackingModule,
   intakeModule,
   syncModule,
+  personalisationModule,
 ];
 
 /** The menu catalogue: every module's menus. */

@@ -28,3 +28,4 @@ export * from '../../modules/fulfilment/schema.ts';
 export * from '../../modules/tracking/schema.ts';
 export * from '../../modules/intake/schema.ts';
 export * from '../../modules/sync/schema.ts';
+export * from '../../modules/personalisation/schema.ts';

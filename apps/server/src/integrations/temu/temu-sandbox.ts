@@ -112,6 +112,8 @@ export class TemuSandbox {
   private readonly server: SandboxServer;
   private readonly credentials: SignedCredentials;
   private readonly malls = new Map<string, SandboxMall>();
+  /** Files served under /static/ in place of the 1 px placeholder (e.g. a buyer's uploaded photo). */
+  private readonly staticFiles = new Map<string, { body: Buffer; type: string }>();
   private readonly spentCodes = new Set<string>();
   private readonly expiredBefore = new Map<string, number>();
   private codesExpiredBefore = 0;
@@ -149,6 +151,14 @@ export class TemuSandbox {
   expireTokens(login?: string): void {
     for (const mall of login ? [this.mall(login)] : this.malls.values())
       this.expiredBefore.set(mall.mallId, Date.now() + 1);
+  }
+
+  /**
+   * Serves `body` at `/static/<name>` (e.g. `upload-<orderSn>.png`, the buyer's image of a
+   * customised line); other static paths answer a 1 px PNG.
+   */
+  setStaticFile(name: string, body: Buffer, type = 'image/png'): void {
+    this.staticFiles.set(name, { body, type });
   }
 
   expireCodes(): void {
@@ -382,8 +392,9 @@ export class TemuSandbox {
     const method = req.method ?? 'GET';
     if (url.pathname === '/health') return sendJson(res, 200, { ok: true });
     if (url.pathname.startsWith('/static/')) {
-      res.writeHead(200, { 'content-type': 'image/png' });
-      res.end(tinyPng([60, 140, 220]));
+      const file = this.staticFiles.get(url.pathname.slice('/static/'.length));
+      res.writeHead(200, { 'content-type': file?.type ?? 'image/png' });
+      res.end(file?.body ?? tinyPng([60, 140, 220]));
       return;
     }
     if (url.pathname.startsWith('/__sandbox/')) return this.control(method, url.pathname, body, res);

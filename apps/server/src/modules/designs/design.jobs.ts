@@ -93,50 +93,8 @@ export async function renderFinished(
   if (!row) return { finished_id: data.finished_id, files: 0 };
   await db.update(finishedProducts).set({ renderStatus: 'rendering' }).where(where);
   try {
-    prepareFonts(services.config.dataDir);
-    const [product] = await productsOf(db, m.tenantId, [row.productId]);
-    if (!product) throw new Error('the product no longer exists');
-    const refs = await loadRefs(db, m.tenantId, [product]);
     const docs = row.documents.map((d) => loadDesignDocument(d));
-    const assets = await loadAssets(services, m, docs);
-    const specs = specsOf(product);
-    const work: Array<{ doc: DesignDocument; spec: SurfaceSpec }> = [];
-    for (const doc of docs)
-      for (const key of designedFaces([doc], product)) {
-        const spec = specs.find((s) => s.code === key);
-        if (spec) work.push({ doc, spec });
-      }
-    const renders: StoredRender[] = [];
-    for (const [i, { doc, spec }] of work.entries()) {
-      const surface = product.surfaces.find((s) => s.key === spec.code)!;
-      const print = await renderPrintFile(doc, spec, assets);
-      const printFile = await services.storage.put(Readable.from(print), { extension: 'png' });
-      const mockupImage = surface.mockups.find((x) => x.color_id === doc.color_id)?.image;
-      const template = mockupImage ? await readStored(services.storage, mockupImage.key) : null;
-      const mask = surface.mask ? await readStored(services.storage, surface.mask.key) : null;
-      const { mockup, thumb } = await renderMockup(
-        print,
-        surface,
-        template,
-        refs.colors.get(doc.color_id)?.hex ?? '#ffffff',
-        mask,
-      );
-      const [mockupFile, thumbFile] = await Promise.all([
-        services.storage.put(Readable.from(mockup), { extension: 'webp' }),
-        services.storage.put(Readable.from(thumb), { extension: 'webp' }),
-      ]);
-      renders.push({
-        color_id: doc.color_id,
-        surface_key: spec.code,
-        print_key: printFile.key,
-        mockup_key: mockupFile.key,
-        thumb_key: thumbFile.key,
-        width: spec.width,
-        height: spec.height,
-        dpi: spec.dpi,
-      });
-      await progress(((i + 1) / work.length) * 100);
-    }
+    const renders = await renderDocuments(services, m, row.productId, docs, progress);
     await db.transaction(async (tx) => {
       const [current] = await tx.select().from(finishedProducts).where(where).for('update');
       if (!current || JSON.stringify(current.documents) !== JSON.stringify(row.documents)) return;
@@ -159,6 +117,65 @@ export async function renderFinished(
       .where(where);
     throw error;
   }
+}
+
+/**
+ * Renders design documents of a product with the finished products' renderer: per document
+ * (colour), per designed surface, the print file, the mockup and its thumbnail, stored; progress
+ * 0–100 over all of them. Personalised order lines (decision 0053) render through this too.
+ */
+export async function renderDocuments(
+  services: AppServices,
+  m: MerchantScope,
+  productId: string,
+  docs: readonly DesignDocument[],
+  progress: (percent: number) => Promise<void> = () => Promise.resolve(),
+): Promise<StoredRender[]> {
+  const db = services.database.db;
+  prepareFonts(services.config.dataDir);
+  const [product] = await productsOf(db, m.tenantId, [productId]);
+  if (!product) throw new Error('the product no longer exists');
+  const refs = await loadRefs(db, m.tenantId, [product]);
+  const assets = await loadAssets(services, m, docs);
+  const specs = specsOf(product);
+  const work: Array<{ doc: DesignDocument; spec: SurfaceSpec }> = [];
+  for (const doc of docs)
+    for (const key of designedFaces([doc], product)) {
+      const spec = specs.find((s) => s.code === key);
+      if (spec) work.push({ doc, spec });
+    }
+  const renders: StoredRender[] = [];
+  for (const [i, { doc, spec }] of work.entries()) {
+    const surface = product.surfaces.find((s) => s.key === spec.code)!;
+    const print = await renderPrintFile(doc, spec, assets);
+    const printFile = await services.storage.put(Readable.from(print), { extension: 'png' });
+    const mockupImage = surface.mockups.find((x) => x.color_id === doc.color_id)?.image;
+    const template = mockupImage ? await readStored(services.storage, mockupImage.key) : null;
+    const mask = surface.mask ? await readStored(services.storage, surface.mask.key) : null;
+    const { mockup, thumb } = await renderMockup(
+      print,
+      surface,
+      template,
+      refs.colors.get(doc.color_id)?.hex ?? '#ffffff',
+      mask,
+    );
+    const [mockupFile, thumbFile] = await Promise.all([
+      services.storage.put(Readable.from(mockup), { extension: 'webp' }),
+      services.storage.put(Readable.from(thumb), { extension: 'webp' }),
+    ]);
+    renders.push({
+      color_id: doc.color_id,
+      surface_key: spec.code,
+      print_key: printFile.key,
+      mockup_key: mockupFile.key,
+      thumb_key: thumbFile.key,
+      width: spec.width,
+      height: spec.height,
+      dpi: spec.dpi,
+    });
+    await progress(((i + 1) / work.length) * 100);
+  }
+  return renders;
 }
 
 /** Queues a render of a finished product; null when this process runs no job queue. */

@@ -1,4 +1,4 @@
-import { designOperations } from '@pod/shared';
+import { designOperations, personalisationOperations } from '@pod/shared';
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { DESIGN_JOBS, type FinishedGroup } from '@pod/shared';
 import { loadDesignDocument, walkLayers, type DesignDocument } from '@pod/design';
@@ -18,6 +18,7 @@ import { attachmentsLinkedTo } from '../admin/index.ts';
 import { checkDesign, fieldError, parseDocuments, type MerchantScope } from './design-check.ts';
 import { queueRender, type BatchJobData } from './design.jobs.ts';
 import { saveFinishedProduct } from './finished-save.service.ts';
+import { getSlots, setSlots } from './finished-slots.ts';
 import {
   designValues,
   filterConditions,
@@ -93,6 +94,17 @@ export function designRoutes(app: ZodApp, services: AppServices): void {
   route(app, designOperations.finishedProductGet, async (request) => {
     const { m } = await merchant(request);
     return ok(await detail(m, await findFinished(db, m, request.params.id)));
+  });
+
+  // ---- Personalisation slots (decision 0053) -----------------------------------------------------
+  route(app, personalisationOperations.finishedSlotsGet, async (request) => {
+    const { m } = await merchant(request);
+    return ok(await getSlots(db, m, request.params.id));
+  });
+  route(app, personalisationOperations.finishedSlotsUpdate, async (request) => {
+    const { m } = await merchant(request);
+    const reply = await db.transaction((tx) => setSlots(tx, m, request.params.id, request.body.slots));
+    return ok(reply, t(request.ctx.lang, 'common.ok'));
   });
 
   route(app, designOperations.finishedProductUpdate, async (request) => {

@@ -1,7 +1,14 @@
 import './messages.ts';
 
 export { designRoutes, merchantOf } from './designs.routes.ts';
-export { renderFinished, type RenderJobData } from './design.jobs.ts';
+export { loadAssets, renderDocuments, renderFinished, type RenderJobData } from './design.jobs.ts';
+export {
+  finishedForPersonalisation,
+  slotCandidates,
+  validateSlots,
+  type FinishedForPersonalisation,
+} from './finished-slots.ts';
+export { checkDesign, parseDocuments, specsOf } from './design-check.ts';
 export { saveFinishedProduct, type FinishedSave } from './finished-save.service.ts';
 export { configureRenderer, renderMockup, renderPrintFile, surfaceSvg, type AssetMap } from './render.ts';
 export {

@@ -44,6 +44,14 @@ export interface StoredRender {
   dpi: number;
 }
 
+/** A personalisation slot (decision 0053): a named text or image layer of the design. */
+export interface StoredSlot {
+  name: string;
+  surface: string;
+  layer_id: string;
+  kind: 'text' | 'image';
+}
+
 export interface StoredCustomSize {
   name: string;
   measurements: string;
@@ -107,6 +115,8 @@ export const finishedProducts = pgTable(
     /** spec §3: the publish status of its latest listing (publishing, issue 23). */
     publishStatus: text('publish_status').notNull().default('draft'),
     publishedAt: timestamp('published_at', { withTimezone: true }),
+    /** Buyer personalisation (decision 0053): named layers; none means not personalisable. */
+    personalisationSlots: jsonb('personalisation_slots').$type<StoredSlot[]>().notNull().default([]),
   },
   (t) => [
     uniqueIndex('finished_products_tenant_code_uq').on(t.tenantId, t.code),

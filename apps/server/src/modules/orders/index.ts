@@ -2,6 +2,7 @@ import './messages.ts';
 
 export { orderRoutes } from './orders.routes.ts';
 export {
+  findOrder,
   insertOrders,
   newOrderNo,
   orderScope,
@@ -27,6 +28,8 @@ export {
   listParts as orderListParts,
   listStatement as orderListStatement,
   payableOrder,
+  linesOf as orderLinesOf,
+  setReviewLines,
 } from './order.repo.ts';
 export type { NewAnyOrderLine, NewOrder, NewOrderLine, OrderRow } from './order.repo.ts';
 /** The order timeline: other modules write their entries in their own transaction. */

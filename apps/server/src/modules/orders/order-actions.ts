@@ -63,11 +63,14 @@ export async function transitionOrder(
 ): Promise<typeof orders.$inferSelect | null> {
   const t = ORDER_TRANSITIONS[input.transition]!;
   const [before] = await tx
-    .select({ status: orders.status })
+    .select({ status: orders.status, orderNo: orders.orderNo, reviewLines: orders.reviewLines })
     .from(orders)
     .where(and(eq(orders.id, input.orderId), eq(orders.tenantId, input.tenantId)))
     .for('update');
   if (!before || !t.from.includes(before.status)) return null;
+  // decision 0053: personalised lines pending or flagged for review keep the order out of production.
+  if (t.to === 'in_production' && before.reviewLines > 0)
+    throw AppError.conflict('order.personalisationReview', { order_no: before.orderNo });
   const [row] = await tx
     .update(orders)
     .set({ ...input.set, status: t.to, updatedAt: new Date() })

@@ -84,6 +84,7 @@ export type PayableOrder = Pick<
   | 'weight'
   | 'shipping'
   | 'unlinkedLines'
+  | 'reviewLines'
 >;
 
 const payableFields = {
@@ -98,6 +99,7 @@ const payableFields = {
   weight: orders.weight,
   shipping: orders.shipping,
   unlinkedLines: orders.unlinkedLines,
+  reviewLines: orders.reviewLines,
 };
 
 /**
@@ -156,6 +158,21 @@ export function linesOf(tx: Executor, orderIds: readonly string[]): Promise<Orde
 }
 
 /**
+ * Sets how many of an order's personalised lines are pending or flagged for review (decision
+ * 0053: the personalisation module counts them); the order is payable only at 0.
+ */
+export async function setReviewLines(
+  tx: Executor,
+  order: { tenantId: string; orderId: string },
+  count: number,
+): Promise<void> {
+  await tx
+    .update(orders)
+    .set({ reviewLines: count, updatedAt: new Date() })
+    .where(and(eq(orders.id, order.orderId), eq(orders.tenantId, order.tenantId)));
+}
+
+/**
  * The order's part of the paying statement (decision 0024, composed by the payment workflow):
  * `lock` row-locks the merchant's order with this number while unpaid, not timed out and while
  * `serves` (the workflow's other conditions, read from the same row) holds; its total is the
@@ -175,7 +192,7 @@ export function payableOrder(
         FROM ${orders}
         WHERE ${orders.tenantId} = ${p('tenant')}::uuid AND ${orders.merchantId} = ${p('merchant')}::uuid
           AND ${orders.orderNo} = ${p('no')}::text AND ${orders.status} = 'unpaid' AND ${orders.expiresAt} > now()
-          AND ${orders.unlinkedLines} = 0
+          AND ${orders.unlinkedLines} = 0 AND ${orders.reviewLines} = 0
           AND ${dataScopeGuard((name) => p(name))}
           AND ${serves}
         FOR UPDATE OF ${orders}`,

@@ -233,6 +233,8 @@ export function totalsByCurrency(rows: Array<Pick<repo.OrderRow, 'currency' | 't
 export function unpayable(row: repo.PayableOrder, now: Date): AppError | null {
   if (row.status === 'unpaid' && row.unlinkedLines > 0)
     return AppError.conflict('order.unlinked', { order_no: row.orderNo });
+  if (row.status === 'unpaid' && row.reviewLines > 0)
+    return AppError.conflict('order.personalisationReview', { order_no: row.orderNo });
   if (row.status === 'timed_out' || (row.status === 'unpaid' && row.expiresAt <= now))
     return AppError.conflict('order.timedOut', { order_no: row.orderNo });
   if (row.status !== 'unpaid') return AppError.conflict('order.notPayable', { order_no: row.orderNo });

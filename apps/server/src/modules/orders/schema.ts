@@ -161,6 +161,8 @@ export const orders = pgTable(
     marketCreatedAt: timestamp('market_created_at', { withTimezone: true }),
     marketPaidAt: timestamp('market_paid_at', { withTimezone: true }),
     buyerMessage: text('buyer_message').notNull().default(''),
+    /** Personalised lines pending or flagged for review (decision 0053); payable only at 0. */
+    reviewLines: integer('review_lines').notNull().default(0),
   },
   (t) => [
     uniqueIndex('orders_order_no_uq').on(t.orderNo),
@@ -191,6 +193,7 @@ export const orders = pgTable(
     check('orders_unlinked_ok', sql`${t.unlinkedLines} >= 0`),
     /** The factories' production queue (fulfilment, issue 21). */
     index('orders_factory_status_idx').on(t.tenantId, t.factoryId, t.status, t.paidAt),
+    check('orders_review_lines_ok', sql`${t.reviewLines} >= 0`),
     index('orders_unpaid_expiry_idx')
       .on(t.expiresAt)
       .where(sql`${t.status} = 'unpaid'`),

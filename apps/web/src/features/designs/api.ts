@@ -4,7 +4,9 @@ import {
   designOperations,
   jobOperations,
   materialOperations,
+  personalisationOperations,
   type DesignBatch,
+  type PersonalisationSlot,
   type FinishedProductSave,
   type FinishedProductUpdate,
   type Job,
@@ -127,3 +129,41 @@ export function useJob(id: string | null) {
 
 export const isJobOver = (job: Job | undefined) =>
   job !== undefined && (job.state === 'completed' || job.state === 'failed' || job.state === 'cancelled');
+
+// ---- Buyer personalisation (issue 20, decision 0053) ---------------------------------------------
+
+export function useFinishedSlots(id: string | null) {
+  return useQuery({
+    queryKey: ['designs', 'finished', id ?? '', 'slots'],
+    enabled: id !== null,
+    queryFn: ({ signal }) =>
+      call(personalisationOperations.finishedSlotsGet, { params: { id: id! }, signal }),
+  });
+}
+
+export function saveFinishedSlots(id: string, slots: PersonalisationSlot[]) {
+  return call(personalisationOperations.finishedSlotsUpdate, { params: { id }, body: { slots } });
+}
+
+/** An order line's personalisation, to edit its design in the editor. */
+export function useOrderPersonalisation(orderNo: string | null) {
+  return useQuery({
+    queryKey: ['designs', 'personalisation', orderNo ?? ''],
+    enabled: orderNo !== null,
+    queryFn: ({ signal }) =>
+      call(personalisationOperations.orderPersonalisation, { params: { order_no: orderNo! }, signal }),
+  });
+}
+
+export function saveLinePersonalisation(
+  orderNo: string,
+  lineId: string,
+  document: Record<string, unknown>,
+  confirmedBlurry: boolean,
+) {
+  return call(personalisationOperations.orderPersonalisationSave, {
+    params: { order_no: orderNo, line_id: lineId },
+    body: { document, confirmed_blurry: confirmedBlurry },
+    showErrorMessage: false,
+  });
+}

@@ -27,6 +27,7 @@ import { LineLinkCell } from './link-line-dialog.tsx';
 import { Amount, OrderCountdown, OrderStatusTag, useOrderLinks } from './order-fields.tsx';
 import { PayOrdersDialog } from './pay-orders-dialog.tsx';
 import { ProductionProgress } from '../fulfilment/production-progress.tsx';
+import { PersonalisationCard } from './personalisation-card.tsx';
 
 type OrderLine = OrderDetail['lines'][number];
 
@@ -279,6 +280,8 @@ export function OrderDetailPage() {
           />
         </Flex>
       </Card>
+
+      <PersonalisationCard orderNo={row.order_no} isUnpaid={isUnpaid} />
 
       <Flex gap={16} wrap>
         <Card size="small" title={t('orders.detail.address')} style={{ flex: '1 1 320px' }}>

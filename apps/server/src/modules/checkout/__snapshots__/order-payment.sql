@@ -2,7 +2,7 @@
         FROM "orders"
         WHERE "orders"."tenant_id" = $1::uuid AND "orders"."merchant_id" = $2::uuid
           AND "orders"."order_no" = $3::text AND "orders"."status" = 'unpaid' AND "orders"."expires_at" > now()
-          AND "orders"."unlinked_lines" = 0
+          AND "orders"."unlinked_lines" = 0 AND "orders"."review_lines" = 0
           AND ($4::boolean OR "orders"."department_id" = ANY($5::uuid[]) OR "orders"."created_by" = $6::uuid)
           AND EXISTS (SELECT 1 FROM "shipping_rates" INNER JOIN "shipping_methods" ON "shipping_methods"."id" = "shipping_rates"."method_id" WHERE (("shipping_rates"."tenant_id" = "orders"."tenant_id" and "shipping_methods"."tenant_id" = "orders"."tenant_id" and "shipping_rates"."factory_id" = "orders"."factory_id" and "shipping_rates"."status" = $7 and "shipping_methods"."status" = $8 and "orders"."country_code"::text = ANY("shipping_methods"."destination_countries")) and "shipping_methods"."id" = ("orders"."shipping"->>'method_id')::uuid and "shipping_rates"."id" = ("orders"."shipping"->>'rate_id')::uuid and "shipping_rates"."version" = ("orders"."shipping"->>'rate_version')::int and "shipping_rates"."currency" = ("orders"."shipping"->>'currency') and "orders"."weight" > 0 AND "orders"."weight" <= 1000000 and ("shipping_rates"."max_weight_g" IS NULL OR "shipping_rates"."max_weight_g" >= "orders"."weight")))
         FOR UPDATE OF "orders"),

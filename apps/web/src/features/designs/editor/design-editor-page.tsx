@@ -36,6 +36,8 @@ import {
   fontOf,
   layerDpi,
   loadDesignDocument,
+  saveBlockers,
+  validateDesign,
   type DesignDocument,
   type DpiLevel,
   type ImageLayer,
@@ -47,13 +49,23 @@ import {
   type CatalogProduct,
   type FinishedProductDetail,
   type LibraryMaterial,
+  type LinePersonalisation,
 } from '@pod/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { ApiError } from '../../../api/api-error.ts';
 import { formatMinorUnits } from '../../../i18n/format.ts';
 import { currentLanguage } from '../../../i18n/i18n.ts';
 import { uploadFile } from '../../uploads/api.ts';
-import { libraryMaterial, useCatalogProduct, useCatalogProducts, useFinishedDetail } from '../api.ts';
+import {
+  libraryMaterial,
+  saveLinePersonalisation,
+  useCatalogProduct,
+  useCatalogProducts,
+  useFinishedDetail,
+  useOrderPersonalisation,
+} from '../api.ts';
 import { FullScreenAdminGate } from '../design-gate.tsx';
-import { FINISHED_LIST_PATH } from '../../../app/paths.ts';
+import { FINISHED_LIST_PATH, PATHS } from '../../../app/paths.ts';
 import { editorHref } from '../paths.ts';
 import { AddPanel, type AddActions } from './add-panel.tsx';
 import { AssetStore } from './assets.ts';
@@ -64,6 +76,7 @@ import { canvasMeasure, FontLoadError, loadFont } from './fonts.ts';
 import { LayersPanel } from './layers-panel.tsx';
 import {
   centredBox,
+  checkedDocument,
   emptyDocument,
   fitTextBox,
   fittedImageBox,
@@ -130,6 +143,11 @@ export function DesignEditorPage() {
   const finishedId = params.get('finished');
   const product = useCatalogProduct(productId);
   const finished = useFinishedDetail(finishedId);
+  // An order line's personalised design (decision 0053): `?order=<order_no>&line=<line id>`.
+  const orderNo = params.get('order');
+  const lineId = params.get('line');
+  const personalisation = useOrderPersonalisation(orderNo && lineId ? orderNo : null);
+  const line = personalisation.data?.lines.find((l) => l.line_id === lineId && l.document) ?? null;
   if (!productId || product.isError || (product.data && product.data.surfaces.length === 0))
     return (
       <Result
@@ -144,14 +162,35 @@ export function DesignEditorPage() {
         }
       />
     );
-  if (!product.data || (finishedId && !finished.data && !finished.isError))
+  if (orderNo && lineId && (personalisation.isError || (personalisation.data && !line)))
+    return (
+      <Result
+        status="warning"
+        data-testid="design-no-line"
+        title={t('designs.personalised.missing')}
+        extra={
+          <Link to={`${PATHS.adminOrderDetail}?order_no=${encodeURIComponent(orderNo)}`}>
+            {t('designs.personalised.back')}
+          </Link>
+        }
+      />
+    );
+  if (!product.data || (finishedId && !finished.data && !finished.isError) || (orderNo && lineId && !line))
     return <Spin fullscreen tip={t('designs.editor.loading')} />;
   return (
-    <Workspace product={product.data} finished={finished.data ?? null} initialColor={params.get('color')} />
+    <Workspace
+      product={product.data}
+      finished={finished.data ?? null}
+      personalised={orderNo && line ? { orderNo, line } : null}
+      initialColor={params.get('color')}
+    />
   );
 }
 
-function initialDocs(product: CatalogProduct, finished: FinishedProductDetail | null): Docs {
+function initialDocs(
+  product: CatalogProduct,
+  finished: Pick<FinishedProductDetail, 'documents'> | null,
+): Docs {
   const docs: Record<string, DesignDocument> = {};
   for (const raw of finished?.documents ?? []) {
     try {
@@ -169,10 +208,13 @@ function initialDocs(product: CatalogProduct, finished: FinishedProductDetail | 
 function Workspace({
   product,
   finished,
+  personalised = null,
   initialColor,
 }: {
   product: CatalogProduct;
   finished: FinishedProductDetail | null;
+  /** An order line's personalised design: saving goes to the line, not to a finished product. */
+  personalised?: { orderNo: string; line: LinePersonalisation } | null;
   initialColor: string | null;
 }) {
   const { t, i18n } = useTranslation();
@@ -183,14 +225,18 @@ function Workspace({
   const [assets] = useState(() => {
     const store = new AssetStore();
     // Edit again: the server hands back signed URLs of the merchant's own uploads the documents use.
-    for (const asset of finished?.assets ?? [])
+    for (const asset of finished?.assets ?? personalised?.line.assets ?? [])
       store.register({ kind: 'attachment', id: asset.id }, asset.url);
     return store;
   });
   useEffect(() => {
     assets.listen(() => stageRef.current?.repaint());
   }, [assets]);
-  const docs0 = useMemo(() => initialDocs(product, finished), [product, finished]);
+  const source = useMemo(
+    () => finished ?? (personalised?.line.document ? { documents: [personalised.line.document] } : null),
+    [finished, personalised],
+  );
+  const docs0 = useMemo(() => initialDocs(product, source), [product, source]);
   const firstColor =
     (initialColor && product.colors.some((c) => c.id === initialColor) ? initialColor : null) ??
     Object.keys(docs0)[0] ??
@@ -244,7 +290,11 @@ function Workspace({
   // Unsaved work (issue 26): a local draft per user and design, offered again on return, and a
   // prompt on every way out while there are unsaved changes.
   const session = useAdminSession();
-  const draftStore = draftKey(session.user.id, product.id, finished?.id ?? null);
+  const draftStore = draftKey(
+    session.user.id,
+    product.id,
+    finished?.id ?? (personalised ? `line-${personalised.line.line_id}` : null),
+  );
   const [found] = useState(() => {
     const draft = readDraft(draftStore);
     return { draft, differs: draft !== null && draftDiffers(draft, docs0) };
@@ -727,6 +777,60 @@ function Workspace({
   };
 
   const [saveOpen, setSaveOpen] = useState(false);
+  const queryClient = useQueryClient();
+  /**
+   * Saving an order line's personalised design (decision 0053): the same checks as a finished
+   * product (blocking findings, blurry images confirmed), then the line's design is replaced, its
+   * review flag cleared and its files rendered again.
+   */
+  const savePersonalised = async () => {
+    if (!personalised) return;
+    const { orderNo, line } = personalised;
+    let doc: DesignDocument;
+    try {
+      doc = checkedDocument(editor.docs[line.color_id ?? editor.colorId] ?? editor.doc);
+    } catch {
+      void message.error(t('designs.save.invalid'));
+      return;
+    }
+    const findings = validateDesign(doc, editor.specs);
+    const errors = saveBlockers(findings, { confirmedBlurry: true });
+    if (errors.length > 0) {
+      void message.error(t('designs.save.blocked', { count: errors.length }));
+      return;
+    }
+    const red = findings.filter((f) => f.severity === 'confirm');
+    let confirmed = false;
+    if (red.length > 0) {
+      confirmed = await modal.confirm({
+        title: t('designs.save.blurryTitle'),
+        content: t('designs.save.blurryText', {
+          count: red.length,
+          min: [...new Set(red.flatMap((f) => (f.code === 'dpi' ? [f.min_dpi] : [])))].join('/'),
+        }),
+        okText: t('designs.save.blurryOk'),
+        okButtonProps: { danger: true, 'data-testid': 'confirm-blurry' },
+      });
+      if (!confirmed) return;
+    }
+    setSaving(true);
+    try {
+      await saveLinePersonalisation(orderNo, line.line_id, doc, confirmed);
+      editor.markSaved();
+      dropDraft(draftStore);
+      await queryClient.invalidateQueries();
+      const back = `${PATHS.adminOrderDetail}?order_no=${encodeURIComponent(orderNo)}`;
+      modal.success({
+        title: <span data-testid="save-done">{t('designs.personalised.saved')}</span>,
+        okText: t('designs.personalised.back'),
+        onOk: () => void navigate(back),
+      });
+    } catch (error) {
+      void message.error(error instanceof ApiError ? error.msg : t('designs.save.failed'));
+    } finally {
+      setSaving(false);
+    }
+  };
   const designedColours = Object.values(editor.docs)
     .filter((d) => Object.values(d.surfaces).some((s) => s.layers.length > 0))
     .map((d) => d.color_id);
@@ -754,6 +858,7 @@ function Workspace({
           />
           <Typography.Text strong ellipsis style={{ maxWidth: 200 }}>
             {finished ? `${finished.name} · ` : ''}
+            {personalised ? `${t('designs.personalised.title', { order: personalised.orderNo })} · ` : ''}
             {product.name}
           </Typography.Text>
           <Flex gap={4} data-testid="color-picker">
@@ -909,7 +1014,7 @@ function Workspace({
             icon={<SaveOutlined />}
             loading={saving}
             data-testid="design-save"
-            onClick={() => setSaveOpen(true)}
+            onClick={() => (personalised ? void savePersonalised() : setSaveOpen(true))}
           >
             {t('designs.editor.save')}
           </Button>

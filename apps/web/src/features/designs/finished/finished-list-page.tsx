@@ -42,6 +42,7 @@ import { usePageButtons } from '../../layout/current-menu.ts';
 import { editorHref } from '../paths.ts';
 import { AddToCartDialog, useCanAddToCart } from './add-to-cart-dialog.tsx';
 import { BatchDesignDialog } from './batch-design-dialog.tsx';
+import { SlotsDialog } from './slots-dialog.tsx';
 
 interface Filters {
   keyword?: string;
@@ -77,6 +78,7 @@ export function FinishedListPage() {
   const [groupDialog, setGroupDialog] = useState<{ parent: string | null } | null>(null);
   const [groupName, setGroupName] = useState('');
   const [batchSource, setBatchSource] = useState<FinishedProduct | null>(null);
+  const [slotsOf, setSlotsOf] = useState<FinishedProduct | null>(null);
   const [cartItems, setCartItems] = useState<FinishedProduct[] | null>(null);
   const canAddToCart = useCanAddToCart();
   const pageButtons = usePageButtons();
@@ -405,6 +407,14 @@ export function FinishedListPage() {
                     >
                       {t('designs.list.batch')}
                     </Button>
+                    <Button
+                      type="link"
+                      size="small"
+                      data-testid="finished-slots"
+                      onClick={() => setSlotsOf(row)}
+                    >
+                      {t('designs.slots.open')}
+                    </Button>
                     <Popconfirm
                       title={t('designs.list.deleteConfirm', { count: 1 })}
                       onConfirm={() => void remove([row.id])}
@@ -450,6 +460,7 @@ export function FinishedListPage() {
         />
       </Modal>
       {cartItems && <AddToCartDialog products={cartItems} onClose={() => setCartItems(null)} />}
+      {slotsOf && <SlotsDialog finished={slotsOf} onClose={() => setSlotsOf(null)} />}
       {batchSource && (
         <BatchDesignDialog
           source={batchSource}

@@ -1,4 +1,5 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { FinishedSlotsReply, PersonalisationSlot } from '@pod/shared';
 import { loadDesignDocument, walkLayers, type DesignDocument, type SurfaceSpec } from '@pod/design';
 import type { Executor } from '../../db/client.ts';
@@ -140,4 +141,12 @@ export async function finishedForPersonalisation(
     slots: row.personalisationSlots,
     specs: product ? specsOf(product) : [],
   };
+}
+
+/**
+ * SQL: the finished product in `finishedId` names at least one slot (for other modules' sweeps,
+ * e.g. personalisation finding order lines to fill).
+ */
+export function isPersonalisable(finishedId: AnyPgColumn): SQL {
+  return sql`EXISTS (SELECT 1 FROM ${finishedProducts} WHERE ${finishedProducts.id} = ${finishedId} AND ${finishedProducts.personalisationSlots} <> '[]'::jsonb)`;
 }

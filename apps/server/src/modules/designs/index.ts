@@ -4,6 +4,7 @@ export { designRoutes, merchantOf } from './designs.routes.ts';
 export { loadAssets, renderDocuments, renderFinished, type RenderJobData } from './design.jobs.ts';
 export {
   finishedForPersonalisation,
+  isPersonalisable,
   slotCandidates,
   validateSlots,
   type FinishedForPersonalisation,

@@ -58,6 +58,8 @@ export {
   startProduction,
   type ProductionFilter,
 } from './production.ts';
+/** Unpaid orders with customised lines, for the personalisation sweep (issue 20). */
+export { customisedOrdersPending, type CustomisedOrder } from './customised.ts';
 /** Shipped marketplace orders for the tracking pushes (issue 21). */
 export { SHIPPED_STATUSES, shippedCarrier, shippedOrdersForPush, type ShippedOrder } from './shipped.ts';
 /** Order intake (issue 20, decision 0051): the one idempotent upsert of import and sync. */

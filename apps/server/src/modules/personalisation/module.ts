@@ -3,7 +3,10 @@ import { PERSONALISATION_JOBS } from '@pod/shared';
 import type { ModuleDescriptor } from '../../platform/module.ts';
 import type { AppServices } from '../../services.ts';
 import { personalisationRoutes } from './personalisation.routes.ts';
-import { runFill, type FillJobData } from './personalisation.service.ts';
+import { queueNewPersonalisations, runFill, type FillJobData } from './personalisation.service.ts';
+
+/** How often each worker process looks for newly arrived customised order lines. */
+const SWEEP_SECONDS = 10;
 
 /**
  * Buyer personalisation → print file (issue 20, decision 0053): order lines with buyer
@@ -17,13 +20,15 @@ export const personalisationModule: ModuleDescriptor<AppServices> = {
   tables,
   resources: [],
   menus: [],
-  jobs: (services) =>
+  jobs: (services) => {
     services.jobs.define<FillJobData>({
       name: PERSONALISATION_JOBS.fill,
       retryLimit: 1,
       retryDelaySeconds: 2,
       expireInSeconds: 30 * 60,
       handler: (run) => runFill(services, run.data, (p) => run.progress(p)),
-    }),
+    });
+    services.jobs.every('personalisation.sweep', SWEEP_SECONDS, () => queueNewPersonalisations(services));
+  },
   routes: personalisationRoutes,
 };

@@ -16,7 +16,7 @@ import { loadAssets, renderPrintFile, specsOf } from '../designs/index.ts';
 import { productsByIds } from '../catalog/index.ts';
 import { prepareFonts } from '../../platform/fonts/fonts.ts';
 import { placeText } from './fill.ts';
-import { queuePersonalisation } from './personalisation.service.ts';
+import { queueNewPersonalisations, queuePersonalisation } from './personalisation.service.ts';
 
 /**
  * Buyer personalisation → print file (issue 20, decision 0053), against the Temu sandbox: the
@@ -343,8 +343,8 @@ describe('buyer personalisation → print file', () => {
     sandbox.setStaticFile(new URL(image.value).pathname.slice('/static/'.length), await quadrantPhoto(800));
     const order = await upsertTemuOrder(w, finishedId, temu);
 
-    const jobId = await queuePersonalisation(t.services, m, order.orderId);
-    expect(jobId).toBeTruthy();
+    // Nobody asks for it: the sweep finds the customised line of a personalisable product.
+    expect(await queueNewPersonalisations(t.services)).toBe(1);
     // Pending lines keep the order from being paid.
     const [pending] = await t.database.db.select().from(orders).where(eq(orders.id, order.orderId));
     expect(pending!.reviewLines).toBe(1);
@@ -352,6 +352,8 @@ describe('buyer personalisation → print file', () => {
     const data = await settled(order.orderNo, w.m.headers);
     const line = data.lines[0];
     expect(line).toMatchObject({ line_id: order.lineId, status: 'done', reason: null, reason_code: null });
+    // Once handled, the sweep leaves the line alone.
+    expect(await queueNewPersonalisations(t.services)).toBe(0);
     expect(line.applied).toEqual(
       expect.arrayContaining([
         { slot: 'name', kind: 'text', value: text.value },

@@ -13,8 +13,8 @@ import type { FileUrls } from '../../platform/storage/file-urls.ts';
 import type { MerchantScope } from '../../platform/tenant-scope.ts';
 import type { AppServices } from '../../services.ts';
 import { attachmentsLinkedTo } from '../admin/index.ts';
-import { finishedForPersonalisation, renderDocuments } from '../designs/index.ts';
-import { findOrdersByIds, orderLinesOf, setReviewLines } from '../orders/index.ts';
+import { finishedForPersonalisation, isPersonalisable, renderDocuments } from '../designs/index.ts';
+import { customisedOrdersPending, findOrdersByIds, orderLinesOf, setReviewLines } from '../orders/index.ts';
 import { storeBuyerImage } from './buyer-image.ts';
 import { fillDocument, mapCustomisation, type Problem, type StoredImage } from './fill.ts';
 import { orderLinePersonalisations as olp } from './schema.ts';
@@ -105,6 +105,27 @@ export interface FillJobData {
   line_ids?: string[];
   /** Render the stored document as it is (saved by hand) instead of filling it again. */
   render_only?: boolean;
+}
+
+/**
+ * The sweep that starts personalisation by itself (issue 20): unpaid orders whose linked lines carry
+ * buyer customisation of a personalisable finished product and have no personalisation yet —
+ * whichever way the order arrived (sync, spreadsheet import) and however the line was linked (SKU
+ * mapping, by hand). Returns how many orders it queued.
+ */
+export async function queueNewPersonalisations(services: AppServices, limit = 50): Promise<number> {
+  const due = await customisedOrdersPending(
+    services.database.db,
+    (line) =>
+      sql`${isPersonalisable(line.finishedProductId)} AND NOT EXISTS (SELECT 1 FROM ${olp} WHERE ${olp.lineId} = ${line.id})`,
+    limit,
+  );
+  let queued = 0;
+  for (const o of due) {
+    const m = { tenantId: o.tenantId, merchantId: o.merchantId };
+    if (await queuePersonalisation(services, m, o.orderId)) queued += 1;
+  }
+  return queued;
 }
 
 /**

@@ -1,4 +1,5 @@
 import {
+  PERMISSIONS,
   TRACKING_JOBS,
   type Language,
   type TrackingJobResult,
@@ -463,7 +464,7 @@ export async function sweep(
     const owner: EnqueueOptions = {
       tenantId: group.tenantId,
       merchantId: group.merchantId,
-      permission: 'tracking:list',
+      permission: PERMISSIONS.tracking.list,
     };
     await services.jobs.enqueue<PushJobData>(
       TRACKING_JOBS.push,

@@ -1,3 +1,4 @@
+import { PERMISSIONS } from '@pod/shared';
 import { z } from 'zod';
 import { ok } from '../../platform/http/envelope.ts';
 import { AppError } from '../../platform/http/errors.ts';
@@ -20,7 +21,7 @@ export function trackingTestHooks(app: ZodApp, services: AppServices): void {
     '/api/test/tracking/ship',
     {
       // Signed in as the merchant (the guard reads the token), like its own routes.
-      config: { audience: 'admin', permission: 'tracking:sync' },
+      config: { audience: 'admin', permission: PERMISSIONS.tracking.sync },
       schema: {
         hide: true,
         body: z.object({ order_id: z.uuid(), shop_id: z.uuid(), tracking_no: z.string().min(1).max(60) }),

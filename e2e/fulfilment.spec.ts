@@ -116,7 +116,7 @@ describe('fulfilment', () => {
       factory.getByTestId('production-print-files').click(),
     ]);
     expect(download.suggestedFilename()).toBe('print-files.zip');
-    const zip = await readFile((await download.path()));
+    const zip = await readFile(await download.path());
     expect(zip.subarray(0, 2).toString()).toBe('PK');
     expect(zip.includes(Buffer.from(`${order.order_no}/`))).toBe(true);
 

@@ -74,6 +74,7 @@ export const productionListQuerySchema = pagedListQueryBase.extend({
     .string()
     .trim()
     .toUpperCase()
+    .max(2)
     .regex(/^[A-Z]{2}$/)
     .optional(),
   paid_from: z.iso.datetime({ offset: true }).optional(),

@@ -4,6 +4,7 @@ import { open } from 'node:fs/promises';
 import { and, desc, eq, type SQL } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import {
+  PERMISSIONS,
   ORDER_IMPORT_LIMITS,
   type Language,
   type OrderImportRecord,
@@ -156,7 +157,11 @@ export async function queueImport(
 ): Promise<ImportRow> {
   const db = services.database.db;
   try {
-    await services.jobs.enqueue(IMPORT_JOB, { record_id: row.id }, jobOwner(ctx, 'orderImport:add'));
+    await services.jobs.enqueue(
+      IMPORT_JOB,
+      { record_id: row.id },
+      jobOwner(ctx, PERMISSIONS.orderImport.add),
+    );
     return row;
   } catch {
     const [failed] = await db

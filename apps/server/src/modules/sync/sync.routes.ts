@@ -1,4 +1,4 @@
-import { syncOperations, type SyncRecord } from '@pod/shared';
+import { PERMISSIONS, syncOperations, type SyncRecord } from '@pod/shared';
 import { AppError } from '../../platform/http/errors.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { route } from '../../platform/http/route.ts';
@@ -79,7 +79,7 @@ export function syncRoutes(app: ZodApp, services: AppServices): void {
     const jobId = await services.jobs.enqueue<PollJobData>(
       POLL_JOB,
       { shopId: shop.id, channel: 'manual' },
-      jobOwner(ctx, 'orderSync:sync'),
+      jobOwner(ctx, PERMISSIONS.orderSync.sync),
     );
     return ok({ job_id: jobId }, t(request.ctx.lang, 'sync.queued'));
   });

@@ -1,4 +1,4 @@
-import { SYNC_HEALTH, type SyncChannel } from '@pod/shared';
+import { PERMISSIONS, SYNC_HEALTH, type SyncChannel } from '@pod/shared';
 import type { Executor } from '../../db/client.ts';
 import type { MarketOrder } from '../../integrations/marketplace/index.ts';
 import { AppError } from '../../platform/http/errors.ts';
@@ -103,7 +103,7 @@ export async function queueAnnouncedFetches(services: AppServices, limit = 200):
         await services.jobs.enqueue<FetchJobData>(
           FETCH_JOB,
           { shopId, orderNos: entry.orderNos.slice(i, i + ORDERS_PER_CALL) },
-          { tenantId: entry.tenantId, merchantId: entry.merchantId, permission: 'orderSync:list' },
+          { tenantId: entry.tenantId, merchantId: entry.merchantId, permission: PERMISSIONS.orderSync.list },
         ),
       );
   return jobs;
@@ -272,7 +272,7 @@ export async function queueDuePolls(services: AppServices): Promise<string[]> {
       await services.jobs.enqueue<PollJobData>(
         POLL_JOB,
         { shopId: row.shopId, channel: 'poll' },
-        { tenantId: row.tenantId, merchantId: row.merchantId, permission: 'orderSync:list' },
+        { tenantId: row.tenantId, merchantId: row.merchantId, permission: PERMISSIONS.orderSync.list },
       ),
     );
   return jobs;

@@ -24,6 +24,8 @@ import {
   PRODUCTION_STATUSES,
   TRACKING_NO_PATTERN,
   fulfilmentOperations as ops,
+  maxLengthOf,
+  productionListQuerySchema,
 } from '@pod/shared';
 import { DateTime } from '../access/shared-fields.tsx';
 import { usePageButtons } from '../layout/current-menu.ts';
@@ -230,7 +232,11 @@ export function ProductionQueuePage() {
           <Input allowClear style={{ width: 220 }} placeholder={t('fulfilment.searchHint')} />
         </Form.Item>
         <Form.Item name="country" label={t('fulfilment.col.country')}>
-          <Input allowClear style={{ width: 90 }} maxLength={2} />
+          <Input
+            allowClear
+            style={{ width: 90 }}
+            maxLength={maxLengthOf(productionListQuerySchema.shape.country)}
+          />
         </Form.Item>
         <Form.Item>
           <Button htmlType="submit" type="primary">

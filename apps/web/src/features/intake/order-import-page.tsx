@@ -21,6 +21,7 @@ import {
   ORDER_IMPORT_LIMITS,
   ORDER_IMPORT_PLATFORMS,
   ORDER_IMPORT_STATUSES,
+  PERMISSIONS,
   shopOperations,
   type OrderImportRecord,
 } from '@pod/shared';
@@ -89,7 +90,7 @@ export function OrderImportPage() {
   const record = useImportRecord(current);
   const start = useStartImport();
   const time = (iso: string | null) => (iso ? formatDateTime(iso, language) : '—');
-  const canImport = buttons.has('orderImport:add');
+  const canImport = buttons.has(PERMISSIONS.orderImport.add);
 
   const failed = async (r: OrderImportRecord) => {
     try {

@@ -1,6 +1,13 @@
 import { DatePicker, Form, Input, Select, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { LIMITS, ORDER_STATUSES, shopOperations, type Order } from '@pod/shared';
+import {
+  LIMITS,
+  maxLengthOf,
+  ORDER_STATUSES,
+  orderFilterShape,
+  shopOperations,
+  type Order,
+} from '@pod/shared';
 import type { QueryParams } from '../../api/client.ts';
 import { formatDateTime } from '../../i18n/format.ts';
 import { currentLanguage } from '../../i18n/i18n.ts';
@@ -85,7 +92,12 @@ export function ExtraOrderFilters() {
         />
       </Form.Item>
       <Form.Item name="ordered_by" label={t('orderCentre.col.orderedBy')}>
-        <Input allowClear maxLength={64} style={{ width: 160 }} data-testid="order-filter-ordered-by" />
+        <Input
+          allowClear
+          maxLength={maxLengthOf(orderFilterShape.ordered_by)}
+          style={{ width: 160 }}
+          data-testid="order-filter-ordered-by"
+        />
       </Form.Item>
       <RangeItem name="paid_range" label={t('orderCentre.filter.paidRange')} testId="order-filter-paid" />
       <RangeItem

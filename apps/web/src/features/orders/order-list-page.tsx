@@ -3,7 +3,14 @@ import { Button, Checkbox, Flex, Form, Input, InputNumber, Popconfirm, Select, T
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { LIMITS, ORDER_PLATFORMS, ORDER_SOURCES, orderActionAllowed, PERMISSIONS, type Order } from '@pod/shared';
+import {
+  LIMITS,
+  ORDER_PLATFORMS,
+  ORDER_SOURCES,
+  orderActionAllowed,
+  PERMISSIONS,
+  type Order,
+} from '@pod/shared';
 import type { QueryParams } from '../../api/client.ts';
 import { formatDateTime } from '../../i18n/format.ts';
 import { currentLanguage } from '../../i18n/i18n.ts';

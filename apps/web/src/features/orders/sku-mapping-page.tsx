@@ -1,6 +1,12 @@
 import { Form, Input, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { shopOperations, skuMappingOperations, type SkuMapping } from '@pod/shared';
+import {
+  maxLengthOf,
+  shopOperations,
+  skuMappingCreateSchema,
+  skuMappingOperations,
+  type SkuMapping,
+} from '@pod/shared';
 import { DateTime } from '../access/shared-fields.tsx';
 import { useCrudSelect } from '../crud/api.ts';
 import { CrudPage, type CrudFormConfig } from '../crud/crud-page.tsx';
@@ -67,13 +73,23 @@ export function SkuMappingPage() {
           label={t('orderCentre.col.externalSku')}
           rules={required(t('orderCentre.col.externalSku'))}
         >
-          <Input maxLength={100} disabled={mode === 'edit'} data-testid="sku-mapping-sku" />
+          <Input
+            maxLength={maxLengthOf(skuMappingCreateSchema.shape.external_sku_id)}
+            disabled={mode === 'edit'}
+            data-testid="sku-mapping-sku"
+          />
         </Form.Item>
         <Form.Item name="external_product_id" label={t('orderCentre.col.externalProduct')}>
-          <Input maxLength={100} disabled={mode === 'edit'} />
+          <Input
+            maxLength={maxLengthOf(skuMappingCreateSchema.shape.external_product_id)}
+            disabled={mode === 'edit'}
+          />
         </Form.Item>
         <Form.Item name="external_skc_id" label={t('orderCentre.col.externalSkc')}>
-          <Input maxLength={100} disabled={mode === 'edit'} />
+          <Input
+            maxLength={maxLengthOf(skuMappingCreateSchema.shape.external_skc_id)}
+            disabled={mode === 'edit'}
+          />
         </Form.Item>
         <Form.Item
           name="target"

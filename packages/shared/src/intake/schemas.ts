@@ -67,11 +67,14 @@ export const orderImportRecordSchema = z.object({
 });
 export type OrderImportRecord = z.infer<typeof orderImportRecordSchema>;
 
-export const orderImportListQuerySchema = pagedListQueryBase.extend({
+/** The import records' filters (the list's, and its export's). */
+export const orderImportFiltersSchema = z.object({
   status: z.enum(ORDER_IMPORT_STATUSES).optional(),
   platform: z.enum(ORDER_IMPORT_PLATFORMS).optional(),
   shop_id: z.uuid().optional(),
 });
+
+export const orderImportListQuerySchema = pagedListQueryBase.extend(orderImportFiltersSchema.shape);
 
 export const orderImportTemplateQuerySchema = z.object({
   lang: z.enum(['zh-cn', 'en']).optional(),

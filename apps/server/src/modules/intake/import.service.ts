@@ -9,6 +9,7 @@ import {
   type Language,
   type OrderImportRecord,
   type orderImportCreateQuerySchema,
+  type orderImportFiltersSchema,
   type orderImportListQuerySchema,
 } from '@pod/shared';
 import type { FastifyRequest } from 'fastify';
@@ -173,18 +174,26 @@ export async function queueImport(
   }
 }
 
-export async function listImports(
+/** The import records the caller may see under the list's filters (the list's and its export's). */
+export function importConditions(
   ctx: ServiceContext,
-  q: z.infer<typeof orderImportListQuerySchema>,
-): Promise<{ rows: ImportRow[]; total: number }> {
+  q: z.infer<typeof orderImportFiltersSchema>,
+): SQL | undefined {
   const where: SQL[] = ownedBy(IMPORT_OWNER, ctx.scope);
   if (q.status) where.push(eq(orderImportRecords.status, q.status));
   if (q.platform) where.push(eq(orderImportRecords.platform, q.platform));
   if (q.shop_id) where.push(eq(orderImportRecords.shopId, q.shop_id));
+  return and(...where);
+}
+
+export async function listImports(
+  ctx: ServiceContext,
+  q: z.infer<typeof orderImportListQuerySchema>,
+): Promise<{ rows: ImportRow[]; total: number }> {
   return pagedRows(
     ctx.tx,
     orderImportRecords,
-    and(...where),
+    importConditions(ctx, q),
     [desc(orderImportRecords.createdAt), desc(orderImportRecords.id)],
     q.page,
     q.limit,

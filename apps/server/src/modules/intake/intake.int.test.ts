@@ -422,6 +422,51 @@ describe('bad rows, duplicates and refused files', () => {
       skipped_count: 2,
     });
     expect((await ordersOf(shopIds.tiktok)).length).toBe(before);
+
+    // The import records export as the list shows them (issue 24), to their own merchant only.
+    const list = await t.app.inject({
+      method: 'GET',
+      url: `${BASE}?limit=100`,
+      headers: { ...EN, ...w.m.headers },
+    });
+    const listed = list.json().data as { total: number; list: Array<{ code: string }> };
+    expect(listed.total).toBeGreaterThanOrEqual(2);
+    const started = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/exports',
+      headers: { ...EN, ...w.m.headers },
+      payload: { page: 'order/import', filters: {}, time_zone: 'Asia/Shanghai' },
+    });
+    expect(started.statusCode, started.body).toBe(200);
+    let record: { status: string; actual_count: number | null; id: string } | undefined;
+    for (let i = 0; i < 600 && !['completed', 'failed'].includes(record?.status ?? ''); i++) {
+      if (i) await new Promise((r) => setTimeout(r, 50));
+      const got = await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/admin/exports/${started.json().data.id as string}`,
+        headers: { ...EN, ...w.m.headers },
+      });
+      record = got.json().data;
+    }
+    expect(record).toMatchObject({ status: 'completed', actual_count: listed.total });
+    const link = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/admin/exports/${record!.id}/link`,
+      headers: { ...EN, ...w.m.headers },
+    });
+    const file = await t.app.inject({ method: 'GET', url: link.json().data.url as string });
+    const rows = await sheetOf(file.rawPayload);
+    expect(rows[0]![0]).toBe('Import code');
+    expect(rows.slice(1).map((r) => r[0])).toEqual(listed.list.map((r) => r.code));
+    // Another merchant's export of the same page holds none of these records.
+    const theirs = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/exports',
+      headers: { ...EN, ...other.m.headers },
+      payload: { page: 'order/import', filters: {}, time_zone: 'Asia/Shanghai' },
+    });
+    expect(theirs.statusCode, theirs.body).toBe(200);
+    expect(theirs.json().data.estimated_count).toBe(0);
   });
 
   it('refuses a zip bomb, a renamed file, .xls, macros and too many rows before parsing', async () => {

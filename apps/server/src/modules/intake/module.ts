@@ -1,6 +1,7 @@
 import * as tables from './schema.ts';
 import type { ModuleDescriptor } from '../../platform/module.ts';
 import type { AppServices } from '../../services.ts';
+import { IMPORT_EXPORT } from './import.export.ts';
 import { registerImportJobs } from './import.job.ts';
 import { intakeRoutes } from './intake.routes.ts';
 import { MENUS } from './menus.ts';
@@ -11,11 +12,12 @@ import { MENUS } from './menus.ts';
  */
 export const intakeModule: ModuleDescriptor<AppServices> = {
   name: 'intake',
-  dependsOn: ['access', 'orders', 'shops'],
+  dependsOn: ['access', 'exports', 'orders', 'shops'],
   switchable: true,
   tables,
   resources: [{ name: 'orderImport', owner: 'merchant' }],
   menus: MENUS,
+  provides: [IMPORT_EXPORT],
   jobs: registerImportJobs,
   routes: intakeRoutes,
 };

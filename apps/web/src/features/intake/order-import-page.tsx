@@ -30,6 +30,7 @@ import type { QueryParams } from '../../api/client.ts';
 import { formatDateTime } from '../../i18n/format.ts';
 import { currentLanguage } from '../../i18n/i18n.ts';
 import { useCrudList } from '../crud/api.ts';
+import { ExportButton } from '../exports/export-button.tsx';
 import { usePageButtons } from '../layout/current-menu.ts';
 import {
   downloadFailedRows,
@@ -207,7 +208,11 @@ export function OrderImportPage() {
           ) : null}
         </Card>
       ) : null}
-      <Card size="small" title={t('intake.records')}>
+      <Card
+        size="small"
+        title={t('intake.records')}
+        extra={<ExportButton page="order/import" filters={{ status: params.status }} />}
+      >
         <Form
           layout="inline"
           style={{ marginBottom: 12 }}

@@ -131,12 +131,9 @@ describe('tracking', () => {
     // The order centre: find the order, select it, "Sync status".
     await page.goto(`${baseUrl}/admin/order/list`);
     const list = page.getByTestId('order-list-page');
-    await list.getByTestId('order-filter-nos').waitFor(POLL);
-    await list.getByTestId('order-filter-nos').fill(order.order_no);
-    await list
-      .getByRole('button', { name: /search|查询|搜索/i })
-      .first()
-      .click();
+    await page.getByTestId('order-filter-nos').waitFor(POLL);
+    await page.getByTestId('order-filter-nos').fill(order.order_no);
+    await page.getByTestId('crud-filters').locator('button[type="submit"]').click();
     const row = list.getByRole('row').filter({ hasText: order.order_no });
     await row.waitFor(POLL);
     await row.getByRole('checkbox').check();

@@ -94,6 +94,10 @@ describe('member administration and the module store', () => {
       await platform.getByTestId('module-disable-tracking').click();
       await platform.locator('[data-testid="module-disable-confirm"]:visible').click();
       await platform.getByTestId('module-enable-tracking').waitFor();
+      // And the spreadsheet import (issue 20).
+      await platform.getByTestId('module-disable-intake').click();
+      await platform.locator('[data-testid="module-disable-confirm"]:visible').click();
+      await platform.getByTestId('module-enable-intake').waitFor();
       await platform.getByTestId('module-disable-shops').click();
       await platform.locator('[data-testid="module-disable-confirm"]:visible').click();
       await platform.getByTestId('module-enable-shops').waitFor();
@@ -101,7 +105,7 @@ describe('member administration and the module store', () => {
       // The switches are cached for up to 2 s per process (decision 0038): reload until it is gone.
       await expect.poll(() => menuCount(merchant, shopMenu), { timeout: 15_000, interval: 500 }).toBe(0);
     } finally {
-      for (const name of ['shops', 'publishing', 'tracking']) {
+      for (const name of ['shops', 'publishing', 'tracking', 'intake']) {
         if (await platform.getByTestId(`module-enable-${name}`).isVisible()) {
           await platform.getByTestId(`module-enable-${name}`).click();
           await platform.getByTestId(`module-disable-${name}`).waitFor();
@@ -111,6 +115,7 @@ describe('member administration and the module store', () => {
     await platform.getByTestId('module-disable-shops').waitFor();
     await platform.getByTestId('module-disable-publishing').waitFor();
     await platform.getByTestId('module-disable-tracking').waitFor();
+    await platform.getByTestId('module-disable-intake').waitFor();
     await expect.poll(() => menuCount(merchant, shopMenu), { timeout: 15_000, interval: 500 }).toBe(1);
     expect(pageErrors()).toEqual([]);
   });

@@ -106,6 +106,9 @@ describe('module store', () => {
     // Tracking (issue 21) needs shops too.
     expect((await switchModule('tracking', false)).statusCode).toBe(200);
     expect((await get('/api/v1/admin/tracking/push', w.a)).statusCode).toBe(404);
+    // And so does the spreadsheet import (issue 20: orders are imported into a shop).
+    expect((await switchModule('intake', false)).statusCode).toBe(200);
+    expect((await get('/api/v1/admin/orderImport', w.a)).statusCode).toBe(404);
 
     const off = await switchModule('shops', false);
     expect(off.statusCode, off.body).toBe(200);
@@ -122,6 +125,8 @@ describe('module store', () => {
     expect(on.statusCode).toBe(200);
     expect((await switchModule('publishing', true)).statusCode).toBe(200);
     expect((await switchModule('tracking', true)).statusCode).toBe(200);
+    expect((await switchModule('intake', true)).statusCode).toBe(200);
+    expect((await get('/api/v1/admin/orderImport', w.a)).statusCode).toBe(200);
     expect((await get('/api/v1/admin/publish/listing', w.a)).statusCode).toBe(200);
     expect((await get('/api/v1/admin/tracking/push', w.a)).statusCode).toBe(200);
     const back = await get('/api/v1/admin/shop', w.a);
@@ -221,11 +226,14 @@ describe('module store', () => {
     expect(await toggle('publishing', false)).toEqual(['publishing']);
     // Tracking (issue 21) needs shops as well.
     expect((await toggle('tracking', false)).sort()).toEqual(['publishing', 'tracking']);
-    expect((await toggle('shops', false)).sort()).toEqual(['publishing', 'shops', 'tracking']);
-    expect(await toggle('publishing', true)).toEqual(['tracking']);
-    expect(await toggle('tracking', true)).toEqual([]);
+    // And the spreadsheet import (issue 20).
+    expect((await toggle('intake', false)).sort()).toEqual(['intake', 'publishing', 'tracking']);
+    expect((await toggle('shops', false)).sort()).toEqual(['intake', 'publishing', 'shops', 'tracking']);
+    expect((await toggle('publishing', true)).sort()).toEqual(['intake', 'tracking']);
+    expect(await toggle('tracking', true)).toEqual(['intake']);
+    expect(await toggle('intake', true)).toEqual([]);
     expect(switches.catalogue([]).find((m) => m.name === 'shops')?.neededBy).toEqual(
-      expect.arrayContaining(['publishing', 'tracking']),
+      expect.arrayContaining(['intake', 'publishing', 'tracking']),
     );
 
     // Through the route, with the real descriptors: any real pair is refused the same way.

@@ -311,13 +311,17 @@ export { ${res}Resource } from './${res}.resource.ts';
 `;
 }
 
+/** A text control's length, read from the generated contract (never a number in the page). */
+const maxLengthProp = (f: CrudField, res: string) =>
+  f.length ? ` maxLength={maxLengthOf(${res}CreateSchema.shape.${f.name})}` : '';
+
 function control(f: CrudField, res: string): string {
   const options = (f.enum_values ?? []).map(
     (v) => `{ value: ${lit(v)}, label: t(${lit(`generated.${res}.options.${f.name}.${v}`)}) }`,
   );
   switch (f.control) {
     case 'textarea':
-      return `<Input.TextArea autoSize${f.length ? ` maxLength={${f.length}}` : ''} />`;
+      return `<Input.TextArea autoSize${maxLengthProp(f, res)} />`;
     case 'number':
       return `<InputNumber style={{ width: '100%' }}${f.type === 'money' ? ' min={0}' : ''} precision={0} />`;
     case 'switch':
@@ -329,7 +333,7 @@ function control(f: CrudField, res: string): string {
     case 'radio':
       return `<Radio.Group options={[${options.join(', ')}]} />`;
     default:
-      return `<Input${f.length ? ` maxLength={${f.length}}` : ''} />`;
+      return `<Input${maxLengthProp(f, res)} />`;
   }
 }
 
@@ -369,9 +373,13 @@ export function webPage(design: CrudDesign): string {
         } },`,
     );
   const hasQuick = design.fields.some((f) => f.searched && (f.type === 'string' || f.type === 'text'));
+  const limited = design.fields.some((f) => control(f, res).includes('maxLengthOf('));
+  const shared = limited
+    ? `maxLengthOf, ${res}CreateSchema, ${res}Operations, type ${Res}`
+    : `${res}Operations, type ${Res}`;
   return `import { ${[...antd].sort().join(', ')} } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ${res}Operations, type ${Res} } from '@pod/shared';
+import { ${shared} } from '@pod/shared';
 import { CrudPage, type CrudColumn, type CrudFormConfig } from '../crud/crud-page.tsx';
 
 const FIELDS = [${design.fields.map((f) => lit(f.name)).join(', ')}] as const;

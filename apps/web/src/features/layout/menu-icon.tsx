@@ -56,6 +56,7 @@ import {
   CloudUploadOutlined,
   AppstoreAddOutlined,
   ImportOutlined,
+  SendOutlined,
 } from '@ant-design/icons';
 
 /**
@@ -120,6 +121,7 @@ const ICONS: Record<string, ComponentType> = {
   CloudUploadOutlined,
   AppstoreAddOutlined,
   ImportOutlined,
+  SendOutlined,
 };
 
 /** The names MenuIcon knows, for the menu form's icon picker. */

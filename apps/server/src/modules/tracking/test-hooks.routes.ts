@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { PERMISSIONS } from '@pod/shared';
 import { z } from 'zod';
 import { ok } from '../../platform/http/envelope.ts';
@@ -43,35 +44,34 @@ export function trackingTestHooks(app: ZodApp, services: AppServices): void {
       const taken = new Set(
         (await db.select({ no: trackingPushes.thirdPartyOrderNo }).from(trackingPushes)).map((r) => r.no),
       );
-      // A vendor order no push used yet, and that no order of the shop holds already (a sync may have
-      // brought it in: one order per shop and third-party number).
-      for (const vendor of orders.filter((o) => !taken.has(o.id) && o.lines.length > 0)) {
-        const row = await db
-          .transaction((tx) =>
-            transitionOrder(tx, {
-              orderId: order.id,
-              tenantId: order.tenantId,
-              transition: 'ship',
-              actor: { id: null, name: 'test' },
-              set: {
-                platform: shop.platform,
-                shopId: shop.id,
-                shopName: shop.name,
-                source: 'sync',
-                thirdPartyOrderNo: vendor.id,
-                trackingNo: tracking_no,
-                shippedAt: new Date(),
-              },
-            }),
-          )
-          .catch((error: unknown) => {
-            const e = error as { code?: string; cause?: { code?: string } };
-            if ((e.cause?.code ?? e.code) === '23505') return undefined;
-            throw error;
-          });
-        if (row) return ok({ order_id: row.id, third_party_order_no: vendor.id, tracking_no });
-      }
-      throw AppError.conflict();
+      const vendor = orders.find((o) => !taken.has(o.id) && o.lines.length > 0);
+      if (!vendor) throw AppError.conflict();
+      const row = await db.transaction(async (tx) => {
+        // A sync may have brought this vendor order in already as an unpaid copy (one order per shop
+        // and third-party number): the test's paid order takes its place (test hook only).
+        await tx.execute(
+          sql`UPDATE orders SET third_party_order_no = third_party_order_no || '-replaced'
+              WHERE shop_id = ${shop.id} AND third_party_order_no = ${vendor.id}
+                AND id <> ${order.id} AND status = 'unpaid'`,
+        );
+        return transitionOrder(tx, {
+          orderId: order.id,
+          tenantId: order.tenantId,
+          transition: 'ship',
+          actor: { id: null, name: 'test' },
+          set: {
+            platform: shop.platform,
+            shopId: shop.id,
+            shopName: shop.name,
+            source: 'sync',
+            thirdPartyOrderNo: vendor.id,
+            trackingNo: tracking_no,
+            shippedAt: new Date(),
+          },
+        });
+      });
+      if (!row) throw AppError.conflict();
+      return ok({ order_id: row.id, third_party_order_no: vendor.id, tracking_no });
     },
   );
 }

@@ -1,31 +1,11 @@
-import { randomUUID } from 'node:crypto';
 import { deflateSync, crc32 } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useAdminBrowser } from './admin-browser.ts';
+import { api, paidOrder } from './orders-api.ts';
 
 const { baseUrl, DEMO_PASSWORD, openPage, signIn, pageErrors } = useAdminBrowser();
 const POLL = { timeout: 30_000 };
-
-/** A call of the platform API from the signed-in page, with its admin token. */
-async function api<T>(page: Page, method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
-  const reply = await page.evaluate(
-    async ({ method, path, body }) => {
-      const response = await fetch(path, {
-        method,
-        headers: {
-          Authorization: `Bearer ${localStorage.getItem('adminToken')}`,
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      });
-      return { status: response.status, json: (await response.json()) as { data: unknown; msg: string } };
-    },
-    { method, path, body },
-  );
-  if (reply.status !== 200) throw new Error(`${method} ${path}: ${reply.status} ${reply.json.msg}`);
-  return reply.json.data as T;
-}
 
 function chunk(type: string, data: Buffer): Buffer {
   const length = Buffer.alloc(4);
@@ -52,61 +32,6 @@ function evidencePng(shade: number, width = 80, height = 60): Buffer {
   ]);
 }
 
-/** A paid order of the demo merchant (cart, address, preview, submit, pay from the balance). */
-async function paidOrder(page: Page): Promise<{ id: string; order_no: string; total_amount: number }> {
-  const finished = await api<{
-    list: Array<{ id: string; colors: Array<{ id: string }>; sizes: Array<{ id: string }> }>;
-  }>(page, 'GET', '/api/v1/admin/design/finished?limit=1');
-  const product = finished.list[0]!;
-  const item = {
-    finished_product_id: product.id,
-    color_id: product.colors[0]!.id,
-    size_id: product.sizes[0]!.id,
-  };
-  const cart = await api<{ list: Array<{ id: string; finished_product_id: string }> }>(
-    page,
-    'POST',
-    '/api/v1/admin/cart',
-    { items: [item] },
-  );
-  const line = cart.list.find((l) => l.finished_product_id === product.id)!;
-  const address = await api<{ id: string }>(page, 'POST', '/api/v1/admin/address', {
-    first_name: 'Refund Tester',
-    mobile_phone: '(415) 555-0132',
-    country: 'US',
-    province: 'CA',
-    city: 'San Francisco',
-    street: `${randomUUID().slice(0, 8)} Market St`,
-    postcode: '94105',
-  });
-  const preview = await api<{
-    lines: Array<{ unit_price: number }>;
-    orders: Array<{ shipping: { method_id: string; fee: number } }>;
-  }>(page, 'POST', '/api/v1/admin/settlement/preview', {
-    cart_line_ids: [line.id],
-    addresses: [{ address_id: address.id }],
-  });
-  const submitted = await api<{ orders: Array<{ id: string; order_no: string; total_amount: number }> }>(
-    page,
-    'POST',
-    '/api/v1/admin/settlement/submit',
-    {
-      lines: [{ cart_line_id: line.id, unit_price: preview.lines[0]!.unit_price }],
-      addresses: [
-        {
-          address_id: address.id,
-          shipping_method_id: preview.orders[0]!.shipping.method_id,
-          shipping_fee: preview.orders[0]!.shipping.fee,
-        },
-      ],
-      idempotency_key: `e2e-${randomUUID()}`,
-    },
-  );
-  const order = submitted.orders[0]!;
-  await api(page, 'POST', '/api/v1/admin/order/pay', { order_nos: [order.order_no] });
-  return order;
-}
-
 const cnyBalance = async (page: Page) =>
   (
     await api<{ list: Array<{ currency: string; balance: number }> }>(
@@ -120,7 +45,7 @@ describe('after-sales', () => {
   it('the merchant asks a partial refund with two images, the supplier approves less, the balance rises by exactly that and the progress shows each step', async () => {
     const merchant = await openPage();
     await signIn(merchant, 'merchant', DEMO_PASSWORD);
-    const order = await paidOrder(merchant);
+    const order = await paidOrder(merchant, 'Refund Tester');
     const before = await cnyBalance(merchant);
 
     // The order centre's cancel link opens the form for that order.

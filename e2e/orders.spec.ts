@@ -1,95 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useAdminBrowser } from './admin-browser.ts';
+import { apiReply, unpaidOrder } from './orders-api.ts';
 
 const { baseUrl, DEMO_PASSWORD, openPage, signIn, pageErrors } = useAdminBrowser();
 const POLL = { timeout: 15_000 };
-
-/** A call of the platform API from the signed-in page, with its admin token. */
-async function api<T>(page: Page, method: 'GET' | 'POST', path: string, body?: unknown) {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const response = await fetch(path, {
-        method,
-        headers: {
-          Authorization: `Bearer ${localStorage.getItem('adminToken')}`,
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      });
-      return { status: response.status, data: ((await response.json()) as { data: T }).data };
-    },
-    { method, path, body },
-  );
-}
-
-interface Finished {
-  id: string;
-  colors: Array<{ id: string }>;
-  sizes: Array<{ id: string }>;
-}
-
-/**
- * An unpaid order of two pieces of one of the demo merchant's finished products, made the way the
- * settlement page makes it (cart, address, preview, submit to pay later).
- */
-async function unpaidOrder(page: Page): Promise<string> {
-  const finished = await api<{ list: Finished[] }>(page, 'GET', '/api/v1/admin/design/finished?limit=20');
-  let lineId: string | null = null;
-  for (const f of finished.data.list)
-    for (const color of f.colors)
-      for (const size of f.sizes) {
-        if (lineId) break;
-        const added = await api<{ list: Array<{ id: string }> }>(page, 'POST', '/api/v1/admin/cart', {
-          items: [{ finished_product_id: f.id, color_id: color.id, size_id: size.id, quantity: 2 }],
-        });
-        if (added.status === 200) lineId = added.data.list[0]!.id;
-      }
-  expect(lineId).not.toBeNull();
-  const address = await api<{ id: string }>(page, 'POST', '/api/v1/admin/address', {
-    first_name: 'E2E Buyer',
-    mobile_phone: '(415) 555-0132',
-    country: 'US',
-    province: 'CA',
-    city: 'San Francisco',
-    street: `${randomUUID().slice(0, 6)} Market St`,
-    postcode: '94105',
-  });
-  expect(address.status).toBe(200);
-  const preview = await api<{
-    lines: Array<{ cart_line_id: string; unit_price: number }>;
-    orders: Array<{ shipping: { method_id: string; fee: number } | null }>;
-  }>(page, 'POST', '/api/v1/admin/settlement/preview', {
-    cart_line_ids: [lineId],
-    addresses: [{ address_id: address.data.id }],
-  });
-  expect(preview.status).toBe(200);
-  const shipping = preview.data.orders[0]!.shipping!;
-  const submit = await api<{ orders: Array<{ order_no: string }> }>(
-    page,
-    'POST',
-    '/api/v1/admin/settlement/submit',
-    {
-      lines: preview.data.lines.map((l) => ({ cart_line_id: l.cart_line_id, unit_price: l.unit_price })),
-      addresses: [
-        { address_id: address.data.id, shipping_method_id: shipping.method_id, shipping_fee: shipping.fee },
-      ],
-      idempotency_key: `e2e-${randomUUID()}`,
-      pay: 'later',
-    },
-  );
-  expect(submit.status).toBe(200);
-  return submit.data.orders[0]!.order_no;
-}
 
 describe('order centre', () => {
   it('filters by pasted numbers, opens a detail, splits the order, modifies its address and pays both halves in one batch', async () => {
     const page = await openPage();
     await signIn(page, 'merchant', DEMO_PASSWORD);
     await page.goto(`${baseUrl}/admin/order/list`);
-    const first = await unpaidOrder(page);
-    const second = await unpaidOrder(page);
+    const first = (await unpaidOrder(page, { quantity: 2 })).order_no;
+    const second = (await unpaidOrder(page, { quantity: 2 })).order_no;
 
     // 1. Paste both numbers (a line break and a comma between them) into the query box.
     await page.goto(`${baseUrl}/admin/order/list`);
@@ -134,7 +57,7 @@ describe('order centre', () => {
     await page.getByTestId('pay-confirm').click();
     await expect
       .poll(async () => {
-        const status = await api<{ success: boolean }>(
+        const status = await apiReply<{ success: boolean }>(
           page,
           'GET',
           `/api/v1/admin/order/payStatus?order_nos=${halves.join(',')}`,

@@ -52,6 +52,11 @@ export interface AppDeps {
   logger?: boolean;
   /** Job worker polling interval; tests use a short one. */
   jobPollingSeconds?: number;
+  /**
+   * Run the recurring sweeps (order timeouts, marketplace polling, …) on their timers. Default
+   * true; tests that probe a still world turn them off (the jobs they queue still run).
+   */
+  sweeps?: boolean;
 }
 
 declare module 'fastify' {
@@ -153,6 +158,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     jobs: new JobQueue(database, app.log, {
       workers: config.jobWorkers,
       ...(deps.jobPollingSeconds ? { pollingIntervalSeconds: deps.jobPollingSeconds } : {}),
+      ...(deps.sweeps === false ? { sweeps: false } : {}),
     }),
     tokens,
     permissions: deps.permissions ?? { has: (actor, permission) => hasPermission(db, actor, permission) },

@@ -69,7 +69,7 @@ let operations: Operation[];
 let m: Matrix;
 
 beforeAll(async () => {
-  t = await createTestApp({ startJobs: true });
+  t = await createTestApp({ startJobs: true, sweeps: false });
   const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
   expect(res.statusCode).toBe(200);
   operations = operationsOf(res.json());

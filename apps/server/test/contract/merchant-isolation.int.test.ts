@@ -28,7 +28,7 @@ import { exportDone, jobDone } from './isolation/runner.ts';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ startJobs: true });
+  t = await createTestApp({ startJobs: true, sweeps: false });
 });
 afterAll(() => t.close());
 

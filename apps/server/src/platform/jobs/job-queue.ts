@@ -135,7 +135,16 @@ export class JobQueue {
   constructor(
     private readonly database: Database,
     private readonly log: FastifyBaseLogger,
-    private readonly options: { workers: boolean; pollingIntervalSeconds?: number } = { workers: true },
+    private readonly options: {
+      workers: boolean;
+      pollingIntervalSeconds?: number;
+      /**
+       * Run the recurring tasks on their timers (default true). A test that needs the database to
+       * hold still between its requests (the isolation matrix) turns them off and calls
+       * `sweep(name)` itself where it wants a tick.
+       */
+      sweeps?: boolean;
+    } = { workers: true },
   ) {}
 
   /** Declares a job kind. Call before start(). */
@@ -217,7 +226,7 @@ export class JobQueue {
       }
     }
     this.#boss = boss;
-    if (this.options.workers)
+    if (this.options.workers && this.options.sweeps !== false)
       for (const task of this.#recurring) {
         let running = false;
         const timer = setInterval(() => {

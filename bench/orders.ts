@@ -20,7 +20,7 @@ import { openDatabase } from '../apps/server/src/db/client.ts';
 import { migrateDatabase } from '../apps/server/src/db/migrate.ts';
 import { MENU_CATALOGUE } from '../apps/server/src/modules/index.ts';
 import { adminActor, ensureSystemMenus, findAdminUserById } from '../apps/server/src/modules/access/index.ts';
-import { orderListParts, orderListStatement } from '../apps/server/src/modules/orders/index.ts';
+import { orderListSql } from '../apps/server/src/modules/orders/index.ts';
 import { buildMerchant, buildTenant } from '../apps/server/test/factories/index.ts';
 import { orderListQuerySchema } from '@pod/shared';
 
@@ -206,8 +206,7 @@ async function main() {
    */
   const apiStatement = (s: (typeof scenarios)[number]) => {
     const q = orderListQuerySchema.parse(Object.fromEntries(new URLSearchParams(s.query)));
-    const { where, orderBy } = orderListParts(scope, q);
-    return orderListStatement(database.db, where, orderBy, q.page, q.limit).toSQL();
+    return orderListSql(database.db, scope, q);
   };
   const statements = new Map(scenarios.map((s) => [s.name, apiStatement(s)]));
   const raw = async (s: (typeof scenarios)[number], explain = false) => {

@@ -25,8 +25,7 @@ export {
 } from './shipping.ts';
 export {
   findByIds as findOrdersByIds,
-  listParts as orderListParts,
-  listStatement as orderListStatement,
+  listPageSql as orderListSql,
   payableOrder,
   linesOf as orderLinesOf,
   setReviewLines,

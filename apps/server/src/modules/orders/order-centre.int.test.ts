@@ -253,6 +253,33 @@ describe('the list: query boxes, filters, counts', () => {
     expect(filtered.all).toBe(1);
   });
 
+  it('answers each filter shape from its prepared statement with this call’s values: boxes, ranges, a page past the end', async () => {
+    const w = await buildCheckoutWorld(t);
+    const a = await orderWith(w);
+    const b = await orderWith(w);
+    const c = await orderWith(w);
+    await setStatus(c, 'cancelled');
+    const page = async (q: string) => (await call(w.m.headers, 'GET', `/order?${q}`)).json().data;
+    const nos = async (q: string) => (await page(q)).list.map((o: { order_no: string }) => o.order_no).sort();
+    // One shape, two calls with different values: the second is not answered with the first's.
+    expect(await nos(`order_nos=${a},${c}`)).toEqual([a, c].sort());
+    expect(await nos(`order_nos=${b}`)).toEqual([b]);
+    expect(await nos('status=unpaid')).toEqual([a, b].sort());
+    expect(await nos('status=cancelled')).toEqual([c]);
+    const created = (await orderRow(b)).createdAt.getTime();
+    const iso = (ms: number) => new Date(ms).toISOString();
+    expect(await nos(`from=${iso(created - 60_000)}&to=${iso(created + 60_000)}`)).toEqual([a, b, c].sort());
+    expect(await nos(`from=${iso(created + 3_600_000)}`)).toEqual([]);
+    expect(await nos(`tracking_nos=NONE-1,NONE-2`)).toEqual([]);
+    // A page past the end has no rows and still the total.
+    const past = await page('page=3&limit=2');
+    expect(past.list).toEqual([]);
+    expect(past.total).toBe(3);
+    const second = await page('page=2&limit=2');
+    expect(second.list).toHaveLength(1);
+    expect(second.total).toBe(3);
+  });
+
   it('shows a staff member only the orders of their data scope, and 404 for the others', async () => {
     const w = await buildCheckoutWorld(t);
     const owned = { tier: 'merchant' as const, tenantId: w.tenant.id, merchantId: w.m.merchant.id };

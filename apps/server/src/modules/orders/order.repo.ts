@@ -2,6 +2,7 @@ import { ORDER_TIMEOUT_SOON_MINUTES, type ORDER_SORTS, type orderFilterSchema } 
 import {
   and,
   asc,
+  fillPlaceholders,
   desc,
   eq,
   getTableColumns,
@@ -235,15 +236,91 @@ export type OrderListFilter = z.output<typeof orderFilterSchema>;
 export type OrderListSort = { order?: string | undefined };
 
 /**
+ * How a list filter meets its statement. `inline` binds each value as a parameter of a statement
+ * built for this one call (the export's keyset batches, the look-ups); `prepared` binds it as a
+ * named placeholder of a statement rendered once per shape; `collect` builds no SQL at all and only
+ * records the shape (which conditions are present) and the values — what a call of a prepared
+ * statement needs once the statement exists (decision 0041).
+ */
+type BindMode = 'inline' | 'prepared' | 'collect';
+
+class FilterBinder {
+  readonly shape: string[] = [];
+  readonly values: Record<string, unknown> = {};
+  constructor(readonly mode: BindMode) {}
+
+  #value(name: string, value: unknown): unknown {
+    this.shape.push(name);
+    // A prepared statement's time is bound as ISO text (PostgreSQL reads it as the column's
+    // timestamptz, whatever the driver); inline, the column's own encoder takes the Date.
+    this.values[name] = value instanceof Date ? value.toISOString() : value;
+    return this.mode === 'prepared' ? sql.placeholder(name) : value;
+  }
+
+  /** A structural choice that binds no value (it still changes the statement, so the shape). */
+  mark(tag: string): void {
+    this.shape.push(tag);
+  }
+
+  eq(column: AnyPgColumn, name: string, value: unknown): SQL | undefined {
+    const bound = this.#value(name, value);
+    return this.mode === 'collect' ? undefined : eq(column, bound);
+  }
+
+  gt(column: AnyPgColumn, name: string, value: unknown): SQL | undefined {
+    const bound = this.#value(name, value);
+    return this.mode === 'collect' ? undefined : gt(column, bound);
+  }
+
+  gte(column: AnyPgColumn, name: string, value: unknown): SQL | undefined {
+    const bound = this.#value(name, value);
+    return this.mode === 'collect' ? undefined : gte(column, bound);
+  }
+
+  lte(column: AnyPgColumn, name: string, value: unknown): SQL | undefined {
+    const bound = this.#value(name, value);
+    return this.mode === 'collect' ? undefined : lte(column, bound);
+  }
+
+  /** `column` is one of `values` (a query box): one array parameter when prepared. */
+  anyOf(column: AnyPgColumn, name: string, values: string[], type: 'text' | 'uuid'): SQL | undefined {
+    const bound = this.#value(name, values);
+    if (this.mode === 'collect') return undefined;
+    return this.mode === 'prepared'
+      ? sql`${column} = ANY(${bound}::${sql.raw(type)}[])`
+      : inArray(column, values);
+  }
+
+  literal(tag: string, condition: SQL): SQL | undefined {
+    this.mark(tag);
+    return this.mode === 'collect' ? undefined : condition;
+  }
+
+  or(...parts: Array<SQL | undefined>): SQL | undefined {
+    return this.mode === 'collect' ? undefined : or(...parts);
+  }
+
+  and(...parts: Array<SQL | undefined>): SQL | undefined {
+    return this.mode === 'collect' ? undefined : and(...parts);
+  }
+}
+
+/**
  * spec §6 data scope on orders: staff limited to departments and/or their own see the orders their
  * departments' users placed (the creator's department, kept on the order) and their own.
  */
-export function dataScopeCondition(dataScope: DataScope): SQL | undefined {
+function scopeCondition(b: FilterBinder, dataScope: DataScope): SQL | undefined {
   if (dataScope.kind === 'all') return undefined;
-  const parts: SQL[] = [];
-  if (dataScope.departmentIds.length) parts.push(inArray(orders.departmentId, dataScope.departmentIds));
-  if (dataScope.includeOwn) parts.push(eq(orders.createdBy, dataScope.userId));
-  return parts.length ? or(...parts) : sql`false`;
+  const parts: Array<SQL | undefined> = [];
+  if (dataScope.departmentIds.length)
+    parts.push(b.anyOf(orders.departmentId, 'scope_departments', dataScope.departmentIds, 'uuid'));
+  if (dataScope.includeOwn) parts.push(b.eq(orders.createdBy, 'scope_user', dataScope.userId));
+  return parts.length ? b.or(...parts) : b.literal('scope_none', sql`false`);
+}
+
+/** The data scope condition with its values bound in (look-ups by number). */
+export function dataScopeCondition(dataScope: DataScope): SQL | undefined {
+  return scopeCondition(new FilterBinder('inline'), dataScope);
 }
 
 /**
@@ -265,51 +342,71 @@ function dataScopeGuard(p: (name: string) => Placeholder) {
   return sql`(${p('scope_all')}::boolean OR ${orders.departmentId} = ANY(${p('scope_departments')}::uuid[]) OR ${orders.createdBy} = ${p('scope_user')}::uuid)`;
 }
 
-const box = (column: AnyPgColumn, values: string[] | undefined) =>
-  values?.length ? inArray(column, values) : undefined;
-
 /**
- * The order list's WHERE clause: the merchant's own orders within the caller's data scope and the
- * list's filters. The list, its status counts and its export all use it, so an export holds
- * exactly the rows the list shows.
+ * The order list's WHERE clause, through a binder: the merchant's own orders within the caller's
+ * data scope and the list's filters. The list, its status counts and its export all use it, so an
+ * export holds exactly the rows the list shows.
  */
+function filterConditions(
+  b: FilterBinder,
+  scope: MerchantScope,
+  f: Partial<OrderListFilter>,
+  dataScope: DataScope,
+  now: Date,
+): SQL | undefined {
+  const c: (SQL | undefined)[] = [
+    b.eq(orders.tenantId, 'tenant', scope.tenantId),
+    b.eq(orders.merchantId, 'merchant', scope.merchantId),
+    scopeCondition(b, dataScope),
+  ];
+  if (f.status) c.push(b.eq(orders.status, 'status', f.status));
+  if (f.order_nos?.length)
+    c.push(
+      b.or(
+        b.anyOf(orders.orderNo, 'order_nos', f.order_nos, 'text'),
+        b.anyOf(orders.thirdPartyOrderNo, 'order_nos_third', f.order_nos, 'text'),
+      ),
+    );
+  const box = (column: AnyPgColumn, name: string, values: string[] | undefined) => {
+    if (values?.length) c.push(b.anyOf(column, name, values, 'text'));
+  };
+  box(orders.thirdPartyOrderNo, 'third_party_nos', f.third_party_nos);
+  box(orders.subOrderNo, 'sub_order_nos', f.sub_order_nos);
+  box(orders.trackingNo, 'tracking_nos', f.tracking_nos);
+  box(orders.payNo, 'pay_nos', f.pay_nos);
+  if (f.platform) c.push(b.eq(orders.platform, 'platform', f.platform));
+  if (f.shop_id) c.push(b.eq(orders.shopId, 'shop_id', f.shop_id));
+  if (f.source) c.push(b.eq(orders.source, 'source', f.source));
+  if (f.ordered_by) c.push(b.eq(orders.orderedBy, 'ordered_by', f.ordered_by));
+  if (f.country) c.push(b.eq(orders.countryCode, 'country', f.country));
+  if (f.linked === 'linked') c.push(b.literal('linked', eq(orders.unlinkedLines, 0)));
+  if (f.linked === 'unlinked') c.push(b.literal('unlinked', gt(orders.unlinkedLines, 0)));
+  const range = (column: AnyPgColumn, name: string, from?: string, to?: string) => {
+    if (from) c.push(b.gte(column, `${name}_from`, new Date(from)));
+    if (to) c.push(b.lte(column, `${name}_to`, new Date(to)));
+  };
+  range(orders.createdAt, 'created', f.from, f.to);
+  range(orders.paidAt, 'paid', f.paid_from, f.paid_to);
+  range(orders.shippedAt, 'shipped', f.shipped_from, f.shipped_to);
+  range(orders.updatedAt, 'updated', f.updated_from, f.updated_to);
+  if (f.amount_min !== undefined) c.push(b.gte(orders.totalAmount, 'amount_min', f.amount_min));
+  if (f.amount_max !== undefined) c.push(b.lte(orders.totalAmount, 'amount_max', f.amount_max));
+  if (f.timeout_soon) {
+    c.push(b.literal('timeout_soon', eq(orders.status, 'unpaid')));
+    c.push(b.gt(orders.expiresAt, 'soon_from', now));
+    c.push(b.lte(orders.expiresAt, 'soon_to', new Date(now.getTime() + ORDER_TIMEOUT_SOON_MINUTES * 60_000)));
+  }
+  return b.and(...c);
+}
+
+/** The order list's WHERE clause with its values bound in (the export's keyset batches). */
 export function listConditions(
   scope: MerchantScope,
   f: Partial<OrderListFilter>,
   dataScope: DataScope = { kind: 'all' },
   now = new Date(),
 ) {
-  const c: (SQL | undefined)[] = [mine(scope), dataScopeCondition(dataScope)];
-  if (f.status) c.push(eq(orders.status, f.status));
-  if (f.order_nos?.length)
-    c.push(or(inArray(orders.orderNo, f.order_nos), inArray(orders.thirdPartyOrderNo, f.order_nos)));
-  c.push(box(orders.thirdPartyOrderNo, f.third_party_nos));
-  c.push(box(orders.subOrderNo, f.sub_order_nos));
-  c.push(box(orders.trackingNo, f.tracking_nos));
-  c.push(box(orders.payNo, f.pay_nos));
-  if (f.platform) c.push(eq(orders.platform, f.platform));
-  if (f.shop_id) c.push(eq(orders.shopId, f.shop_id));
-  if (f.source) c.push(eq(orders.source, f.source));
-  if (f.ordered_by) c.push(eq(orders.orderedBy, f.ordered_by));
-  if (f.country) c.push(eq(orders.countryCode, f.country));
-  if (f.linked === 'linked') c.push(eq(orders.unlinkedLines, 0));
-  if (f.linked === 'unlinked') c.push(gt(orders.unlinkedLines, 0));
-  const range = (column: AnyPgColumn, from?: string, to?: string) => {
-    if (from) c.push(gte(column, new Date(from)));
-    if (to) c.push(lte(column, new Date(to)));
-  };
-  range(orders.createdAt, f.from, f.to);
-  range(orders.paidAt, f.paid_from, f.paid_to);
-  range(orders.shippedAt, f.shipped_from, f.shipped_to);
-  range(orders.updatedAt, f.updated_from, f.updated_to);
-  if (f.amount_min !== undefined) c.push(gte(orders.totalAmount, f.amount_min));
-  if (f.amount_max !== undefined) c.push(lte(orders.totalAmount, f.amount_max));
-  if (f.timeout_soon) {
-    c.push(eq(orders.status, 'unpaid'));
-    c.push(gt(orders.expiresAt, now));
-    c.push(lte(orders.expiresAt, new Date(now.getTime() + ORDER_TIMEOUT_SOON_MINUTES * 60_000)));
-  }
-  return and(...c);
+  return filterConditions(new FilterBinder('inline'), scope, f, dataScope, now);
 }
 
 /** The order list's order: newest first (the export's keyset follows it). */
@@ -324,97 +421,210 @@ const SORT_COLUMNS = {
   latest_delivery_at: orders.latestDeliveryAt,
 } as const;
 
-/**
- * One page of the list. Paid and delivery times are nullable: NULLS LAST either way, and the
- * filter on the sorted column keeps rows without it out, so the (tenant, merchant, column)
- * index serves the order (decision 0040).
- */
-export function listForMerchant(
-  tx: Executor,
-  scope: MerchantScope,
-  f: Partial<OrderListFilter> & OrderListSort & { page: number; limit: number },
-  dataScope: DataScope = { kind: 'all' },
-) {
-  const { where, orderBy } = listParts(scope, f, dataScope);
-  return pageWithTotal(tx, where, orderBy, f.page, f.limit);
-}
+/** What the list shows of an order (`toOrder`): not the customs, vendor state or bookkeeping. */
+const LIST_COLUMNS = (({
+  id,
+  orderNo,
+  status,
+  source,
+  platform,
+  shopName,
+  thirdPartyOrderNo,
+  currency,
+  productAmount,
+  shippingAmount,
+  totalAmount,
+  totalQuantity,
+  weight,
+  countryCode,
+  address,
+  shipping,
+  payMethod,
+  payNo,
+  remark,
+  orderedBy,
+  shopId,
+  subOrderNo,
+  trackingNo,
+  carrierCode,
+  salesCurrency,
+  salesAmount,
+  salesShippingAmount,
+  salesTotalAmount,
+  latestDeliveryAt,
+  shippedAt,
+  unlinkedLines,
+  originOrderNo,
+  expiresAt,
+  createdAt,
+  paidAt,
+  updatedAt,
+}) => ({
+  id,
+  orderNo,
+  status,
+  source,
+  platform,
+  shopName,
+  thirdPartyOrderNo,
+  currency,
+  productAmount,
+  shippingAmount,
+  totalAmount,
+  totalQuantity,
+  weight,
+  countryCode,
+  address,
+  shipping,
+  payMethod,
+  payNo,
+  remark,
+  orderedBy,
+  shopId,
+  subOrderNo,
+  trackingNo,
+  carrierCode,
+  salesCurrency,
+  salesAmount,
+  salesShippingAmount,
+  salesTotalAmount,
+  latestDeliveryAt,
+  shippedAt,
+  unlinkedLines,
+  originOrderNo,
+  expiresAt,
+  createdAt,
+  paidAt,
+  updatedAt,
+}))(getTableColumns(orders));
 
-/** The list's WHERE and ORDER BY (also what bench:orders EXPLAINs: the API's own statement). */
-export function listParts(
-  scope: MerchantScope,
-  f: Partial<OrderListFilter> & OrderListSort,
-  dataScope: DataScope = { kind: 'all' },
-) {
+/** An order as the list reads it. */
+export type OrderListRow = Pick<OrderRow, keyof typeof LIST_COLUMNS>;
+
+type ListFilter = Partial<OrderListFilter> & OrderListSort & { page: number; limit: number };
+
+/**
+ * The sorted column, its direction and the list's ORDER BY. Paid and delivery times are
+ * nullable: NULLS LAST either way, and the filter on the sorted column keeps rows without it out,
+ * so the (tenant, merchant, column) index serves the order (decision 0040).
+ */
+function sortOf(f: OrderListSort) {
   const [field, direction] = (f.order ?? 'created_at,desc').split(',') as [
     (typeof ORDER_SORTS)[number],
     string,
   ];
   const column = SORT_COLUMNS[field] ?? orders.createdAt;
   const dir = direction === 'asc' ? asc : desc;
-  const where =
-    column === orders.createdAt
-      ? listConditions(scope, f, dataScope)
-      : and(listConditions(scope, f, dataScope), isNotNull(column));
-  return { where, orderBy: [dir(column), dir(orders.id)] };
+  return {
+    key: `${column === orders.createdAt ? 'created_at' : field}:${direction === 'asc' ? 'asc' : 'desc'}`,
+    column,
+    orderBy: [dir(column), dir(orders.id)],
+  };
 }
 
+/** Names of prepared statements, one per shape (PostgreSQL keeps names to 63 bytes). */
+const statementNames = new Map<string, string>();
+const nameOf = (prefix: string, shape: string) => {
+  let name = statementNames.get(`${prefix}|${shape}`);
+  if (!name) statementNames.set(`${prefix}|${shape}`, (name = `${prefix}_${statementNames.size + 1}`));
+  return name;
+};
+
 /**
- * The list's page and its total in ONE statement (decision 0041):
+ * The list's page and its total in ONE prepared statement (decision 0041):
  * - the count is an uncorrelated scalar subquery PostgreSQL runs once (an InitPlan, index-only on
  *   the list's indexes), so a page costs one round trip instead of two;
  * - the page's ids are found first in the index order (an index-only scan on
  *   `(tenant, merchant[, status], created_at, id)` that steps over the OFFSET without reading the
  *   table), and only the page's rows are read from the table (a "deferred join"), so page 50 costs
- *   about what page 1 does.
- * A page past the end has no row to carry the total: only then is it counted on its own.
+ *   about what page 1 does;
+ * - the statement is rendered once per shape (which filters are present, and the sort) and runs
+ *   as a named prepared statement: a request fills in its values and costs no ORM rendering.
  */
-export function listStatement(
+export function listPage(
   tx: Executor,
-  where: SQL | undefined,
-  orderBy: SQL[],
-  page: number,
-  limit: number,
+  scope: MerchantScope,
+  f: ListFilter,
+  dataScope: DataScope = { kind: 'all' },
 ) {
-  const pageIds = tx
-    .select({ id: orders.id })
-    .from(orders)
-    .where(where)
-    .orderBy(...orderBy)
-    .limit(limit)
-    .offset((page - 1) * limit);
-  return tx
-    .select({
-      ...getTableColumns(orders),
-      listTotal: sql<number>`(SELECT count(*)::int FROM ${orders} WHERE ${where ?? sql`true`})`,
-    })
-    .from(orders)
-    .where(inArray(orders.id, pageIds))
-    .orderBy(...orderBy);
+  const now = new Date();
+  const sort = sortOf(f);
+  const collected = new FilterBinder('collect');
+  filterConditions(collected, scope, f, dataScope, now);
+  const shape = `${collected.shape.join(',')}|${sort.key}`;
+  const query = preparedQuery(tx, nameOf('orders_list', shape), (t) => {
+    const b = new FilterBinder('prepared');
+    const filters = filterConditions(b, scope, f, dataScope, now);
+    const where = sort.column === orders.createdAt ? filters : and(filters, isNotNull(sort.column));
+    const pageIds = t
+      .select({ id: orders.id })
+      .from(orders)
+      .where(where)
+      .orderBy(...sort.orderBy)
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'));
+    return t
+      .select({
+        ...LIST_COLUMNS,
+        listTotal: sql<number>`(SELECT count(*)::int FROM ${orders} WHERE ${where ?? sql`true`})`,
+      })
+      .from(orders)
+      .where(inArray(orders.id, pageIds))
+      .orderBy(...sort.orderBy);
+  });
+  return {
+    query,
+    values: { ...collected.values, limit: f.limit, offset: (f.page - 1) * f.limit },
+  };
 }
 
-async function pageWithTotal(
+/**
+ * The SQL text and values a list request sends (bench:orders sends the same unprepared, as its
+ * raw side).
+ */
+export function listPageSql(tx: Executor, scope: MerchantScope, f: ListFilter, dataScope?: DataScope) {
+  const { query, values } = listPage(tx, scope, f, dataScope);
+  const { sql: text, params } = query.getQuery();
+  return { sql: text, params: fillPlaceholders(params, values) };
+}
+
+/** One page of the list with the total of the filters' matches. */
+export async function listForMerchant(
   tx: Executor,
-  where: SQL | undefined,
-  orderBy: SQL[],
-  page: number,
-  limit: number,
-): Promise<{ rows: OrderRow[]; total: number }> {
-  const found = await listStatement(tx, where, orderBy, page, limit);
-  if (!found.length) return page === 1 ? { rows: [], total: 0 } : pagedRows(tx, orders, where, orderBy, 1, 0);
+  scope: MerchantScope,
+  f: ListFilter,
+  dataScope: DataScope = { kind: 'all' },
+): Promise<{ rows: OrderListRow[]; total: number }> {
+  const { query, values } = listPage(tx, scope, f, dataScope);
+  const found = await query.execute(values);
+  if (!found.length) {
+    if (f.page === 1) return { rows: [], total: 0 };
+    // A page past the end has no row to carry the total: only then is it counted on its own.
+    const sort = sortOf(f);
+    const filters = listConditions(scope, f, dataScope);
+    const where = sort.column === orders.createdAt ? filters : and(filters, isNotNull(sort.column));
+    return pagedRows(tx, orders, where, sort.orderBy, 1, 0);
+  }
   const total = found[0]!.listTotal;
   return { rows: found.map(({ listTotal: _total, ...row }) => row), total };
 }
 
-/** How many orders of each status match the filters (the status tabs). */
+/** How many orders of each status match the filters (the status tabs), as one prepared statement. */
 export async function statusCounts(
   tx: Executor,
   scope: MerchantScope,
   f: Partial<OrderListFilter>,
   dataScope: DataScope,
 ): Promise<Array<{ status: OrderRow['status']; n: number }>> {
-  return tx
-    .select({ status: orders.status, n: sql<number>`count(*)::int` })
-    .from(orders)
-    .where(listConditions(scope, { ...f, status: undefined }, dataScope))
-    .groupBy(orders.status);
+  const now = new Date();
+  const filter = { ...f, status: undefined };
+  const collected = new FilterBinder('collect');
+  filterConditions(collected, scope, filter, dataScope, now);
+  return preparedQuery(tx, nameOf('orders_status_counts', collected.shape.join(',')), (t) =>
+    t
+      .select({ status: orders.status, n: sql<number>`count(*)::int` })
+      .from(orders)
+      .where(filterConditions(new FilterBinder('prepared'), scope, filter, dataScope, now))
+      .groupBy(orders.status),
+  ).execute(collected.values);
 }

@@ -49,7 +49,7 @@ export function profitRate(
   return Math.round(((row.salesTotalAmount - row.totalAmount) / row.salesTotalAmount) * 10_000) / 10_000;
 }
 
-export function toOrder(row: repo.OrderRow): Order {
+export function toOrder(row: repo.OrderListRow): Order {
   return {
     id: row.id,
     order_no: row.orderNo,

@@ -53,7 +53,7 @@ describe('reading a label PDF', () => {
       // Portrait pages fill the box's height, the landscape one its width.
       expect(thumbs[0]).toMatchObject({ width: THUMBNAIL_BOX.width, height: THUMBNAIL_BOX.height });
       expect(thumbs[1]!.width).toBe(THUMBNAIL_BOX.width);
-      expect(Math.abs(thumbs[1]!.height! - (THUMBNAIL_BOX.width * 288) / 432)).toBeLessThanOrEqual(1);
+      expect(Math.abs(thumbs[1]!.height - (THUMBNAIL_BOX.width * 288) / 432)).toBeLessThanOrEqual(1);
       // Each page is its own picture: ink where the page has some, the blank page all white.
       expect(thumbs[0]!.min).toBeLessThan(128);
       expect(thumbs[1]!.min).toBeLessThan(64);

@@ -88,7 +88,7 @@ export async function openLabelPdf(bytes: Uint8Array): Promise<LabelPdf> {
   const pdf = await getDocumentProxy(new Uint8Array(bytes), {
     CanvasFactory,
     verbosity: 0, // errors only: a damaged upload is the caller's 400, not log noise
-  } as Parameters<typeof getDocumentProxy>[1]);
+  });
   let texts: string[];
   try {
     texts = (await extractText(pdf, { mergePages: false })).text;

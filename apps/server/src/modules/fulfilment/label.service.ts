@@ -351,8 +351,9 @@ export function toSplit(row: repo.SplitRow, files: FileUrls): LabelSplit {
 export interface ReadPage {
   page: number;
   hasText: boolean;
-  /** Candidate numbers from the text layer, then from the Code 128 barcodes (null: not tried). */
+  /** Candidate numbers read from the text layer. */
   fromText: string[];
+  /** Candidate numbers read from the page's Code 128 barcodes (null: not tried, the text matched). */
   fromBarcode: string[] | null;
   /** The stored PNG thumbnail of the page (null when the page could not be drawn). */
   thumbKey: string | null;

@@ -1,4 +1,7 @@
+import { randomInt } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
+import bwipjs from 'bwip-js/node';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { useAdminBrowser } from './admin-browser.ts';
 import { api, paidOrder } from './orders-api.ts';
@@ -65,6 +68,77 @@ describe('fulfilment', () => {
     await progress.waitFor(POLL);
     await expect.poll(() => progress.getAttribute('data-status'), POLL).toBe('shipped');
     await expect.poll(() => progress.textContent(), POLL).toContain(tracking);
+    expect(pageErrors()).toEqual([]);
+  });
+
+  it("the merchant splits one label PDF: the review table shows each page's thumbnail and the number read from a barcode", async () => {
+    const merchant = await openPage();
+    await signIn(merchant, 'merchant', DEMO_PASSWORD);
+    const order = await paidOrder(merchant);
+    const methods = await api<{ options: Array<{ value: string }> }>(
+      merchant,
+      'GET',
+      '/api/v1/admin/label/methods',
+    );
+    const tracking = `E2E${randomInt(1_000_000_000)}LB`;
+    await api(merchant, 'POST', '/api/v1/admin/label/import', {
+      platform: 'other',
+      method_ids: [methods.options[0]!.value],
+      lines: `${order.order_no},${tracking}`,
+    });
+
+    // Page 1 carries the number only as a Code 128 barcode; page 2 a number no order has, as text.
+    const doc = await PDFDocument.create();
+    const code = await doc.embedPng(
+      await bwipjs.toBuffer({ bcid: 'code128', text: tracking, scale: 3, height: 14 }),
+    );
+    doc.addPage([288, 432]).drawImage(code, { x: 20, y: 200, width: 248, height: 60 });
+    doc.addPage([288, 432]).drawText('TRACKING UNKNOWN00001234', {
+      x: 20,
+      y: 200,
+      size: 14,
+      font: await doc.embedFont(StandardFonts.Helvetica),
+    });
+    const pdf = Buffer.from(await doc.save());
+
+    await merchant.goto(`${baseUrl}/admin/order/label`);
+    await merchant.getByRole('tab', { name: /拆分面单 PDF|Split a label PDF/ }).click();
+    await merchant
+      .locator('[data-testid="label-split"] input[type="file"]')
+      .setInputFiles({ name: 'labels.pdf', mimeType: 'application/pdf', buffer: pdf });
+    const table = merchant.getByTestId('split-pages');
+    await table.waitFor(POLL);
+
+    // Each page's thumbnail is an image the browser loaded (a PNG of the page, 320 px wide).
+    for (const n of [1, 2]) {
+      const thumb = merchant.locator(`[data-testid="split-thumb-${n}"] img`);
+      await thumb.waitFor(POLL);
+      await expect
+        .poll(() => thumb.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0)), POLL)
+        .toBe(320);
+    }
+    const first = table.getByRole('row').filter({ hasText: tracking });
+    await expect.poll(() => first.textContent(), POLL).toContain(order.order_no);
+    expect(await first.textContent()).toMatch(/条码|Barcode/);
+    const second = table.getByRole('row').filter({ hasText: 'UNKNOWN00001234' });
+    expect(await second.count()).toBe(1);
+
+    // Saving makes the matched page the order's label.
+    await merchant.getByRole('button', { name: /保存面单|Save labels/ }).click();
+    await merchant.locator('.ant-popconfirm:visible .ant-btn-primary').click();
+    await expect
+      .poll(
+        async () =>
+          (
+            await api<{ list: Array<{ label_status: string; source: string }> }>(
+              merchant,
+              'GET',
+              `/api/v1/admin/label?tracking_no=${tracking}`,
+            )
+          ).list[0],
+        POLL,
+      )
+      .toMatchObject({ label_status: 'ready', source: 'split' });
     expect(pageErrors()).toEqual([]);
   });
 });

@@ -270,6 +270,8 @@ export const SPLIT_PAGE_REASONS = [
   'duplicate',
 ] as const;
 
+export const SPLIT_READ_FROM = ['text', 'barcode'] as const;
+
 export const labelSplitPageSchema = z.object({
   page: z.number().int(),
   tracking_no: z.string().nullable(),
@@ -277,6 +279,10 @@ export const labelSplitPageSchema = z.object({
   order_no: z.string().nullable(),
   matched: z.boolean(),
   reason: z.enum(SPLIT_PAGE_REASONS).nullable(),
+  /** Where the number was read: the page's text layer or a Code 128 barcode drawn on it. */
+  read_from: z.enum(SPLIT_READ_FROM).nullable(),
+  /** A signed URL of the page's PNG thumbnail (null when it could not be drawn). */
+  thumbnail_url: z.string().nullable(),
 });
 
 export const LABEL_SPLIT_STATUSES = ['pending', 'confirmed'] as const;

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
+import bwipjs from 'bwip-js/node';
+import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
+import sharp from 'sharp';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { finishedProducts, orderEvents, orders } from '../../db/schema/index.ts';
@@ -341,6 +343,33 @@ async function labelPdf(pages: string[]): Promise<Buffer> {
   return Buffer.from(await doc.save());
 }
 
+interface FixturePage {
+  text?: string | undefined;
+  /** A Code 128 barcode image of this value, without human-readable text. */
+  barcode?: string | undefined;
+  /** The barcode's middle is covered: the symbol cannot be decoded. */
+  cut?: boolean;
+  landscape?: boolean;
+}
+
+/** A label PDF whose pages carry their number as text, as a Code 128 image only, or nothing. */
+async function splitFixture(pages: FixturePage[]): Promise<Buffer> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  for (const p of pages) {
+    const page = doc.addPage(p.landscape ? [432, 288] : [288, 432]);
+    if (p.text)
+      page.drawText(`TRACKING ${p.text}`, { x: 20, y: 360 * (p.landscape ? 0.6 : 1), size: 12, font });
+    if (p.barcode) {
+      const png = await bwipjs.toBuffer({ bcid: 'code128', text: p.barcode, scale: 3, height: 14 });
+      const image = await doc.embedPng(png);
+      page.drawImage(image, { x: 20, y: 120, width: 248, height: 60 });
+      if (p.cut) page.drawRectangle({ x: 100, y: 110, width: 80, height: 80, color: rgb(1, 1, 1) });
+    }
+  }
+  return Buffer.from(await doc.save());
+}
+
 describe('waybill import', () => {
   it('matches PDFs named by tracking number, downloads them 20 at a time, and the factory prints them', async () => {
     const w = await world();
@@ -417,7 +446,7 @@ describe('waybill import', () => {
     ).toBe(404);
   });
 
-  it('splits a 12-page label PDF, matches each page by its text, reports the unknown page, saves on confirm', async () => {
+  it('splits a 12-page label PDF, matches pages by text or Code 128 barcode, shows thumbnails, saves on confirm', async () => {
     const w = await world();
     const first = await buildPaidOrder(t, w);
     const more = await cloneOrders(first, 10);
@@ -431,7 +460,20 @@ describe('waybill import', () => {
     );
     expect(imported.json().data).toMatchObject({ success: 11, failure: 0 });
 
-    const pdf = await labelPdf([...numbers.slice(0, 6), 'UNKNOWN00001234', ...numbers.slice(6)]);
+    const pdf = await splitFixture([
+      { text: numbers[0] },
+      { text: numbers[1] },
+      { text: numbers[2] },
+      { barcode: numbers[3] }, // only as a barcode, no text at all
+      { text: numbers[4] },
+      { barcode: numbers[5], landscape: true },
+      { text: 'UNKNOWN00001234' },
+      { barcode: 'ZZ9999999999' }, // a readable code no order has
+      { barcode: numbers[8], cut: true }, // an unreadable code
+      { text: 'SHIP TO Jane Doe Tel 13800138000', barcode: numbers[9] }, // text, but the number only in the code
+      { text: numbers[10] },
+      {}, // blank
+    ]);
     const form = await multipart([{ name: 'labels.pdf', body: pdf, type: 'application/pdf' }]);
     const res = await t.app.inject({
       method: 'POST',
@@ -441,23 +483,76 @@ describe('waybill import', () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     const split = res.json().data;
-    expect(split).toMatchObject({ page_count: 12, matched: 11, status: 'pending' });
-    expect(split.pages[6]).toMatchObject({
-      page: 7,
-      tracking_no: 'UNKNOWN00001234',
-      matched: false,
-      reason: 'no_label',
-    });
-    expect(split.pages[0]).toMatchObject({
+    expect(split).toMatchObject({ page_count: 12, matched: 8, status: 'pending' });
+    const row = (n: number) => split.pages[n - 1];
+    expect(row(1)).toMatchObject({
       page: 1,
       tracking_no: numbers[0],
       order_no: all[0]!.orderNo,
       matched: true,
+      read_from: 'text',
     });
-    expect(split.pages[11]).toMatchObject({ page: 12, tracking_no: numbers[10], order_no: all[10]!.orderNo });
+    for (const [n, i] of [
+      [4, 3],
+      [6, 5],
+      [10, 9],
+    ] as const)
+      expect(row(n), `page ${n}`).toMatchObject({
+        tracking_no: numbers[i],
+        order_no: all[i]!.orderNo,
+        matched: true,
+        read_from: 'barcode',
+        reason: null,
+      });
+    expect(row(7)).toMatchObject({
+      tracking_no: 'UNKNOWN00001234',
+      matched: false,
+      reason: 'no_label',
+      read_from: 'text',
+    });
+    expect(row(8)).toMatchObject({
+      tracking_no: 'ZZ9999999999',
+      matched: false,
+      reason: 'no_label',
+      read_from: 'barcode',
+    });
+    expect(row(9)).toMatchObject({ tracking_no: null, order_id: null, matched: false, reason: 'no_text' });
+    expect(row(12)).toMatchObject({ tracking_no: null, matched: false, reason: 'no_text', read_from: null });
+    expect(row(11)).toMatchObject({ page: 11, tracking_no: numbers[10], order_no: all[10]!.orderNo });
     // Nothing saved before the review is confirmed.
     expect((await call('GET', '/api/v1/admin/label?label_status=ready', w.m.headers)).json().data.total).toBe(
       0,
+    );
+
+    // Every page has a PNG thumbnail of its own, behind a signed URL the split's reader is given.
+    const thumbs: Array<{ png: Buffer; width?: number; height?: number; min: number }> = [];
+    for (const p of split.pages as Array<{ thumbnail_url: string | null }>) {
+      expect(p.thumbnail_url).toMatch(/^\/files\/.+\.png\?e=\d+&s=/);
+      const got = await t.app.inject({ method: 'GET', url: p.thumbnail_url! });
+      expect(got.statusCode).toBe(200);
+      const png = got.rawPayload;
+      const meta = await sharp(png).metadata();
+      const stats = await sharp(png).stats();
+      expect(meta.format).toBe('png');
+      thumbs.push({
+        png,
+        width: meta.width,
+        height: meta.height,
+        min: Math.min(...stats.channels.slice(0, 3).map((c) => c.min)),
+      });
+    }
+    expect(thumbs[0]).toMatchObject({ width: 320, height: 480 });
+    expect(thumbs[5]!.width).toBe(320); // the landscape page
+    expect(thumbs[5]!.height).toBeLessThan(220);
+    expect(thumbs[3]!.min).toBeLessThan(64); // the barcode page has ink
+    expect(thumbs[11]!.min).toBe(255); // the blank page is white
+    expect(new Set(thumbs.map((x) => x.png.toString('base64'))).size).toBe(12);
+    const tampered = (split.pages[0].thumbnail_url as string).replace(/s=[^&]+/, 's=AAAA');
+    expect((await t.app.inject({ method: 'GET', url: tampered })).statusCode).not.toBe(200);
+    // Reading the split again hands out the same thumbnails.
+    const again = await call('GET', `/api/v1/admin/label/split/${split.id}`, w.m.headers);
+    expect(again.json().data.pages.map((p: { thumbnail_url: string }) => p.thumbnail_url)).toEqual(
+      split.pages.map((p: { thumbnail_url: string }) => p.thumbnail_url),
     );
 
     const page = await call('GET', `/api/v1/admin/label/split/${split.id}/page/7`, w.m.headers);
@@ -477,13 +572,19 @@ describe('waybill import', () => {
 
     const confirmed = await call('POST', `/api/v1/admin/label/split/${split.id}/confirm`, w.m.headers);
     expect(confirmed.statusCode, confirmed.body).toBe(200);
-    expect(confirmed.json().data).toMatchObject({ saved: 11, skipped: 1, split: { status: 'confirmed' } });
+    expect(confirmed.json().data).toMatchObject({ saved: 8, skipped: 4, split: { status: 'confirmed' } });
     expect(
       (await call('POST', `/api/v1/admin/label/split/${split.id}/confirm`, w.m.headers)).statusCode,
     ).toBe(409);
     const ready = await call('GET', '/api/v1/admin/label?label_status=ready&limit=50', w.m.headers);
-    expect(ready.json().data.total).toBe(11);
+    expect(ready.json().data.total).toBe(8);
     expect(ready.json().data.list.every((l: { source: string }) => l.source === 'split')).toBe(true);
+    expect(
+      ready
+        .json()
+        .data.list.map((l: { tracking_no: string }) => l.tracking_no)
+        .sort(),
+    ).toEqual([0, 1, 2, 3, 4, 5, 9, 10].map((i) => numbers[i]).sort());
 
     // A file that is not a PDF is refused.
     const junk = await multipart([{ name: 'labels.pdf', body: 'not a pdf', type: 'application/pdf' }]);

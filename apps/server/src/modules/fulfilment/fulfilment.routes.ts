@@ -144,14 +144,16 @@ export function fulfilmentRoutes(app: ZodApp, services: AppServices): void {
           },
         );
       const bytes = await readFile(file.path);
-      const row = await write(request, (ctx) =>
-        labels.createSplit(ctx, { name: file.name, bytes }, services.storage),
+      // Pages are read and drawn first, outside the transaction; only the matching is written.
+      const pages = await read(request, (ctx) =>
+        labels.readSplitPdf(ctx, { name: file.name, bytes }, services.storage),
       );
-      return ok(labels.toSplit(row));
+      const row = await write(request, (ctx) => labels.createSplit(ctx, pages, services.storage));
+      return ok(labels.toSplit(row, services.files));
     });
   });
   route(app, op.labelSplitGet, async (request) =>
-    ok(labels.toSplit(await read(request, (ctx) => labels.getSplit(ctx, request.params.id)))),
+    ok(labels.toSplit(await read(request, (ctx) => labels.getSplit(ctx, request.params.id)), services.files)),
   );
   route(app, op.labelSplitPage, async (request, reply) => {
     const pdf = await read(request, (ctx) =>
@@ -166,7 +168,9 @@ export function fulfilmentRoutes(app: ZodApp, services: AppServices): void {
   });
   route(app, op.labelSplitConfirm, async (request) =>
     ok(
-      await write(request, (ctx) => labels.confirmSplit(ctx, request.params.id, services.storage)),
+      await write(request, (ctx) =>
+        labels.confirmSplit(ctx, request.params.id, services.storage, services.files),
+      ),
       t(request.ctx.lang, 'fulfilment.splitSaved'),
     ),
   );

@@ -10,11 +10,11 @@ import {
   type waybillUploadReplySchema,
 } from '@pod/shared';
 import { PDFDocument } from 'pdf-lib';
-import { extractText, getDocumentProxy } from 'unpdf';
 import type { z } from 'zod';
 import type { AnyContext, ServiceContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { t } from '../../platform/i18n/i18n.ts';
+import type { FileUrls } from '../../platform/storage/file-urls.ts';
 import type { FileStorage } from '../../platform/storage/storage.ts';
 import { merchantScopeOf, type MerchantScope } from '../../platform/tenant-scope.ts';
 import { enabledShippingMethods, shippingMethodsByIds } from '../logistics/index.ts';
@@ -27,6 +27,7 @@ import {
   type OrderRow,
 } from '../orders/index.ts';
 import { findShop } from '../shops/index.ts';
+import { openLabelPdf, type LabelPdf } from './label-pdf.ts';
 import * as repo from './label.repo.ts';
 import type { StoredSplitPage } from './schema.ts';
 
@@ -36,6 +37,8 @@ import type { StoredSplitPage } from './schema.ts';
  */
 
 const ORDER_NO = /^[A-Z0-9]{6,32}$/;
+/** A page thumbnail is a few tens of KB; anything far larger is not stored. */
+const THUMBNAIL_MAX_BYTES = 2 * 1024 * 1024;
 
 const merchantOf = (ctx: AnyContext) => merchantScopeOf(ctx, 'fulfilment.merchantOnly');
 
@@ -327,53 +330,106 @@ export function trackingCandidates(text: string): string[] {
   return out;
 }
 
-/** Reads the text of each page (pdf.js through unpdf, no worker, offline). */
-async function pageTexts(bytes: Buffer): Promise<string[]> {
-  const pdf = await getDocumentProxy(new Uint8Array(bytes));
-  try {
-    const { text } = await extractText(pdf, { mergePages: false });
-    return text;
-  } finally {
-    await pdf.destroy();
-  }
-}
-
-export function toSplit(row: repo.SplitRow): LabelSplit {
+export function toSplit(row: repo.SplitRow, files: FileUrls): LabelSplit {
   return {
     id: row.id,
     file_name: row.fileName,
     page_count: row.pageCount,
     matched: row.pages.filter((p) => p.order_id).length,
     status: row.status,
-    pages: row.pages.map((p) => ({ ...p, matched: !!p.order_id })),
+    pages: row.pages.map(({ thumb_key, read_from, ...p }) => ({
+      ...p,
+      matched: !!p.order_id,
+      read_from: read_from ?? null,
+      thumbnail_url: thumb_key ? files.url(thumb_key) : null,
+    })),
     created_at: row.createdAt.toISOString(),
   };
 }
 
+/** What was read from one page of an uploaded label PDF, before any matching is saved. */
+export interface ReadPage {
+  page: number;
+  hasText: boolean;
+  /** Candidate numbers read from the text layer. */
+  fromText: string[];
+  /** Candidate numbers read from the page's Code 128 barcodes (null: not tried, the text matched). */
+  fromBarcode: string[] | null;
+  /** The stored PNG thumbnail of the page (null when the page could not be drawn). */
+  thumbKey: string | null;
+}
+
+export interface ReadSplit {
+  name: string;
+  bytes: Buffer;
+  pageCount: number;
+  pages: ReadPage[];
+}
+
+const unique = (values: string[]) => [...new Set(values)];
+
 /**
- * One multi-page PDF of labels: each page's text layer is read and the first number in it that is
- * one of the merchant's imported logistics numbers matches the page to that order. Pages without
- * text (scanned labels) are listed unmatched (decision 0054). Stored for review, nothing saved.
+ * Reads an uploaded label PDF, outside any transaction (rasterising takes a while): each page's
+ * text layer, and for pages whose text names none of the merchant's imported numbers (no text, a
+ * scanned label, or only other numbers such as a phone) the Code 128 barcodes drawn on it; each
+ * page's thumbnail is stored. Nothing is matched or saved here (createSplit does, in one write).
  */
-export async function createSplit(
-  ctx: ServiceContext,
+export async function readSplitPdf(
+  ctx: AnyContext,
   file: { name: string; bytes: Buffer },
   storage: FileStorage,
-): Promise<repo.SplitRow> {
+): Promise<ReadSplit> {
   const m = merchantOf(ctx);
   const doc = await loadPdf(file.bytes);
   if (!doc) throw AppError.badRequest('fulfilment.waybill.not_pdf', { tracking_no: file.name });
   const count = doc.getPageCount();
   if (count > FULFILMENT_LIMITS.labelPdfPages)
     throw AppError.badRequest('fulfilment.tooManyPages', { max: FULFILMENT_LIMITS.labelPdfPages });
-  let texts: string[];
+  let pdf: LabelPdf;
   try {
-    texts = await pageTexts(file.bytes);
+    pdf = await openLabelPdf(file.bytes);
   } catch {
-    texts = [];
+    throw AppError.badRequest('fulfilment.waybill.not_pdf', { tracking_no: file.name });
   }
-  const candidates = Array.from({ length: count }, (_, i) => trackingCandidates(texts[i] ?? ''));
-  const known = await repo.labelsByTracking(ctx.tx, m.tenantId, [...new Set(candidates.flat())]);
+  try {
+    const fromText = Array.from({ length: count }, (_, i) => trackingCandidates(pdf.texts[i] ?? ''));
+    const known = new Set(
+      (await repo.labelsByTracking(ctx.tx, m.tenantId, unique(fromText.flat())))
+        .filter((l) => l.merchantId === m.merchantId)
+        .map((l) => l.trackingNo),
+    );
+    const pages: ReadPage[] = [];
+    for (let i = 0; i < count; i++) {
+      const page = i + 1;
+      const fromBarcode = fromText[i]!.some((c) => known.has(c))
+        ? null
+        : unique((await pdf.barcodes(page).catch(() => [] as string[])).flatMap(trackingCandidates));
+      const png = await pdf.thumbnail(page).catch(() => null);
+      const thumbKey = png
+        ? (await storage.put(Readable.from(png), { extension: 'png', maxBytes: THUMBNAIL_MAX_BYTES })).key
+        : null;
+      pages.push({ page, hasText: !!pdf.texts[i]?.trim(), fromText: fromText[i]!, fromBarcode, thumbKey });
+    }
+    return { name: file.name, bytes: file.bytes, pageCount: count, pages };
+  } finally {
+    await pdf.close();
+  }
+}
+
+/**
+ * One multi-page PDF of labels, as read by readSplitPdf: the first number of a page (its text
+ * first, then its barcodes) that is one of the merchant's imported logistics numbers matches the
+ * page to that order. Pages with neither text nor a readable barcode are listed unmatched
+ * (decision 0054). Stored for review, nothing saved.
+ */
+export async function createSplit(
+  ctx: ServiceContext,
+  read: ReadSplit,
+  storage: FileStorage,
+): Promise<repo.SplitRow> {
+  const m = merchantOf(ctx);
+  const all = unique(read.pages.flatMap((p) => [...p.fromText, ...(p.fromBarcode ?? [])]));
+  const known = await repo.labelsByTracking(ctx.tx, m.tenantId, all);
   const mine = new Map(known.filter((l) => l.merchantId === m.merchantId).map((l) => [l.trackingNo, l]));
   const orders = new Map(
     (
@@ -385,38 +441,46 @@ export async function createSplit(
     ).map((o) => [o.id, o]),
   );
   const used = new Set<string>();
-  const pages: StoredSplitPage[] = candidates.map((list, i) => {
-    const page = i + 1;
-    const text = (texts[i] ?? '').trim();
-    if (!text) return { page, tracking_no: null, order_id: null, order_no: null, reason: 'no_text' };
-    const hit = list.find((c) => mine.has(c));
-    if (!hit)
+  const pages: StoredSplitPage[] = read.pages.map((p) => {
+    const base = { page: p.page, thumb_key: p.thumbKey };
+    const barcodes = p.fromBarcode ?? [];
+    const textHit = p.fromText.find((c) => mine.has(c));
+    const hit = textHit ?? barcodes.find((c) => mine.has(c));
+    if (!hit) {
+      const shown = barcodes[0] ?? p.fromText[0] ?? null;
+      const reason = shown ? 'no_label' : !p.hasText && !barcodes.length ? 'no_text' : 'no_tracking';
       return {
-        page,
-        tracking_no: list[0] ?? null,
+        ...base,
+        tracking_no: shown,
         order_id: null,
         order_no: null,
-        reason: list.length ? 'no_label' : 'no_tracking',
+        reason,
+        read_from: shown ? (barcodes.length ? 'barcode' : 'text') : null,
       };
+    }
     const label = mine.get(hit)!;
     const order = orders.get(label.orderId);
-    if (used.has(hit))
-      return { page, tracking_no: hit, order_id: null, order_no: label.orderNo, reason: 'duplicate' };
+    const found = {
+      ...base,
+      tracking_no: hit,
+      read_from: textHit ? ('text' as const) : ('barcode' as const),
+    };
+    if (used.has(hit)) return { ...found, order_id: null, order_no: label.orderNo, reason: 'duplicate' };
     if (!order || order.status === 'cancelled' || order.status === 'timed_out' || order.status === 'unpaid')
-      return { page, tracking_no: hit, order_id: null, order_no: label.orderNo, reason: 'order_status' };
+      return { ...found, order_id: null, order_no: label.orderNo, reason: 'order_status' };
     used.add(hit);
-    return { page, tracking_no: hit, order_id: order.id, order_no: order.orderNo, reason: null };
+    return { ...found, order_id: order.id, order_no: order.orderNo, reason: null };
   });
-  const stored = await storage.put(Readable.from(file.bytes), {
+  const stored = await storage.put(Readable.from(read.bytes), {
     extension: 'pdf',
     maxBytes: FULFILMENT_LIMITS.labelPdfBytes,
   });
   return repo.insertSplit(ctx.tx, {
     tenantId: m.tenantId,
     merchantId: m.merchantId,
-    fileName: file.name,
+    fileName: read.name,
     fileKey: stored.key,
-    pageCount: count,
+    pageCount: read.pageCount,
     pages,
     createdBy: ctx.actor.id,
   });
@@ -460,7 +524,7 @@ export async function splitPage(
  * Saves a reviewed split: each matched page becomes its order's label file (a one-page PDF).
  * Confirming twice saves nothing more (409 the second time).
  */
-export async function confirmSplit(ctx: ServiceContext, id: string, storage: FileStorage) {
+export async function confirmSplit(ctx: ServiceContext, id: string, storage: FileStorage, files: FileUrls) {
   const m: MerchantScope = merchantOf(ctx);
   const row = await getSplit(ctx, id, true);
   if (row.status !== 'pending') throw AppError.conflict('fulfilment.splitConfirmed');
@@ -494,7 +558,7 @@ export async function confirmSplit(ctx: ServiceContext, id: string, storage: Fil
   }
   const confirmed = await repo.confirmSplit(ctx.tx, row.id);
   if (!confirmed) throw AppError.conflict('fulfilment.splitConfirmed');
-  return { saved, skipped: row.pageCount - saved, split: toSplit(confirmed) };
+  return { saved, skipped: row.pageCount - saved, split: toSplit(confirmed, files) };
 }
 
 /** Refuses a caller that is not a merchant account (403) before an upload is read. */

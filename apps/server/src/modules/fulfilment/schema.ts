@@ -57,6 +57,10 @@ export interface StoredSplitPage {
   order_id: string | null;
   order_no: string | null;
   reason: 'no_text' | 'no_tracking' | 'no_label' | 'order_status' | 'duplicate' | null;
+  /** Where the number shown was read: the text layer or a Code 128 barcode (absent before 0054's amendment). */
+  read_from?: 'text' | 'barcode' | null;
+  /** The stored PNG thumbnail of the page (absent on splits made before thumbnails). */
+  thumb_key?: string | null;
 }
 
 /**

@@ -5,6 +5,7 @@ import {
   Button,
   Card,
   Form,
+  Image,
   Input,
   Popconfirm,
   Progress,
@@ -399,7 +400,7 @@ function SplitImport() {
     }
   };
   return (
-    <Space direction="vertical" style={{ width: '100%' }}>
+    <Space direction="vertical" style={{ width: '100%' }} data-testid="label-split">
       <Alert type="info" message={t('fulfilment.splitHint')} />
       <Upload.Dragger
         accept=".pdf,application/pdf"
@@ -438,22 +439,43 @@ function SplitImport() {
             rowKey="page"
             size="small"
             pagination={{ pageSize: 50 }}
+            data-testid="split-pages"
             dataSource={split.pages}
             columns={[
               { title: t('fulfilment.page'), dataIndex: 'page', key: 'p', width: 70 },
               {
                 title: t('fulfilment.preview'),
                 key: 'v',
+                width: 140,
                 render: (_: unknown, p: LabelSplit['pages'][number]) => (
-                  <Button size="small" type="link" onClick={() => void preview(p.page)}>
-                    {t('fulfilment.open')}
-                  </Button>
+                  <Space>
+                    {p.thumbnail_url ? (
+                      <Image
+                        src={p.thumbnail_url}
+                        width={56}
+                        alt={t('fulfilment.pageThumbnail', { page: p.page })}
+                        data-testid={`split-thumb-${p.page}`}
+                        style={{ border: '1px solid rgba(128,128,128,0.3)' }}
+                      />
+                    ) : null}
+                    <Button size="small" type="link" onClick={() => void preview(p.page)}>
+                      {t('fulfilment.openPdf')}
+                    </Button>
+                  </Space>
                 ),
               },
               {
                 title: t('fulfilment.trackingRead'),
                 key: 't',
-                render: (_: unknown, p: LabelSplit['pages'][number]) => p.tracking_no ?? '-',
+                render: (_: unknown, p: LabelSplit['pages'][number]) =>
+                  p.tracking_no ? (
+                    <Space size={4}>
+                      <span>{p.tracking_no}</span>
+                      {p.read_from ? <Tag>{t(`fulfilment.readFrom.${p.read_from}`)}</Tag> : null}
+                    </Space>
+                  ) : (
+                    '-'
+                  ),
               },
               {
                 title: t('fulfilment.matchedOrder'),

@@ -5,7 +5,8 @@ import { PERMISSIONS } from '../permissions.ts';
 /*
  * The CRUD generator (issue 28, decision 0049): a developer designs a table and the server writes
  * the files of a CRUD resource into its work tree. Only when the server runs with
- * NODE_ENV=development; otherwise every operation but the status answers 403.
+ * NODE_ENV=development; otherwise every operation but the status answers 403. The migration is
+ * the project's own `db:generate` (drizzle-kit) run on the written schema.
  */
 
 export const CRUD_FIELD_TYPES = ['string', 'text', 'integer', 'money', 'boolean', 'date', 'enum'] as const;
@@ -74,15 +75,21 @@ export const generatedFileSchema = z.object({
   content: z.string(),
   /**
    * file: a file the generator owns (changed ones are overwritten only when confirmed);
-   * registration: a line added to a shared file (a registry, the permissions), always written.
+   * registration: a line added to a shared file (a registry, the permissions), always written;
+   * migration: the SQL the project's `db:generate` (drizzle-kit) makes of the schema (it also
+   * writes its journal entry and snapshot).
    */
-  kind: z.enum(['file', 'registration']),
+  kind: z.enum(['file', 'registration', 'migration']),
   /** new: no such file; same: identical; changed: a file is there with other content. */
   state: z.enum(['new', 'same', 'changed']),
   /** A unified diff of the file there against what would be written, for changed files. */
   diff: z.string(),
 });
 export type GeneratedFile = z.infer<typeof generatedFileSchema>;
+
+/** A migration drizzle-kit wrote: its SQL file (relative to the repository root) and text. */
+export const generatedMigrationSchema = z.object({ path: z.string(), sql: z.string() });
+export type GeneratedMigration = z.infer<typeof generatedMigrationSchema>;
 
 export const crudGenerateBodySchema = z.object({
   design: crudDesignSchema,
@@ -108,9 +115,15 @@ export const devtoolsOperations = {
     method: 'POST',
     path: '/api/v1/admin/crud/preview',
     permission: PERMISSIONS.crudGenerator.list,
-    summary: 'The files a table design would generate, with a diff of those already there',
+    summary:
+      'The files a table design would generate, with a diff of those already there, and the migration db:generate would make of it',
     body: crudDesignSchema,
-    response: z.object({ files: z.array(generatedFileSchema) }),
+    response: z.object({
+      /** With the migration (kind `migration`) when the schema would change. */
+      files: z.array(generatedFileSchema),
+      /** Why db:generate could not preview the migration (it would refuse to generate too). */
+      migration_error: z.string().nullable(),
+    }),
   }),
   crudGeneratorGenerate: defineOperation({
     ...ADMIN,
@@ -118,12 +131,16 @@ export const devtoolsOperations = {
     method: 'POST',
     path: '/api/v1/admin/crud/generate',
     permission: PERMISSIONS.crudGenerator.add,
-    summary: 'Write the generated files; changed files only with overwrite',
+    summary:
+      'Write the generated files (changed files only with overwrite), then run db:generate for the migration; nothing is left written if it fails',
     body: crudGenerateBodySchema,
     response: z.object({
+      /** Every file written, the migration's SQL, journal and snapshot included. */
       written: z.array(z.string()),
       /** Changed files left as they are (no overwrite). */
       kept: z.array(z.string()),
+      /** The migration db:generate made; null when the schema did not change. */
+      migration: generatedMigrationSchema.nullable(),
     }),
   }),
 } as const;

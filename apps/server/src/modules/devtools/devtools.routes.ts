@@ -7,7 +7,11 @@ import { t } from '../../platform/i18n/i18n.ts';
 import type { AppServices } from '../../services.ts';
 import { generateCrud, previewCrud } from './generator.ts';
 
-/** The CRUD generator's routes (decision 0049): anything but the status only in development. */
+/**
+ * The CRUD generator's routes (decision 0049): anything but the status only in development. One
+ * preview or generation at a time per work tree (409 otherwise); a failed db:generate is a 409
+ * that leaves the work tree as it was.
+ */
 export function devtoolsRoutes(app: ZodApp, services: AppServices): void {
   const { enabled, root } = services.config.crudGenerator;
   const assertEnabled = () => {
@@ -18,12 +22,26 @@ export function devtoolsRoutes(app: ZodApp, services: AppServices): void {
 
   route(app, devtoolsOperations.crudGeneratorPreview, async (request) => {
     assertEnabled();
-    return ok({ files: await previewCrud(root, request.body) });
+    const { files, migrationError } = await previewCrud(root, request.body);
+    const migration_error = migrationError
+      ? t(request.ctx.lang, migrationError.key, migrationError.params)
+      : null;
+    return ok({ files, migration_error });
   });
 
   route(app, devtoolsOperations.crudGeneratorGenerate, async (request) => {
     assertEnabled();
-    const done = await generateCrud(root, request.body.design, request.body.overwrite);
-    return ok(done, t(request.ctx.lang, 'devtools.generated', { count: done.written.length }));
+    const { written, kept, migration } = await generateCrud(
+      root,
+      request.body.design,
+      request.body.overwrite,
+    );
+    const msg = migration
+      ? t(request.ctx.lang, 'devtools.generatedWithMigration', {
+          count: written.length,
+          migration: migration.path,
+        })
+      : t(request.ctx.lang, 'devtools.generated', { count: written.length });
+    return ok({ written, kept, migration }, msg);
   });
 }

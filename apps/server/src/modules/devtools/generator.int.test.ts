@@ -1,8 +1,21 @@
+import { execFileSync } from 'node:child_process';
 import { generateKeyPairSync } from 'node:crypto';
-import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { sql } from 'drizzle-orm';
+import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { ESLint } from 'eslint';
 import * as prettier from 'prettier';
 import ts from 'typescript';
@@ -14,8 +27,9 @@ import { adminActor } from '../access/index.ts';
 
 /*
  * The CRUD generator (issue 28, decision 0049): it writes only in development; a design generates
- * files that type-check as they are, in a temporary copy of the work tree; regenerating never
- * overwrites a hand edit without the developer's confirmation.
+ * files that type-check as they are, in a temporary copy of the work tree, and the project's own
+ * db:generate makes their migration; regenerating never overwrites a hand edit without the
+ * developer's confirmation; a failed db:generate leaves the work tree as it was.
  */
 
 const REPO = resolve(import.meta.dirname, '../../../../..');
@@ -119,6 +133,9 @@ function workTreeCopy(): string {
     'eslint.config.mjs',
     'packages/shared/package.json',
     'packages/shared/tsconfig.json',
+    // The server's own db:generate (drizzle-kit with the project's config).
+    'apps/server/package.json',
+    'apps/server/drizzle.config.ts',
     'apps/server/tsconfig.json',
     'apps/web/tsconfig.json',
   ])
@@ -150,6 +167,32 @@ async function unformatted(root: string, files: string[]): Promise<string[]> {
     if (!(await prettier.check(readFileSync(path, 'utf8'), { ...options, filepath: path }))) bad.push(f);
   }
   return bad;
+}
+
+/** Every file under `paths` (files or folders of `root`) with its text: to see that nothing moved. */
+function treeState(root: string, paths: string[]): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const p of paths) {
+    const full = join(root, p);
+    if (!existsSync(full)) continue;
+    if (statSync(full).isFile()) out.set(p, readFileSync(full, 'utf8'));
+    else
+      for (const f of readdirSync(full, { recursive: true, withFileTypes: true }))
+        if (f.isFile()) {
+          const file = join(f.parentPath, f.name);
+          out.set(relative(root, file), readFileSync(file, 'utf8'));
+        }
+  }
+  return out;
+}
+
+/** The project's own `npm run db:generate` in the server of `root`, as a developer runs it. */
+function dbGenerate(root: string): string {
+  return execFileSync('npm', ['run', 'db:generate'], {
+    cwd: join(root, 'apps/server'),
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
 }
 
 /** An Alipay key pair of its own: production refuses the committed sandbox keys (decision 0035). */
@@ -239,7 +282,7 @@ describe('CRUD generator', () => {
     expect(none.statusCode).toBe(401);
   });
 
-  it('generates files that type-check, a migration that applies, and keeps hand edits unless confirmed', async () => {
+  it('generates files that type-check and their migration through db:generate, and keeps hand edits unless confirmed', async () => {
     const bad = await dev.app.inject({
       method: 'POST',
       url: '/api/v1/admin/crud/preview',
@@ -248,6 +291,16 @@ describe('CRUD generator', () => {
     });
     expect(bad.statusCode).toBe(400);
 
+    const migrations = 'apps/server/src/db/migrations';
+    const journalPath = join(root, migrations, 'meta/_journal.json');
+    type Journal = { entries: Array<{ idx: number; when: number; tag: string }> };
+    const journalBefore = JSON.parse(readFileSync(journalPath, 'utf8')) as Journal;
+    // drizzle-kit numbers the next migration after the journal's last idx.
+    const number = String(journalBefore.entries.at(-1)!.idx + 1).padStart(4, '0');
+    const sqlPath = `${migrations}/${number}_gift_cards.sql`;
+    const migrationsBefore = treeState(root, [migrations]);
+
+    // The preview: the files, and the migration db:generate would make, from a temporary copy.
     const preview = await dev.app.inject({
       method: 'POST',
       url: '/api/v1/admin/crud/preview',
@@ -255,18 +308,86 @@ describe('CRUD generator', () => {
       payload: DESIGN,
     });
     expect(preview.statusCode, preview.body).toBe(200);
-    const files = preview.json().data.files as Array<{ path: string; kind: string; state: string }>;
+    const previewed = preview.json().data as {
+      files: Array<{ path: string; kind: string; state: string; content: string }>;
+      migration_error: string | null;
+    };
+    expect(previewed.migration_error).toBeNull();
+    const files = previewed.files;
     expect(files.filter((f) => f.kind === 'file').every((f) => f.state === 'new')).toBe(true);
     expect(files.filter((f) => f.kind === 'registration').every((f) => f.state === 'changed')).toBe(true);
+    const previewedMigration = files.filter((f) => f.kind === 'migration');
+    expect(previewedMigration.map((f) => [f.path, f.state])).toEqual([[sqlPath, 'new']]);
+    expect(previewedMigration[0]!.content).toContain('CREATE TABLE "gift_cards"');
+    // Previewing wrote nothing.
+    expect(treeState(root, [migrations])).toEqual(migrationsBefore);
+    expect(existsSync(join(root, 'apps/server/src/modules/giftCards'))).toBe(false);
 
-    const gen = await dev.app.inject({
-      method: 'POST',
-      url: '/api/v1/admin/crud/generate',
-      headers: devAdmin,
-      payload: { design: DESIGN },
-    });
-    expect(gen.statusCode, gen.body).toBe(200);
-    expect(gen.json().data.written).toHaveLength(files.length);
+    // Two generations at once: one works, the other is refused.
+    const [first, second] = await Promise.all(
+      [0, 1].map(() =>
+        dev.app.inject({
+          method: 'POST',
+          url: '/api/v1/admin/crud/generate',
+          headers: { ...devAdmin, ...EN },
+          payload: { design: DESIGN },
+        }),
+      ),
+    );
+    const statuses = [first!.statusCode, second!.statusCode];
+    expect(statuses.sort(), `${first!.body}\n${second!.body}`).toEqual([200, 409]);
+    const gen = first!.statusCode === 200 ? first! : second!;
+    const refused = first!.statusCode === 200 ? second! : first!;
+    expect(refused.json().msg).toBe(
+      'The CRUD generator is already previewing or generating in this work tree; try again when it has finished',
+    );
+    const done = gen.json().data as {
+      written: string[];
+      kept: string[];
+      migration: { path: string; sql: string } | null;
+    };
+    expect(gen.json().msg).toContain(`db:generate made the migration ${sqlPath}`);
+    const generatedFiles = files.filter((f) => f.kind !== 'migration').map((f) => f.path);
+    // The generator's files, then what db:generate wrote: the SQL, its snapshot and the journal.
+    expect(done.written).toEqual([
+      ...generatedFiles,
+      `${migrations}/${number}_gift_cards.sql`,
+      `${migrations}/meta/${number}_snapshot.json`,
+      `${migrations}/meta/_journal.json`,
+    ]);
+    expect(done.kept).toEqual([]);
+    expect(done.migration).toEqual({ path: sqlPath, sql: previewedMigration[0]!.content });
+
+    // The migration is drizzle-kit's: a journal entry after every other, a snapshot chained to
+    // the previous one, and the SQL of the table.
+    const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as Journal;
+    expect(journal.entries.slice(0, -1)).toEqual(journalBefore.entries);
+    const entry = journal.entries.at(-1)!;
+    expect(entry).toMatchObject({ idx: Number(number), tag: `${number}_gift_cards` });
+    expect(entry.when).toBeGreaterThan(Math.max(...journalBefore.entries.map((e) => e.when)));
+    const snapshots = readdirSync(join(root, migrations, 'meta'))
+      .filter((f) => f.endsWith('_snapshot.json'))
+      .sort();
+    expect(snapshots.at(-1)).toBe(`${number}_snapshot.json`);
+    const snapshot = (f: string) =>
+      JSON.parse(readFileSync(join(root, migrations, 'meta', f), 'utf8')) as {
+        id: string;
+        prevId: string;
+        tables: Record<string, unknown>;
+      };
+    expect(snapshot(snapshots.at(-1)!).prevId).toBe(snapshot(snapshots.at(-2)!).id);
+    expect(Object.keys(snapshot(snapshots.at(-1)!).tables)).toContain('public.gift_cards');
+    const migrationSql = readFileSync(join(root, sqlPath), 'utf8');
+    expect(migrationSql).toBe(done.migration!.sql);
+    expect(migrationSql).toContain('CREATE TABLE "gift_cards"');
+    expect(migrationSql).toContain('"amount" bigint DEFAULT 0 NOT NULL');
+    expect(migrationSql).toContain('FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id")');
+    // The project's existing migrations are as they were (hand-written ones included).
+    const after = treeState(root, [migrations]);
+    for (const [path, text] of migrationsBefore)
+      if (!path.endsWith('_journal.json')) expect(after.get(path), path).toBe(text);
+    // Run again, db:generate has nothing left to do.
+    expect(dbGenerate(root)).toContain('No schema changes');
 
     const server = [
       'packages/shared/src/generated/gift-cards.ts',
@@ -285,21 +406,24 @@ describe('CRUD generator', () => {
     expect(typeErrors(root, web, true)).toEqual([]);
 
     // As they are, the generated and edited files pass the project's lint and format checks.
-    const written = files.map((f) => f.path).filter((f) => !f.includes('/db/migrations/'));
-    expect(await unformatted(root, written)).toEqual([]);
+    expect(await unformatted(root, generatedFiles)).toEqual([]);
     expect(
       await lintProblems(
         root,
-        written.filter((f) => /\.tsx?$/.test(f)),
+        generatedFiles.filter((f) => /\.tsx?$/.test(f)),
       ),
     ).toEqual([]);
 
-    // The migration applies (and is rolled back).
-    const migration = files.find((f) => f.path.endsWith('_gift_cards.sql'))!.path;
-    const statements = readFileSync(join(root, migration), 'utf8').split('--> statement-breakpoint');
+    // The migrator takes the migration after the others (even on a database that has them all),
+    // and it applies (rolled back).
+    const read = readMigrationFiles({ migrationsFolder: join(root, migrations) });
+    expect(read.at(-1)!.folderMillis).toBeGreaterThan(
+      Math.max(...read.slice(0, -1).map((m) => m.folderMillis)),
+    );
+    expect(read.at(-1)!.sql.join('')).toBe(migrationSql.split('--> statement-breakpoint').join(''));
     await expect(
       dev.database.db.transaction(async (tx) => {
-        for (const s of statements) await tx.execute(sql.raw(s));
+        for (const s of read.at(-1)!.sql) await tx.execute(sql.raw(s));
         tx.rollback();
       }),
     ).rejects.toThrow(/rollback/i);
@@ -318,6 +442,7 @@ describe('CRUD generator', () => {
       headers: devAdmin,
       payload: DESIGN,
     });
+    expect(again.json().data.migration_error).toBeNull();
     const changed = (again.json().data.files as Array<{ path: string; state: string; diff: string }>).filter(
       (f) => f.state !== 'same',
     );
@@ -329,7 +454,7 @@ describe('CRUD generator', () => {
       headers: devAdmin,
       payload: { design: DESIGN },
     });
-    expect(kept.json().data).toEqual({ written: [], kept: [resource] });
+    expect(kept.json().data).toEqual({ written: [], kept: [resource], migration: null });
     expect(readFileSync(join(root, resource), 'utf8')).toBe(edited);
     const confirmed = await dev.app.inject({
       method: 'POST',
@@ -337,7 +462,126 @@ describe('CRUD generator', () => {
       headers: devAdmin,
       payload: { design: DESIGN, overwrite: true },
     });
-    expect(confirmed.json().data.written).toEqual([resource]);
+    expect(confirmed.json().data).toEqual({ written: [resource], kept: [], migration: null });
     expect(readFileSync(join(root, resource), 'utf8')).not.toContain('hand edit');
-  }, 400_000);
+
+    // A changed design: the schema's diff is kept unless confirmed, and confirmed, db:generate
+    // makes the ALTER.
+    const schema = 'apps/server/src/modules/giftCards/schema.ts';
+    const added: CrudDesign = {
+      ...DESIGN,
+      fields: [
+        ...DESIGN.fields,
+        {
+          name: 'batch',
+          title: 'Batch',
+          type: 'integer',
+          required: false,
+          listed: false,
+          searched: false,
+          sortable: false,
+          control: 'number',
+        },
+      ],
+    };
+    const next = String(Number(number) + 1).padStart(4, '0');
+    const designPreview = await dev.app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/crud/preview',
+      headers: devAdmin,
+      payload: added,
+    });
+    const designFiles = designPreview.json().data.files as Array<{
+      path: string;
+      kind: string;
+      state: string;
+      diff: string;
+      content: string;
+    }>;
+    expect(designFiles.find((f) => f.path === schema)).toMatchObject({ state: 'changed' });
+    expect(designFiles.find((f) => f.path === schema)!.diff).toContain("+    batch: integer('batch'),");
+    expect(designFiles.find((f) => f.kind === 'migration')).toMatchObject({
+      path: `${migrations}/${next}_gift_cards.sql`,
+      content: 'ALTER TABLE "gift_cards" ADD COLUMN "batch" integer;',
+    });
+    const notConfirmed = await dev.app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/crud/generate',
+      headers: devAdmin,
+      payload: { design: added },
+    });
+    expect(notConfirmed.json().data.kept).toContain(schema);
+    expect(notConfirmed.json().data.migration).toBeNull();
+    const alter = await dev.app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/crud/generate',
+      headers: devAdmin,
+      payload: { design: added, overwrite: true },
+    });
+    expect(alter.statusCode, alter.body).toBe(200);
+    expect(alter.json().data.migration).toEqual({
+      path: `${migrations}/${next}_gift_cards.sql`,
+      sql: 'ALTER TABLE "gift_cards" ADD COLUMN "batch" integer;',
+    });
+    expect(dbGenerate(root)).toContain('No schema changes');
+
+    // db:generate fails (a renamed column makes drizzle-kit ask, and there is no terminal): the
+    // preview says so, and generating leaves every file as it was.
+    const watched = [
+      migrations,
+      'apps/server/src/modules',
+      'apps/server/src/db/schema/index.ts',
+      'packages/shared/src',
+      'apps/web/src/features/generated',
+      'apps/web/src/features/admin/page-registry.tsx',
+      'apps/web/src/i18n/locales',
+    ];
+    const renamed: CrudDesign = {
+      ...added,
+      table: 'gift_cards',
+      fields: added.fields.map((f) => (f.name === 'note' ? { ...f, name: 'remark' } : f)),
+    };
+    const beforeFailure = treeState(root, watched);
+    const failedPreview = await dev.app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/crud/preview',
+      headers: { ...devAdmin, ...EN },
+      payload: renamed,
+    });
+    expect(failedPreview.statusCode).toBe(200);
+    expect(failedPreview.json().data.migration_error).toMatch(
+      /^npm run db:generate failed, so nothing was written: .*TTY/,
+    );
+    const failed = await dev.app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/crud/generate',
+      headers: { ...devAdmin, ...EN },
+      payload: { design: renamed, overwrite: true },
+    });
+    expect(failed.statusCode).toBe(409);
+    expect(failed.json().msg).toMatch(/^npm run db:generate failed, so nothing was written: .*TTY/);
+    expect(treeState(root, watched)).toEqual(beforeFailure);
+
+    // Another table's change not yet migrated would land in this table's migration: refused, and
+    // a new table's files are all taken back, folders included.
+    mkdirSync(join(root, 'apps/server/src/modules/pending'));
+    writeFileSync(
+      join(root, 'apps/server/src/modules/pending/schema.ts'),
+      "import { pgTable, text } from 'drizzle-orm/pg-core';\n\nexport const pending = pgTable('pending_things', { name: text('name') });\n",
+    );
+    const schemaIndex = join(root, 'apps/server/src/db/schema/index.ts');
+    const indexText = readFileSync(schemaIndex, 'utf8');
+    writeFileSync(schemaIndex, `${indexText}export * from '../../modules/pending/schema.ts';\n`);
+    const beforeForeign = treeState(root, watched);
+    const foreign = await dev.app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/crud/generate',
+      headers: { ...devAdmin, ...EN },
+      payload: { design: { ...DESIGN, table: 'vouchers' } },
+    });
+    expect(foreign.statusCode).toBe(409);
+    expect(foreign.json().msg).toMatch(/^The schema has changes of other tables .*"pending_things"/);
+    expect(treeState(root, watched)).toEqual(beforeForeign);
+    expect(existsSync(join(root, 'apps/server/src/modules/vouchers'))).toBe(false);
+  }, 600_000);
 });

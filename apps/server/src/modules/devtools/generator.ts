@@ -1,9 +1,10 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { CrudDesign, GeneratedFile } from '@pod/shared';
+import { AppError } from '../../platform/http/errors.ts';
+import { filesOf, makeMigration, MIGRATIONS } from './db-generate.ts';
 import { lineDiff } from './diff.ts';
 import {
-  migration,
   namesOf,
   serverIndex,
   serverMenus,
@@ -19,7 +20,9 @@ import {
  * The CRUD generator (decision 0049): from a table design, the files of a CRUD resource, each
  * compared with what the work tree holds. Files the generator owns are written when new, and
  * overwritten only when the developer confirmed the diff; registrations (a line in a registry, the
- * permissions, the texts) only add what is missing, so they never undo a hand edit.
+ * permissions, the texts) only add what is missing, so they never undo a hand edit. The migration
+ * is not the generator's: the project's `db:generate` makes it of the generated schema, and every
+ * file is written only once that has worked (db-generate.ts).
  */
 
 interface Planned {
@@ -27,9 +30,6 @@ interface Planned {
   kind: 'file' | 'registration';
   content: string;
 }
-
-const MIGRATIONS = 'apps/server/src/db/migrations';
-const JOURNAL = `${MIGRATIONS}/meta/_journal.json`;
 
 const read = (root: string, path: string) => {
   const full = join(root, path);
@@ -58,31 +58,6 @@ function addImport(text: string, line: string): string {
   return `${text.slice(0, at)}\n${line}${text.slice(at)}`;
 }
 
-/** The migration of the table: the one already generated for it, or the next number. */
-function migrationPath(root: string, table: string): string {
-  const dir = join(root, MIGRATIONS);
-  const files = existsSync(dir) ? readdirSync(dir).filter((f) => /^\d{4}_.*\.sql$/.test(f)) : [];
-  const mine = files.find((f) => f.slice(5) === `${table}.sql`);
-  if (mine) return `${MIGRATIONS}/${mine}`;
-  const next = Math.max(-1, ...files.map((f) => Number(f.slice(0, 4)))) + 1;
-  return `${MIGRATIONS}/${String(next).padStart(4, '0')}_${table}.sql`;
-}
-
-function journal(root: string, tag: string): string {
-  const text = read(root, JOURNAL) ?? '{ "version": "7", "dialect": "postgresql", "entries": [] }';
-  const j = JSON.parse(text) as { entries: Array<{ idx: number; tag: string; when: number }> };
-  if (j.entries.some((e) => e.tag === tag)) return text;
-  const last = j.entries.at(-1);
-  j.entries.push({
-    idx: (last?.idx ?? -1) + 1,
-    version: '7',
-    when: Math.max(Date.now(), (last?.when ?? 0) + 1),
-    tag,
-    breakpoints: true,
-  } as never);
-  return `${JSON.stringify(j, null, 2)}\n`;
-}
-
 function texts(root: string, path: string, res: string, value: Record<string, unknown>): string {
   const text = read(root, path) ?? '{}';
   const j = JSON.parse(text) as Record<string, Record<string, unknown>>;
@@ -95,10 +70,8 @@ function texts(root: string, path: string, res: string, value: Record<string, un
 
 /** Every file of a design, as it would be written (before formatting). */
 function plan(root: string, design: CrudDesign): Planned[] {
-  const { res, Res, file, table } = namesOf(design);
+  const { res, Res, file } = namesOf(design);
   const mod = `apps/server/src/modules/${res}`;
-  const migrationFile = migrationPath(root, table);
-  const tag = migrationFile.slice(MIGRATIONS.length + 1, -4);
   const registry = (path: string, edit: (text: string) => string): Planned => ({
     path,
     kind: 'registration',
@@ -111,9 +84,7 @@ function plan(root: string, design: CrudDesign): Planned[] {
     { path: `${mod}/menus.ts`, kind: 'file', content: serverMenus(design) },
     { path: `${mod}/module.ts`, kind: 'file', content: serverModule(design) },
     { path: `${mod}/index.ts`, kind: 'file', content: serverIndex(design) },
-    { path: migrationFile, kind: 'file', content: migration(design) },
     { path: `apps/web/src/features/generated/${file}-page.tsx`, kind: 'file', content: webPage(design) },
-    registry(JOURNAL, () => journal(root, tag)),
     registry('packages/shared/src/permissions.ts', (t) =>
       insertBefore(t, `  ${res}: ['list', 'add', 'edit', 'del'],`, 'PERMISSION_ACTIONS = {', /^} as const;/m),
     ),
@@ -156,18 +127,21 @@ function plan(root: string, design: CrudDesign): Planned[] {
   ];
 }
 
-/** Formats a file as the project's Prettier settings would (SQL is left as it is). */
+/** Formats a file as the project's Prettier settings would. */
 async function format(root: string, path: string, content: string): Promise<string> {
-  // Migrations (SQL and the journal) are not Prettier's (.prettierignore).
-  if (path.startsWith(MIGRATIONS)) return content;
   const prettier = await import('prettier');
   const options = (await prettier.resolveConfig(join(root, path))) ?? {};
   return prettier.format(content, { ...options, filepath: join(root, path) });
 }
 
+interface PlannedFile extends GeneratedFile {
+  /** What the work tree held when the file was planned (null: no such file). */
+  existing: string | null;
+}
+
 /** The files a design would generate, formatted, each with its state against the work tree. */
-export async function previewCrud(root: string, design: CrudDesign): Promise<GeneratedFile[]> {
-  const out: GeneratedFile[] = [];
+async function plannedFiles(root: string, design: CrudDesign): Promise<PlannedFile[]> {
+  const out: PlannedFile[] = [];
   for (const p of plan(root, design)) {
     const content = await format(root, p.path, p.content);
     const existing = read(root, p.path);
@@ -178,29 +152,130 @@ export async function previewCrud(root: string, design: CrudDesign): Promise<Gen
       content,
       state,
       diff: state === 'changed' ? lineDiff(existing!, content) : '',
+      existing,
     });
   }
   return out;
 }
 
+const shown = ({ existing: _, ...file }: PlannedFile): GeneratedFile => file;
+
+/**
+ * Whether writing `files` changes what drizzle-kit reads: the table's schema or its registration
+ * in the schema index (drizzle.config.ts). Otherwise the generator has no migration to make.
+ */
+const changesSchema = (design: CrudDesign, files: ReadonlyArray<GeneratedFile>) =>
+  files.some(
+    (f) =>
+      f.state !== 'same' &&
+      (f.path === `apps/server/src/modules/${namesOf(design).res}/schema.ts` ||
+        f.path === 'apps/server/src/db/schema/index.ts'),
+  );
+
+/** Work trees a preview or generation is running on: one at a time each. */
+const busy = new Set<string>();
+async function exclusive<T>(root: string, work: () => Promise<T>): Promise<T> {
+  if (busy.has(root)) throw AppError.conflict('devtools.busy');
+  busy.add(root);
+  try {
+    return await work();
+  } finally {
+    busy.delete(root);
+  }
+}
+
+/**
+ * The files a design would generate, each with its state against the work tree, and the migration
+ * db:generate would make once they are written (in a copy of the server: the work tree is not
+ * touched). When db:generate would fail, the files come with the reason instead.
+ */
+export function previewCrud(
+  root: string,
+  design: CrudDesign,
+): Promise<{ files: GeneratedFile[]; migrationError: AppError | null }> {
+  return exclusive(root, async () => {
+    const files = (await plannedFiles(root, design)).map(shown);
+    try {
+      if (!changesSchema(design, files)) return { files, migrationError: null };
+      const migration = await makeMigration(root, design.table, files);
+      if (!migration) return { files, migrationError: null };
+      const sql: GeneratedFile = {
+        path: migration.path,
+        kind: 'migration',
+        content: migration.sql,
+        state: 'new',
+        diff: '',
+      };
+      return { files: [...files, sql], migrationError: null };
+    } catch (e) {
+      if (e instanceof AppError) return { files, migrationError: e };
+      throw e;
+    }
+  });
+}
+
 /**
  * Writes a design's files: new ones and registrations always, a changed file of the generator's
- * only with `overwrite` (the developer saw its diff). Returns what was written and what was kept.
+ * only with `overwrite` (the developer saw its diff), with the migration the project's
+ * `db:generate` made of them. When db:generate fails nothing is written, and the 409 says why;
+ * when a file changed while it ran, nothing is written either.
  */
-export async function generateCrud(root: string, design: CrudDesign, overwrite: boolean) {
-  const files = await previewCrud(root, design);
-  const written: string[] = [];
-  const kept: string[] = [];
-  for (const f of files) {
-    if (f.state === 'same') continue;
-    if (f.state === 'changed' && f.kind === 'file' && !overwrite) {
-      kept.push(f.path);
-      continue;
+export function generateCrud(
+  root: string,
+  design: CrudDesign,
+  overwrite: boolean,
+): Promise<{ written: string[]; kept: string[]; migration: { path: string; sql: string } | null }> {
+  return exclusive(root, async () => {
+    const files = await plannedFiles(root, design);
+    const kept = files
+      .filter((f) => f.state === 'changed' && f.kind === 'file' && !overwrite)
+      .map((f) => f.path);
+    const toWrite = files.filter((f) => f.state !== 'same' && !kept.includes(f.path));
+    const migrationsBefore = filesOf(join(root, MIGRATIONS));
+    const migration = changesSchema(design, toWrite)
+      ? await makeMigration(root, design.table, toWrite)
+      : null;
+
+    // Everything the work tree gets, in one synchronous step (no restart of a watching server
+    // comes in between), and only if nothing it replaces moved while db:generate ran.
+    const writes = new Map<string, { content: string | Buffer; existing: string | Buffer | null }>();
+    for (const f of toWrite) writes.set(f.path, { content: f.content, existing: f.existing });
+    for (const [path, bytes] of migration?.files ?? [])
+      writes.set(path, {
+        content: bytes,
+        existing: migrationsBefore.get(path.slice(MIGRATIONS.length + 1)) ?? null,
+      });
+    const migrationsNow = filesOf(join(root, MIGRATIONS));
+    const moved =
+      migrationsNow.size !== migrationsBefore.size ||
+      [...migrationsNow].some(([f, bytes]) => !migrationsBefore.get(f)?.equals(bytes));
+    const changedPath = moved ? MIGRATIONS : toWrite.find((f) => read(root, f.path) !== f.existing)?.path;
+    if (changedPath) throw AppError.conflict('devtools.treeChanged', { path: changedPath });
+
+    /** The files written so far (the one being written included), to put back on a failure. */
+    const done: string[] = [];
+    const createdDirs: string[] = [];
+    try {
+      for (const [path, { content }] of writes) {
+        const full = join(root, path);
+        const created = mkdirSync(dirname(full), { recursive: true });
+        if (created) createdDirs.push(created);
+        done.push(path);
+        writeFileSync(full, content);
+      }
+    } catch (e) {
+      for (const path of done) {
+        const { existing } = writes.get(path)!;
+        if (existing === null) rmSync(join(root, path), { force: true });
+        else writeFileSync(join(root, path), existing);
+      }
+      for (const dir of createdDirs.reverse()) rmSync(dir, { recursive: true, force: true });
+      throw e;
     }
-    const full = join(root, f.path);
-    mkdirSync(dirname(full), { recursive: true });
-    writeFileSync(full, f.content);
-    written.push(f.path);
-  }
-  return { written, kept };
+    return {
+      written: [...writes.keys()],
+      kept,
+      migration: migration && { path: migration.path, sql: migration.sql },
+    };
+  });
 }

@@ -71,28 +71,6 @@ function columnOf(f: CrudField): string {
   return col;
 }
 
-function sqlType(f: CrudField): string {
-  switch (f.type) {
-    case 'integer':
-      return 'integer';
-    case 'money':
-      return 'bigint';
-    case 'boolean':
-      return 'boolean';
-    case 'date':
-      return 'date';
-    default:
-      return 'text';
-  }
-}
-
-function sqlDefault(f: CrudField): string {
-  if (f.default === undefined) return f.type === 'boolean' ? ' DEFAULT false' : '';
-  if (f.type === 'integer' || f.type === 'money') return ` DEFAULT ${Number.parseInt(f.default, 10) || 0}`;
-  if (f.type === 'boolean') return ` DEFAULT ${f.default === 'true'}`;
-  return ` DEFAULT '${f.default.replace(/'/g, "''")}'`;
-}
-
 export interface Names {
   table: string;
   /** camelCase: the resource, the module's folder, the permission prefix. */
@@ -171,24 +149,6 @@ ${cols.join('\n')}
   },
   (t) => [index('${table}_tenant_idx').on(t.tenantId)],
 );
-`;
-}
-
-export function migration(design: CrudDesign): string {
-  const { table } = namesOf(design);
-  const cols = design.fields.map(
-    (f) => `\t"${f.name}" ${sqlType(f)}${sqlDefault(f)}${notNull(f) ? ' NOT NULL' : ''},`,
-  );
-  return `CREATE TABLE "${table}" (
-\t"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
-\t"tenant_id" uuid NOT NULL,
-${cols.join('\n')}
-\t"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-\t"updated_at" timestamp with time zone DEFAULT now() NOT NULL
-);
---> statement-breakpoint
-ALTER TABLE "${table}" ADD CONSTRAINT "${table}_tenant_id_tenants_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "${table}_tenant_idx" ON "${table}" USING btree ("tenant_id");
 `;
 }
 

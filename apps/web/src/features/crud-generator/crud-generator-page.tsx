@@ -26,6 +26,7 @@ import {
   maxLengthOf,
   type CrudDesign,
   type GeneratedFile,
+  type GeneratedMigration,
 } from '@pod/shared';
 import { call } from '../../api/call.ts';
 import { ApiError } from '../../api/api-error.ts';
@@ -56,15 +57,23 @@ export function CrudGeneratorPage() {
   const [form] = Form.useForm<{ table: string; title: string; title_en: string }>();
   const [fields, setFields] = useState<FieldRow[]>([newField(1)]);
   const [files, setFiles] = useState<GeneratedFile[]>([]);
+  const [migrationError, setMigrationError] = useState<string | null>(null);
   const [overwrite, setOverwrite] = useState(false);
-  const [result, setResult] = useState<{ written: string[]; kept: string[] } | null>(null);
+  const [result, setResult] = useState<{
+    written: string[];
+    kept: string[];
+    migration: GeneratedMigration | null;
+  } | null>(null);
   const fail = (error: unknown) =>
     void message.error(error instanceof ApiError ? error.msg : t('request.unknownError'));
 
   const design = async (): Promise<CrudDesign> => ({ ...(await form.validateFields()), fields });
   const preview = useMutation({
     mutationFn: async () => call(devtoolsOperations.crudGeneratorPreview, { body: await design() }),
-    onSuccess: (data) => setFiles(data.files),
+    onSuccess: (data) => {
+      setFiles(data.files);
+      setMigrationError(data.migration_error);
+    },
     onError: fail,
   });
   const generate = useMutation({
@@ -228,12 +237,31 @@ export function CrudGeneratorPage() {
           {t('crudGenerator.generate')}
         </Button>
       </Space>
-      <Typography.Paragraph type="secondary">{t('crudGenerator.overwriteHint')}</Typography.Paragraph>
+      <Typography.Paragraph type="secondary">
+        {t('crudGenerator.overwriteHint')} {t('crudGenerator.migrationHint')}
+      </Typography.Paragraph>
+      {migrationError ? (
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginBottom: 12 }}
+          data-testid="crud-generator-migration-error"
+          title={migrationError}
+        />
+      ) : files.length > 0 && !files.some((f) => f.kind === 'migration') ? (
+        <Typography.Paragraph type="secondary">{t('crudGenerator.noMigration')}</Typography.Paragraph>
+      ) : null}
       {result ? (
         <Alert
           type={result.kept.length ? 'warning' : 'success'}
           style={{ marginBottom: 12 }}
-          title={`${t('crudGenerator.written')}: ${result.written.length}; ${t('crudGenerator.kept')}: ${result.kept.join(', ') || '—'}`}
+          data-testid="crud-generator-result"
+          title={`${t('crudGenerator.written')}: ${result.written.length}; ${t('crudGenerator.kept')}: ${result.kept.join(', ') || '—'}; ${t('crudGenerator.migration')}: ${result.migration?.path ?? '—'}`}
+          description={
+            result.migration ? (
+              <pre style={{ maxHeight: 300, overflow: 'auto', margin: 0 }}>{result.migration.sql}</pre>
+            ) : undefined
+          }
         />
       ) : null}
       <Collapse

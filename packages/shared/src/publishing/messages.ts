@@ -104,6 +104,8 @@ export const FIELD_LABELS: Readonly<Record<string, Text>> = {
   detail: { en: 'Detail images', 'zh-cn': '详情图' },
   warehouse_routes: { en: 'Warehouse', 'zh-cn': '仓库' },
   warehouse_id: { en: 'Warehouse ID', 'zh-cn': '仓库ID' },
+  site_id: { en: 'Site', 'zh-cn': '站点' },
+  id: { en: 'ID', 'zh-cn': 'ID' },
   site_ids: { en: 'Sites', 'zh-cn': '站点' },
   delivery_days: { en: 'Delivery promise', 'zh-cn': '发货时效' },
   warehouse_type: { en: 'Warehouse type', 'zh-cn': '仓库类型' },

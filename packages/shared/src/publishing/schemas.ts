@@ -179,6 +179,8 @@ export const listingCreateSchema = z.object({
 });
 export const listingUpdateSchema = z.object({
   shop_id: z.uuid().optional(),
+  /** The template the fields were filled from (spec §3 Publish listing: template). */
+  template_id: z.uuid().nullable().optional(),
   fields: listingFieldsSchema.optional(),
 });
 

@@ -312,6 +312,8 @@ export const listingResource = (files: FileUrls): CrudDefinition<typeof publishi
       await assertFree(ctx, row.finishedId, shop.id, row.id);
       Object.assign(out, { shopId: shop.id, shopName: shop.name, platform: shop.platform });
     }
+    if (input.template_id !== undefined)
+      out.templateId = input.template_id ? (await findTemplate(ctx, input.template_id)).id : null;
     if (input.fields) out.fields = await trustedFields(ctx.tx, merchantOf(ctx), input.fields);
     if (row.status === 'released') out.editedSincePublish = true;
     return out;

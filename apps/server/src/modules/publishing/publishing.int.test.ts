@@ -549,6 +549,21 @@ describe('listings and templates', () => {
       listing_ids: applied.json().data.listing_ids,
     });
     for (const report of pre.json().data.reports) expect(report.errors, JSON.stringify(report)).toEqual([]);
+    // The listing records the template it was filled from; another merchant's template is not there.
+    const theirs = await api(w.n.headers, 'POST', '/api/v1/admin/publish/template', {
+      name: 'Theirs',
+      platform: 'tiktok',
+      fields: {},
+    });
+    expect(theirs.statusCode, theirs.body).toBe(200);
+    const foreign = await api(h(), 'PATCH', `/api/v1/admin/publish/listing/${existing.id}`, {
+      template_id: theirs.json().data.id,
+    });
+    expect(foreign.statusCode).toBe(404);
+    const cleared = await api(h(), 'PATCH', `/api/v1/admin/publish/listing/${existing.id}`, {
+      template_id: null,
+    });
+    expect(cleared.json().data.template_id).toBeNull();
     const onTemu = await api(h(), 'POST', `/api/v1/admin/publish/template/${tpl.json().data.id}/apply`, {
       finished_ids: ids,
       shop_id: shops.temu,

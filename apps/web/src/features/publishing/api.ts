@@ -117,15 +117,29 @@ function useRefresh() {
 export function useSaveListing() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (input: { id?: string; finished_id: string; shop_id: string; fields: ListingFieldsInput }) =>
+    mutationFn: (input: {
+      id?: string;
+      finished_id: string;
+      shop_id: string;
+      template_id?: string | null;
+      fields: ListingFieldsInput;
+    }) =>
       input.id
         ? call(publishingOperations.listing.update, {
             params: { id: input.id },
-            body: { fields: input.fields },
+            body: {
+              fields: input.fields,
+              ...(input.template_id !== undefined ? { template_id: input.template_id } : {}),
+            },
             showErrorMessage: false,
           })
         : call(publishingOperations.listing.create, {
-            body: { finished_id: input.finished_id, shop_id: input.shop_id, fields: input.fields },
+            body: {
+              finished_id: input.finished_id,
+              shop_id: input.shop_id,
+              fields: input.fields,
+              ...(input.template_id ? { template_id: input.template_id } : {}),
+            },
             showErrorMessage: false,
           }),
     onSuccess: refresh,

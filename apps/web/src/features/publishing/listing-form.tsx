@@ -105,6 +105,8 @@ export function ListingForm({
   const [isTemplateOpen, setTemplateOpen] = useState(false);
   const [saveError, setSaveError] = useState<string | null>(null);
   const [uploaded, setUploaded] = useState<Record<string, string>>({});
+  /** The template the fields were last filled from (recorded on the listing). */
+  const [templateId, setTemplateId] = useState<string | undefined>(undefined);
   const values = Form.useWatch((v: FormValues) => v, { form, preserve: true }) as
     Partial<FormValues> | undefined;
   const lang = currentLanguage();
@@ -146,6 +148,7 @@ export function ListingForm({
         ...(listing ? { id: listing.id } : {}),
         finished_id: v.finished_id,
         shop_id: v.shop_id,
+        ...(templateId ? { template_id: templateId } : {}),
         fields: fieldsOf(v),
       });
       onSaved(saved, publish);
@@ -157,6 +160,7 @@ export function ListingForm({
   const applyTemplate = (id: string) => {
     const template = templates.data?.find((tpl) => tpl.id === id);
     if (!template) return;
+    setTemplateId(template.id);
     const current = form.getFieldsValue(true) as FormValues;
     const next = valuesOf(template.fields, { finished_id: current.finished_id, shop_id: current.shop_id });
     form.setFieldsValue({
@@ -317,10 +321,9 @@ export function ListingForm({
             <Col span={12}>
               <Form.Item label={t('publishing.template')}>
                 <Select
-                  allowClear
                   placeholder={t('publishing.templatePlaceholder')}
                   data-testid="listing-template"
-                  value={null}
+                  value={templateId ?? listing?.template_id ?? null}
                   options={(templates.data ?? []).map((tpl) => ({ value: tpl.id, label: tpl.name }))}
                   onChange={(id: string | undefined) => id && applyTemplate(id)}
                 />

@@ -1,15 +1,13 @@
 import {
-  DEFAULT_RULE_SETTINGS,
-  IMAGE_KINDS,
-  imageRules,
+  fillWithMockups,
+  imageFormatOf,
   listingFieldsSchema,
-  MOCKUP_RENDITIONS,
   nextPublishStatus,
   publishActions,
   publishingOperations,
+  reusableListingFields,
   type Listing,
   type ListingFields,
-  type ListingImageInput,
 } from '@pod/shared';
 import { and, eq } from 'drizzle-orm';
 import type { AnyContext, ServiceContext } from '../../platform/context.ts';
@@ -47,11 +45,6 @@ export const uploadRefsOf = (fields: ListingFields): string[] => [
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export const formatOf = (suffix: string): ListingImageInput['format'] => {
-  const s = suffix.toLowerCase();
-  return s === 'png' ? 'png' : s === 'webp' ? 'webp' : 'jpg';
-};
-
 /**
  * The fields as stored: each upload must be an image of the merchant's (else 404, as another
  * merchant's file is not there), and its size, bytes and format are the stored file's, never what
@@ -78,7 +71,7 @@ export async function trustedFields(
               width: row.width ?? 0,
               height: row.height ?? 0,
               bytes: row.size,
-              format: formatOf(row.suffix),
+              format: imageFormatOf(row.suffix),
             }
           : img;
       }),
@@ -189,46 +182,6 @@ export async function findTemplate(ctx: AnyContext, id: string) {
 }
 
 /**
- * What a template keeps of a listing's fields (decision 0068): everything that fits another
- * finished product. Mockup images are one finished product's (they are filled from each product's
- * own mockups when the template is applied) and the SKC number is one listing's (Temu finds a
- * product by it: two listings sharing it would share a product).
- */
-export function reusableFields(fields: ListingFields): ListingFields {
-  const images = Object.fromEntries(
-    Object.entries(fields.images).map(([kind, list]) => [kind, list.filter((i) => i.source === 'upload')]),
-  ) as ListingFields['images'];
-  return { ...fields, images, skc_number: '' };
-}
-
-/**
- * Fills each kind of image the fields leave empty with the finished product's mockups, rendered at
- * that kind's size when it is published (MOCKUP_RENDITIONS), as many as the platform's rule asks.
- */
-export function withMockups(
-  fields: ListingFields,
-  finished: { mockups: string[] },
-  platform: 'tiktok' | 'temu',
-): ListingFields {
-  if (!finished.mockups.length) return fields;
-  const rules = imageRules(DEFAULT_RULE_SETTINGS[platform]);
-  const images = { ...fields.images };
-  for (const kind of IMAGE_KINDS) {
-    if (images[kind].length || rules[kind].min < 1) continue;
-    const size = MOCKUP_RENDITIONS[kind];
-    images[kind] = Array.from({ length: rules[kind].min }, (_, i) => ({
-      source: 'mockup' as const,
-      ref: finished.mockups[i % finished.mockups.length]!,
-      width: size.width,
-      height: size.height,
-      bytes: 0,
-      format: size.format,
-    }));
-  }
-  return { ...fields, images };
-}
-
-/**
  * The fields a new listing starts from: the body's; else the template's (its reusable fields, the
  * images it leaves empty from the product's mockups); the titles default to the product's name.
  */
@@ -240,7 +193,12 @@ export function startingFields(
 ): ListingFields {
   const fields =
     body ??
-    (template ? withMockups(reusableFields(template), finished, platform) : listingFieldsSchema.parse({}));
+    (template
+      ? (() => {
+          const reusable = reusableListingFields(template);
+          return { ...reusable, images: fillWithMockups(reusable.images, finished.mockups, platform) };
+        })()
+      : listingFieldsSchema.parse({}));
   return {
     ...fields,
     title_zh: fields.title_zh || finished.name,

@@ -2,6 +2,7 @@ import {
   checkRiskWords,
   DEFAULT_RULE_SETTINGS,
   describeIssue,
+  imageFormatOf,
   validateListing,
   type ImageKind,
   type ListingFields,
@@ -16,7 +17,7 @@ import type { MerchantScope } from '../../platform/tenant-scope.ts';
 import { finishedForPublishing, printPreflight } from '../designs/index.ts';
 import { gatewayOf, riskWordsOf } from '../shops/index.ts';
 import type { AppServices } from '../../services.ts';
-import { formatOf, ownImages, publishableShop, uploadRefsOf, type ListingRow } from './listing.resource.ts';
+import { ownImages, publishableShop, uploadRefsOf, type ListingRow } from './listing.resource.ts';
 import { reasonOf } from './publish.service.ts';
 
 type Finding = PreflightReport['errors'][number];
@@ -44,7 +45,7 @@ async function trustedImages(ctx: AnyContext, m: MerchantScope, fields: ListingF
           width: row.width ?? 0,
           height: row.height ?? 0,
           bytes: row.size,
-          format: formatOf(row.suffix),
+          format: imageFormatOf(row.suffix),
         };
       }),
     ]),

@@ -1,7 +1,7 @@
-import { publishingOperations } from '@pod/shared';
+import { publishingOperations, reusableListingFields } from '@pod/shared';
 import type { CrudDefinition } from '../../platform/crud/crud-definition.ts';
 import type { Ownership } from '../../platform/ownership.ts';
-import { merchantOf, reusableFields, trustedFields } from './listing.resource.ts';
+import { merchantOf, trustedFields } from './listing.resource.ts';
 import { publishTemplates } from './schema.ts';
 
 export const TEMPLATE_OWNER: Ownership = {
@@ -36,7 +36,7 @@ export const templateResource: CrudDefinition<typeof publishingOperations.templa
     return {
       name: input.name,
       platform: input.platform,
-      fields: await trustedFields(ctx.tx, m, reusableFields(input.fields)),
+      fields: await trustedFields(ctx.tx, m, reusableListingFields(input.fields)),
       createdBy: ctx.actor.id,
     };
   },
@@ -44,7 +44,7 @@ export const templateResource: CrudDefinition<typeof publishingOperations.templa
     return {
       ...(input.name !== undefined ? { name: input.name } : {}),
       ...(input.fields !== undefined
-        ? { fields: await trustedFields(ctx.tx, merchantOf(ctx), reusableFields(input.fields)) }
+        ? { fields: await trustedFields(ctx.tx, merchantOf(ctx), reusableListingFields(input.fields)) }
         : {}),
     };
   },

@@ -2,7 +2,7 @@ import { use, useMemo, useState } from 'react';
 import { Button, Flex, Select, Tooltip, Typography, Upload } from 'antd';
 import { CloseOutlined, UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import type { ImageKind, ImageRule, ListingImageInput } from '@pod/shared';
+import { imageFormatOf, type ImageKind, type ImageRule, type ListingImageInput } from '@pod/shared';
 import { ApiError } from '../../api/api-error.ts';
 import { SiteContext } from '../site/site-context.ts';
 import { uploadFile } from '../uploads/api.ts';
@@ -25,11 +25,6 @@ export function ruleHint(rule: ImageRule): string {
   ].filter(Boolean);
   return parts.join(' · ');
 }
-
-const formatOf = (suffix: string): ListingImageInput['format'] => {
-  const s = suffix.toLowerCase();
-  return s === 'png' ? 'png' : s === 'webp' ? 'webp' : 'jpg';
-};
 
 /**
  * The images of one kind (spec §3: SKC preview, carousel, detail, outer package, square…): the
@@ -148,7 +143,7 @@ export function ListingImagesField(props: {
                       width: attachment.width ?? 0,
                       height: attachment.height ?? 0,
                       bytes: attachment.size,
-                      format: formatOf(attachment.suffix),
+                      format: imageFormatOf(attachment.suffix),
                     },
                   ]);
                   options.onSuccess?.(attachment);

@@ -1,10 +1,11 @@
 import {
   checkPriceText,
   DEFAULT_RULE_SETTINGS,
+  fillWithMockups,
   IMAGE_KINDS,
-  imageRules,
   listingFieldsSchema,
   MOCKUP_RENDITIONS,
+  reusableListingFields,
   validateListing,
   type ImageKind,
   type ListingFields,
@@ -273,28 +274,17 @@ export function mockupImage(kind: ImageKind, ref: string): ListingImageInput {
   return { source: 'mockup', ref, width: size.width, height: size.height, bytes: 0, format: size.format };
 }
 
-/**
- * Fills every kind of image that is still empty with the finished product's mockups, as many as
- * the platform's rule asks (decision 0068; the server does the same when a template is applied).
- */
-export function withMockups(images: Images, mockups: readonly Mockup[], platform: PublishPlatform): Images {
-  if (!mockups.length) return images;
-  const rules = imageRules(DEFAULT_RULE_SETTINGS[platform]);
-  const out = { ...emptyImages(), ...images };
-  for (const kind of IMAGE_KINDS) {
-    if (out[kind].length || rules[kind].min < 1) continue;
-    out[kind] = Array.from({ length: rules[kind].min }, (_, i) =>
-      mockupImage(kind, mockups[i % mockups.length]!.ref),
-    );
-  }
-  return out;
-}
+/** Fills every kind of image that is still empty with the finished product's mockups (decision 0068). */
+export const withMockups = (images: Images, mockups: readonly Mockup[], platform: PublishPlatform): Images =>
+  fillWithMockups(
+    { ...emptyImages(), ...images },
+    mockups.map((m) => m.ref),
+    platform,
+  );
 
 /** A template keeps what fits another finished product (decision 0068): no titles, mockups or SKC number. */
-export function templateFieldsOf(v: Partial<FormValues>): ListingFields {
-  const fields = fieldsOf(v);
-  const images = Object.fromEntries(
-    Object.entries(fields.images).map(([kind, list]) => [kind, list.filter((i) => i.source === 'upload')]),
-  ) as unknown as Images;
-  return { ...fields, title_zh: '', title_en: '', skc_number: '', images };
-}
+export const templateFieldsOf = (v: Partial<FormValues>): ListingFields => ({
+  ...reusableListingFields(fieldsOf(v)),
+  title_zh: '',
+  title_en: '',
+});

@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import { crc32, deflateSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useAdminBrowser } from './admin-browser.ts';
@@ -8,6 +9,42 @@ const { baseUrl, DEMO_PASSWORD, openPage, signIn } = useAdminBrowser();
 const POLL = { timeout: 30_000 };
 /** A publish job on a busy machine. */
 const JOB = { timeout: 90_000 };
+
+/** A PNG chunk: length, type, data and CRC. */
+function chunk(type: string, data: Buffer): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([length, body, crc]);
+}
+
+/** A real white PNG of the size asked (a product photo to upload). */
+function whitePng(width: number, height: number): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  const row = Buffer.alloc(1 + width * 3, 255);
+  row[0] = 0;
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(Buffer.concat(Array.from({ length: height }, () => row)))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/** Uploads one image into a kind of the publish form and waits for its tile. */
+async function uploadInto(page: Page, kind: string, name: string, width: number, height: number) {
+  const field = page.getByTestId(`listing-images-${kind}`);
+  const before = await field.getByTestId('listing-image').count();
+  await field
+    .locator('input[type="file"]')
+    .setInputFiles([{ name, mimeType: 'image/png', buffer: whitePng(width, height) }]);
+  await expect.poll(() => field.getByTestId('listing-image').count(), POLL).toBe(before + 1);
+}
 
 /** Picks an option of an antd select by its visible text. */
 async function choose(page: Page, testId: string, text: string | RegExp) {
@@ -57,15 +94,48 @@ describe('publishing', () => {
     await form.getByTestId('listing-width').fill('20');
     await form.getByTestId('listing-height').fill('2');
     await choose(page, 'listing-delivery', /^2/);
-    await form.getByTestId('listing-warehouse').fill('WH1');
     await page.getByTestId('listing-sites').click();
     await page.keyboard.type('US');
     await page.keyboard.press('Enter');
     await page.keyboard.press('Escape');
-    await choose(page, 'listing-images', /mockups|效果图/);
+    // A warehouse covering the site (spec §5: a warehouse and at least one site).
+    await page.getByTestId('listing-add-warehouse').click();
+    await form.getByTestId('listing-warehouse-0').fill('WH1');
+    // Images: the finished product's mockups fill every kind the rules ask for.
+    await page.getByTestId('listing-use-mockups').click();
+    await expect
+      .poll(
+        () => page.getByTestId('listing-images-product_photos').getByTestId('listing-image').count(),
+        POLL,
+      )
+      .toBeGreaterThanOrEqual(3);
+    // An upload too small for a product photo is measured and refused inline, then removed.
+    await uploadInto(page, 'product_photos', 'small.png', 600, 800);
+    await expect
+      .poll(() => form.innerText(), POLL)
+      .toMatch(/Product photos #4: at least 900×900 px|商品实拍图 #4：尺寸至少900×900像素/);
+    expect(await page.getByTestId('listing-save-publish').isDisabled()).toBe(true);
+    await page
+      .getByTestId('listing-images-product_photos')
+      .getByTestId('listing-image')
+      .nth(3)
+      .getByRole('button')
+      .click();
+    // A detail image uploaded as it is (optional, any size up to 3 MB).
+    await uploadInto(page, 'detail', 'detail.png', 900, 1200);
     await expect.poll(() => page.getByTestId('listing-save-publish').isDisabled(), POLL).toBe(false);
     expect(await page.getByTestId('rule-issues').count()).toBe(0);
     await page.screenshot({ path: `${ARTIFACTS}publishing-form.png` });
+
+    // Its reusable fields saved as a template: the name cannot be empty.
+    await page.getByTestId('listing-save-template').click();
+    await page.getByTestId('template-save-ok').click();
+    await expect
+      .poll(() => page.locator('.ant-modal:visible').innerText(), POLL)
+      .toMatch(/Template name cannot be empty|模板名称不能为空/);
+    await page.getByTestId('template-name-input').fill(`Tees ${Date.now().toString(36)}`);
+    await page.getByTestId('template-save-ok').click();
+    await expect.poll(() => page.getByTestId('template-name-input').count(), POLL).toBe(0);
 
     await page.getByTestId('listing-save-publish').click();
     const row = page.getByTestId('listing-page').getByRole('row').filter({ hasText: 'Summer Tee' });

@@ -32,9 +32,6 @@ const UNCOVERED: Record<string, string> = {
   'POST /api/v1/admin/shop':
     '`seller_id` is the merchant\'s own free text for a shop of kind "other" (spec §3 Shop); TikTok and Temu ' +
     'shops get theirs from the vendor on authorisation, so it names no object anyone owns',
-  'POST /api/v1/admin/publish/template':
-    "the id-like fields are the marketplace's (category, attribute, site, freight template and warehouse " +
-    'ids inside `fields`), which name no object of the platform',
   'GET /files/{a}/{b}/{name}':
     'public by design (decision 0014): a file is read only through the signed, expiring URL handed out ' +
     'with the row that uses it (signature checks: upload.int.test.ts); the matrix checks that no refused ' +

@@ -36,6 +36,16 @@ export function hasMenuNamed(menus: readonly MenuNode[], name: string): boolean 
   );
 }
 
+/** The buttons (permission names) the menus grant on the menu item of this catalogue name. */
+export function menuButtons(menus: readonly MenuNode[], name: string): readonly string[] {
+  for (const node of menus) {
+    if (node.type === 'menu' && node.name === name) return node.buttons;
+    const found = menuButtons(node.children, name);
+    if (found.length) return found;
+  }
+  return [];
+}
+
 /** The admin addresses the menus grant, e.g. `product/list` → `/admin/product/list`. */
 export function menuPaths(menus: readonly MenuNode[]): string[] {
   const paths: string[] = [];

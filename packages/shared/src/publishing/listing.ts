@@ -1,5 +1,7 @@
+import type { ListingFields } from './schemas.ts';
 import {
   checkComposition,
+  DEFAULT_RULE_SETTINGS,
   checkDelivery,
   checkImages,
   checkMeasure,
@@ -11,6 +13,7 @@ import {
   IMAGE_KINDS,
   type ImageFormat,
   type ImageKind,
+  type PublishPlatform,
   type PublishRuleSettings,
   type RuleImage,
   type RuleIssue,
@@ -110,4 +113,50 @@ export function validateListing(input: ListingRuleInput, settings: PublishRuleSe
       }),
     );
   return issues;
+}
+
+/** An uploaded file's format as the rules read it, from its suffix. */
+export function imageFormatOf(suffix: string): ImageFormat {
+  const s = suffix.toLowerCase();
+  return s === 'png' ? 'png' : s === 'webp' ? 'webp' : 'jpg';
+}
+
+/**
+ * Fills each kind of image that is empty with a finished product's mockups (`{color_id}:{surface}`),
+ * as many as the platform's rule asks, at the size each is rendered at when published (decision
+ * 0068). The form's "fill with mockups" and applying a template do the same.
+ */
+export function fillWithMockups(
+  images: ListingFields['images'],
+  mockupRefs: readonly string[],
+  platform: PublishPlatform,
+): ListingFields['images'] {
+  if (!mockupRefs.length) return images;
+  const rules = imageRules(DEFAULT_RULE_SETTINGS[platform]);
+  const out = { ...images };
+  for (const kind of IMAGE_KINDS) {
+    if (out[kind]?.length || rules[kind].min < 1) continue;
+    const size = MOCKUP_RENDITIONS[kind];
+    out[kind] = Array.from({ length: rules[kind].min }, (_, i) => ({
+      source: 'mockup' as const,
+      ref: mockupRefs[i % mockupRefs.length]!,
+      width: size.width,
+      height: size.height,
+      bytes: 0,
+      format: size.format,
+    }));
+  }
+  return out;
+}
+
+/**
+ * What a listing template keeps (decision 0068): what fits another finished product. Mockup images
+ * are one product's (each product's own fill them when the template is applied) and the SKC number
+ * is one listing's (Temu finds a product by it: two listings sharing it would share a product).
+ */
+export function reusableListingFields(fields: ListingFields): ListingFields {
+  const images = Object.fromEntries(
+    Object.entries(fields.images).map(([kind, list]) => [kind, list.filter((i) => i.source === 'upload')]),
+  ) as ListingFields['images'];
+  return { ...fields, images, skc_number: '' };
 }

@@ -43,8 +43,8 @@ export const RULE_MESSAGES: Readonly<Record<RuleCode, Text>> = {
   },
   imageBytes: { en: '{{field}}: at most {{mb}} MB', 'zh-cn': '{{field}}：大小不能超过{{mb}}MB' },
   imageFormat: { en: '{{field}}: only {{formats}}', 'zh-cn': '{{field}}：仅支持{{formats}}格式' },
-  warehouseRequired: { en: 'Please select a warehouse', 'zh-cn': '请选择仓库' },
-  siteRequired: { en: 'Please select at least one site', 'zh-cn': '请至少选择一个站点' },
+  warehouseRequired: { en: '{{field}}: select a warehouse', 'zh-cn': '{{field}}：请选择仓库' },
+  siteRequired: { en: '{{field}}: select at least one site', 'zh-cn': '{{field}}：请至少选择一个站点' },
   multiSiteMinimum: {
     en: '{{field}}: a multi-site listing needs at least {{min}} sites (now {{count}})',
     'zh-cn': '{{field}}：多站点刊登至少选择{{min}}个站点（当前{{count}}个）',
@@ -66,9 +66,13 @@ export const RULE_MESSAGES: Readonly<Record<RuleCode, Text>> = {
     'zh-cn': '{{field}}：首尾不能有标点符号或空格',
   },
   riskWord: { en: '{{field}} contains the risk word "{{word}}"', 'zh-cn': '{{field}}包含风险词“{{word}}”' },
+  amountFormat: {
+    en: '{{field}}: enter an amount such as 12.99',
+    'zh-cn': '{{field}}：请输入正确的金额，例如12.99',
+  },
   variationRequired: {
-    en: 'Please fill in the variation information',
-    'zh-cn': '请填写变体信息',
+    en: '{{field}}: fill in the variation information (at least one colour)',
+    'zh-cn': '{{field}}：请填写变体信息（至少一个颜色）',
   },
 };
 
@@ -77,7 +81,7 @@ export const FIELD_LABELS: Readonly<Record<string, Text>> = {
   title_zh: { en: 'Chinese title', 'zh-cn': '中文标题' },
   title_en: { en: 'English title', 'zh-cn': '英文标题' },
   declared_price: { en: 'Declared price', 'zh-cn': '申报价格' },
-  price: { en: 'Site declared price', 'zh-cn': '站点申报价' },
+  price: { en: 'Price', 'zh-cn': '价格' },
   origin_country: { en: 'Origin country', 'zh-cn': '产地国家' },
   origin_province: { en: 'Origin province', 'zh-cn': '产地省份' },
   volume: { en: 'Volume', 'zh-cn': '体积' },
@@ -99,26 +103,47 @@ export const FIELD_LABELS: Readonly<Record<string, Text>> = {
   theme: { en: 'Theme image', 'zh-cn': '主题图' },
   detail: { en: 'Detail images', 'zh-cn': '详情图' },
   warehouse_routes: { en: 'Warehouse', 'zh-cn': '仓库' },
+  warehouse_id: { en: 'Warehouse ID', 'zh-cn': '仓库ID' },
+  site_id: { en: 'Site', 'zh-cn': '站点' },
+  id: { en: 'ID', 'zh-cn': 'ID' },
   site_ids: { en: 'Sites', 'zh-cn': '站点' },
   delivery_days: { en: 'Delivery promise', 'zh-cn': '发货时效' },
   warehouse_type: { en: 'Warehouse type', 'zh-cn': '仓库类型' },
   variations: { en: 'Variations', 'zh-cn': '变体' },
   category_id: { en: 'Category', 'zh-cn': '类目' },
-  images: { en: 'Image', 'zh-cn': '图片' },
+  images: { en: 'Images', 'zh-cn': '图片' },
+  rows: { en: 'Row', 'zh-cn': '行' },
+  site_prices: { en: 'Site prices', 'zh-cn': '站点价格' },
+  attributes: { en: 'Attributes', 'zh-cn': '属性' },
+  retail_price: { en: 'Suggested retail price', 'zh-cn': '建议零售价' },
+  original_price: { en: 'Original price', 'zh-cn': '原价' },
+  capacity: { en: 'Capacity', 'zh-cn': '容量' },
+  freight_template_id: { en: 'Freight template', 'zh-cn': '运费模板' },
+  sku_prefix: { en: 'SKU prefix', 'zh-cn': 'SKU前缀' },
+  skc_number: { en: 'SKC number', 'zh-cn': 'SKC编号' },
+  sensitive_type: { en: 'Sensitive type', 'zh-cn': '敏感类型' },
+  package_shape: { en: 'Package shape', 'zh-cn': '包装形状' },
+  package_type: { en: 'Package type', 'zh-cn': '包装类型' },
 };
 
-/** The label of an issue's field: the last part of its path that has one, with the image's number. */
+/** Groups whose own label is left out of a path's label (`images.square.0` reads "Square image #1"). */
+const GROUPS = new Set(['images']);
+
+/**
+ * The label of an issue's field, naming every labelled part of its path with its number:
+ * `images.square.0` → "Square image #1", `size_tables.1.rows.0.net_weight` → "Size tables #2 ›
+ * Row #1 › Net weight". A path no part of which has a label is shown as it is.
+ */
 export function fieldLabel(field: string, lang: Language): string {
   const parts = field.split('.');
-  for (let i = parts.length - 1; i >= 0; i -= 1) {
-    const label = FIELD_LABELS[parts[i]!];
-    if (label) {
-      const next = parts[i + 1];
-      const n = next !== undefined && /^\d+$/.test(next) ? ` #${Number(next) + 1}` : '';
-      return label[lang] + n;
-    }
-  }
-  return field;
+  const labels: string[] = [];
+  parts.forEach((part, i) => {
+    const label = FIELD_LABELS[part];
+    if (!label || (GROUPS.has(part) && i < parts.length - 1)) return;
+    const next = parts[i + 1];
+    labels.push(label[lang] + (next !== undefined && /^\d+$/.test(next) ? ` #${Number(next) + 1}` : ''));
+  });
+  return labels.length ? labels.join(' › ') : field;
 }
 
 /** Renders `{{name}}` placeholders. */

@@ -13,6 +13,10 @@ import {
   checkTitle,
   DEFAULT_RULE_SETTINGS,
   describeIssue,
+  fillWithMockups,
+  imageFormatOf,
+  listingFieldsSchema,
+  reusableListingFields,
   hasAtMostDecimals,
   imageRules,
   MOCKUP_RENDITIONS,
@@ -59,7 +63,7 @@ describe('numbers: decimals and positives (spec §5)', () => {
     expect(codes(checkPriceText('declared_price', '0.00'))).toEqual(['positive']);
     expect(codes(checkPriceText('declared_price', '0.01'))).toEqual([]);
     expect(codes(checkPriceText('declared_price', ' '))).toEqual(['required']);
-    expect(codes(checkPriceText('declared_price', '1e3'))).toEqual(['decimals']);
+    expect(codes(checkPriceText('declared_price', '1e3'))).toEqual(['amountFormat']);
   });
   it('hasAtMostDecimals tolerates float noise', () => {
     expect(hasAtMostDecimals(0.1 + 0.2, 1)).toBe(true);
@@ -355,5 +359,50 @@ describe('status machine (decision 0044)', () => {
     expect(publishActions('released', false)).toEqual(['edit', 'unpublish']);
     expect(publishActions('draft', false)).toEqual(['edit', 'publish']);
     expect(publishActions('in_release', false)).toEqual([]);
+  });
+});
+
+describe('templates and mockups (decision 0068)', () => {
+  const upload = {
+    source: 'upload' as const,
+    ref: 'a1',
+    width: 900,
+    height: 1200,
+    bytes: 5,
+    format: 'png' as const,
+  };
+  const fields = listingFieldsSchema.parse({
+    skc_number: 'SKC-1',
+    declared_price: 999,
+    images: {
+      product_photos: [
+        { source: 'mockup', ref: 'c:front', width: 1350, height: 1800, bytes: 0, format: 'jpg' },
+      ],
+      outer_package: [upload],
+    },
+  });
+  it('a template keeps uploads and shared fields, not mockups or the SKC number', () => {
+    const kept = reusableListingFields(fields);
+    expect(kept).toMatchObject({ skc_number: '', declared_price: 999 });
+    expect(kept.images.product_photos).toEqual([]);
+    expect(kept.images.outer_package).toEqual([upload]);
+  });
+  it("fills each empty kind with the product's mockups, as many as the rule asks, at the rendition size", () => {
+    const filled = fillWithMockups(reusableListingFields(fields).images, ['c1:front', 'c1:back'], 'temu');
+    expect(filled.product_photos.map((i) => i.ref)).toEqual(['c1:front', 'c1:back', 'c1:front']);
+    expect(filled.thumbnail).toEqual([
+      { source: 'mockup', ref: 'c1:front', width: 80, height: 80, bytes: 0, format: 'jpg' },
+    ]);
+    expect(filled.outer_package).toEqual([upload]);
+    expect(filled.detail).toEqual([]);
+    const issues = validateListing(
+      { ...fields, images: filled, variations: 1 },
+      DEFAULT_RULE_SETTINGS.temu,
+    ).filter((i) => i.field.startsWith('images.'));
+    expect(issues).toEqual([]);
+    expect(fillWithMockups(fields.images, [], 'temu')).toBe(fields.images);
+  });
+  it("reads an upload's format from its suffix", () => {
+    expect(['PNG', 'webp', 'jpeg', 'jpg'].map(imageFormatOf)).toEqual(['png', 'webp', 'jpg', 'jpg']);
   });
 });

@@ -204,6 +204,7 @@ export const RULE_CODES = [
   'titlePunctuation',
   'riskWord',
   'variationRequired',
+  'amountFormat',
 ] as const;
 export type RuleCode = (typeof RULE_CODES)[number];
 
@@ -235,12 +236,13 @@ export function checkMeasure(field: string, value: number | null | undefined): R
   return [];
 }
 
-/** spec §5: a declared price as typed, two decimals at most, above zero. */
+/** spec §5: a declared price as typed, two decimals at most, above zero ("Amounts must be correct"). */
 export function checkPriceText(field: string, text: string): RuleIssue[] {
   if (!text.trim()) return [err(field, 'required')];
+  if (!/^-?\d+(\.\d+)?$/.test(text.trim())) return [err(field, 'amountFormat')];
+  if (Number(text) <= 0) return [err(field, 'positive')];
   if (!textHasAtMostDecimals(text, PUBLISH_LIMITS.priceDecimals))
     return [err(field, 'decimals', { places: PUBLISH_LIMITS.priceDecimals })];
-  if (!(Number(text) > 0)) return [err(field, 'positive')];
   return [];
 }
 

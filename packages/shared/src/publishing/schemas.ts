@@ -164,6 +164,8 @@ export const listingSchema = z.object({
   audit_status: z.enum(PUBLISH_AUDIT_STATUSES),
   audited_at: z.string().nullable(),
   job_id: z.string().nullable(),
+  /** Signed URLs (thumbnails) of the uploads the images name, by attachment id. */
+  upload_urls: z.record(z.string(), z.string()),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -177,6 +179,8 @@ export const listingCreateSchema = z.object({
 });
 export const listingUpdateSchema = z.object({
   shop_id: z.uuid().optional(),
+  /** The template the fields were filled from (spec §3 Publish listing: template). */
+  template_id: z.uuid().nullable().optional(),
   fields: listingFieldsSchema.optional(),
 });
 

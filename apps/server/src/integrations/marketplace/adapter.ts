@@ -206,6 +206,8 @@ export interface ListingInput {
   categoryId: string;
   /** Image references returned by uploadImage (TikTok `uri`, Temu URL). */
   images: string[];
+  /** Temu: the SKC's preview images (`previewImgUrls`); the first image when absent. */
+  skcImages?: string[];
   skus: ListingSku[];
   /** grams */
   packageWeight: number;

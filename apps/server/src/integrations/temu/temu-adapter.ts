@@ -386,7 +386,7 @@ export class TemuAdapter implements MarketplaceAdapter {
       materialImgUrl: listing.images[0],
       productSkcReqs: [
         {
-          previewImgUrls: listing.images.slice(0, 1),
+          previewImgUrls: listing.skcImages?.length ? listing.skcImages : listing.images.slice(0, 1),
           extCode: listing.externalId ?? undefined,
           productSkuReqs: listing.skus.map((sku) => ({
             thumbUrl: sku.imageUri ?? listing.images[0],

@@ -1,6 +1,6 @@
 import type { Language, OrderCentreDetail } from '@pod/shared';
 import { addressIssues } from '@pod/shared';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import type { ServiceContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/http/errors.ts';
@@ -678,6 +678,49 @@ export async function linkLine(
 }
 
 /**
+ * The mapping of each line of a shop: by the line's SKU id, else (decision 0067) by its seller SKU
+ * when exactly one mapping publishing wrote carries it (Temu's order lines name the goods SKU, the
+ * listing answered the product SKU; both carry the seller SKU we published).
+ */
+async function mappingsFor(
+  tx: Executor,
+  scope: MerchantScope,
+  shopId: string,
+  lines: ReadonlyArray<{ externalSkuId: string; sellerSku: string }>,
+): Promise<
+  (line: { externalSkuId: string; sellerSku: string }) => typeof orderSkuMappings.$inferSelect | null
+> {
+  const skuIds = [...new Set(lines.map((l) => l.externalSkuId).filter(Boolean))];
+  const sellerSkus = [...new Set(lines.map((l) => l.sellerSku).filter(Boolean))];
+  if (!skuIds.length && !sellerSkus.length) return () => null;
+  const keys = [
+    ...(skuIds.length ? [inArray(orderSkuMappings.externalSkuId, skuIds)] : []),
+    ...(sellerSkus.length ? [inArray(orderSkuMappings.sellerSku, sellerSkus)] : []),
+  ];
+  const mappings = await tx
+    .select()
+    .from(orderSkuMappings)
+    .where(
+      and(
+        eq(orderSkuMappings.tenantId, scope.tenantId),
+        eq(orderSkuMappings.merchantId, scope.merchantId),
+        eq(orderSkuMappings.shopId, shopId),
+        or(...keys),
+      ),
+    );
+  const bySku = new Map(mappings.map((m) => [m.externalSkuId, m]));
+  const bySeller = new Map<string, Array<(typeof mappings)[number]>>();
+  for (const m of mappings)
+    if (m.sellerSku) bySeller.set(m.sellerSku, [...(bySeller.get(m.sellerSku) ?? []), m]);
+  return (line) => {
+    const direct = bySku.get(line.externalSkuId);
+    if (direct) return direct;
+    const bySellerSku = line.sellerSku ? bySeller.get(line.sellerSku) : undefined;
+    return bySellerSku?.length === 1 ? bySellerSku[0]! : null;
+  };
+}
+
+/**
  * Order intake (issue 20): links an order's unlinked lines whose shop SKU has a mapping. A line
  * whose mapped product was deleted or taken off sale stays unlinked (the merchant links it by
  * hand). Returns how many lines were linked. Runs in the caller's transaction.
@@ -703,25 +746,11 @@ export async function linkLinesByMapping(
   if (!row?.shopId || row.unlinkedLines === 0 || row.status !== 'unpaid') return 0;
   const unlinked = (await repo.linesOf(tx, [row.id])).filter((l) => !l.finishedProductId && l.externalSkuId);
   if (!unlinked.length) return 0;
-  const mappings = await tx
-    .select()
-    .from(orderSkuMappings)
-    .where(
-      and(
-        eq(orderSkuMappings.tenantId, scope.tenantId),
-        eq(orderSkuMappings.merchantId, scope.merchantId),
-        eq(orderSkuMappings.shopId, row.shopId),
-        inArray(
-          orderSkuMappings.externalSkuId,
-          unlinked.map((l) => l.externalSkuId),
-        ),
-      ),
-    );
-  const bySku = new Map(mappings.map((m) => [m.externalSkuId, m]));
+  const mappingOf = await mappingsFor(tx, scope, row.shopId, unlinked);
   let current = row;
   let linked = 0;
   for (const line of unlinked) {
-    const m = bySku.get(line.externalSkuId);
+    const m = mappingOf(line);
     if (!m) continue;
     try {
       current = await tx.transaction((sp) => linkLines(sp, scope, current, [{ line, target: m }], lang));

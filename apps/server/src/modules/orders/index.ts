@@ -44,6 +44,8 @@ export {
 } from './order-actions.ts';
 /** SKU mapping for order intake (issue 20). */
 export { linkLinesByMapping } from './centre.service.ts';
+/** Published SKUs become the shop's SKU mappings (issue 23, decision 0067). */
+export { rememberPublishedSkus, type PublishedSku } from './published-skus.ts';
 /** Fulfilment (issue 21): the factories' queue and the production transitions. */
 export {
   assignTracking,

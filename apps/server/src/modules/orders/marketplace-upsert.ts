@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, or, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import type {
@@ -573,23 +573,42 @@ async function linkCreated(
     (i) => results.get(keyOf(i.shopId, i.thirdPartyOrderNo))?.outcome === 'created',
   );
   const skus = [...new Set(created.flatMap((i) => i.lines.map((l) => l.skuId)).filter(Boolean))];
-  if (!skus.length) return;
+  // A mapping publishing wrote also matches by the seller SKU (decision 0067).
+  const sellerSkus = [
+    ...new Set(created.flatMap((i) => i.lines.map((l) => l.sellerSku ?? '')).filter(Boolean)),
+  ];
+  if (!skus.length && !sellerSkus.length) return;
   const mapped = await tx
-    .select({ shopId: orderSkuMappings.shopId, sku: orderSkuMappings.externalSkuId })
+    .select({
+      shopId: orderSkuMappings.shopId,
+      sku: orderSkuMappings.externalSkuId,
+      sellerSku: orderSkuMappings.sellerSku,
+    })
     .from(orderSkuMappings)
     .where(
       and(
         eq(orderSkuMappings.tenantId, owner.tenantId),
         eq(orderSkuMappings.merchantId, owner.merchantId),
         inArray(orderSkuMappings.shopId, [...new Set(created.map((i) => i.shopId))]),
-        inArray(orderSkuMappings.externalSkuId, skus),
+        or(
+          ...(skus.length ? [inArray(orderSkuMappings.externalSkuId, skus)] : []),
+          ...(sellerSkus.length ? [inArray(orderSkuMappings.sellerSku, sellerSkus)] : []),
+        ),
       ),
     );
   if (!mapped.length) return;
   const has = new Set(mapped.map((m) => keyOf(m.shopId, m.sku)));
+  const hasSeller = new Set(mapped.filter((m) => m.sellerSku).map((m) => keyOf(m.shopId, m.sellerSku)));
   for (const input of created) {
     if (input.marketState === 'cancelled') continue;
-    if (!input.lines.some((l) => has.has(keyOf(input.shopId, l.skuId)))) continue;
+    if (
+      !input.lines.some(
+        (l) =>
+          has.has(keyOf(input.shopId, l.skuId)) ||
+          (l.sellerSku && hasSeller.has(keyOf(input.shopId, l.sellerSku))),
+      )
+    )
+      continue;
     const result = results.get(keyOf(input.shopId, input.thirdPartyOrderNo))!;
     await linkLinesByMapping(tx, owner, result.orderId, input.createdBy ?? { id: null, name: 'system' });
   }

@@ -282,7 +282,12 @@ export const orderEvents = pgTable(
   (t) => [index('order_events_order_idx').on(t.orderId, t.createdAt)],
 );
 
-/** SKU mapping (decision 0040): a shop's external SKU linked to a finished product, colour and size. */
+/**
+ * SKU mapping (decision 0040): a shop's external SKU linked to a finished product, colour and size.
+ * A mapping publishing wrote (decision 0067) also carries the seller SKU it published, so a
+ * marketplace whose order lines name another SKU id than its listing answered (Temu: the goods SKU
+ * on the order, the product SKU on the listing) is still linked, by the seller SKU the line carries.
+ */
 export const orderSkuMappings = pgTable(
   'order_sku_mappings',
   {
@@ -293,6 +298,8 @@ export const orderSkuMappings = pgTable(
     externalSkuId: text('external_sku_id').notNull(),
     externalProductId: text('external_product_id').notNull().default(''),
     externalSkcId: text('external_skc_id').notNull().default(''),
+    /** The seller SKU publishing sent ('' for a mapping made by linking a line by hand). */
+    sellerSku: text('seller_sku').notNull().default(''),
     finishedProductId: uuid('finished_product_id').notNull(),
     colorId: uuid('color_id').notNull(),
     sizeId: uuid('size_id').notNull(),
@@ -300,5 +307,8 @@ export const orderSkuMappings = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('order_sku_mappings_sku_uq').on(t.tenantId, t.merchantId, t.shopId, t.externalSkuId)],
+  (t) => [
+    uniqueIndex('order_sku_mappings_sku_uq').on(t.tenantId, t.merchantId, t.shopId, t.externalSkuId),
+    index('order_sku_mappings_seller_sku_idx').on(t.tenantId, t.merchantId, t.shopId, t.sellerSku),
+  ],
 );

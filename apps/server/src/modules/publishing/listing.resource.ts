@@ -1,8 +1,11 @@
 import {
+  fillWithMockups,
+  imageFormatOf,
   listingFieldsSchema,
   nextPublishStatus,
   publishActions,
   publishingOperations,
+  reusableListingFields,
   type Listing,
   type ListingFields,
 } from '@pod/shared';
@@ -11,7 +14,10 @@ import type { AnyContext, ServiceContext } from '../../platform/context.ts';
 import type { CrudDefinition } from '../../platform/crud/crud-definition.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { ownedBy, type Ownership } from '../../platform/ownership.ts';
+import type { FileUrls } from '../../platform/storage/file-urls.ts';
 import { merchantScopeOf, type MerchantScope } from '../../platform/tenant-scope.ts';
+import type { Executor } from '../../db/client.ts';
+import { attachmentsLinkedTo, findAttachments } from '../admin/index.ts';
 import { finishedForPublishing } from '../designs/index.ts';
 import { findShop } from '../shops/index.ts';
 import { publishListings, publishTemplates } from './schema.ts';
@@ -26,6 +32,84 @@ export const LISTING_OWNER: Ownership = {
 export type ListingRow = typeof publishListings.$inferSelect;
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** The upload ids a listing's (or template's) images name. */
+export const uploadRefsOf = (fields: ListingFields): string[] => [
+  ...new Set(
+    Object.values(fields.images)
+      .flat()
+      .filter((i) => i.source === 'upload')
+      .map((i) => i.ref),
+  ),
+];
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The fields as stored: each upload must be an image of the merchant's (else 404, as another
+ * merchant's file is not there), and its size, bytes and format are the stored file's, never what
+ * the form claims (the rules judge what is stored).
+ */
+export async function trustedFields(
+  tx: Executor,
+  m: MerchantScope,
+  fields: ListingFields,
+): Promise<ListingFields> {
+  const refs = uploadRefsOf(fields);
+  if (refs.some((ref) => !UUID.test(ref))) throw AppError.notFound('upload.notFound');
+  const rows = await findAttachments(tx, m, refs, { imagesOnly: true });
+  if (!rows.length) return fields;
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const images = Object.fromEntries(
+    Object.entries(fields.images).map(([kind, list]) => [
+      kind,
+      list.map((img) => {
+        const row = img.source === 'upload' ? byId.get(img.ref) : undefined;
+        return row
+          ? {
+              ...img,
+              width: row.width ?? 0,
+              height: row.height ?? 0,
+              bytes: row.size,
+              format: imageFormatOf(row.suffix),
+            }
+          : img;
+      }),
+    ]),
+  ) as ListingFields['images'];
+  return { ...fields, images };
+}
+
+const URLS = Symbol('uploadUrls');
+type Enriched = ListingRow & { [URLS]?: Record<string, string> };
+
+/** The merchant's image attachments among `ids` (no error for one that is gone). */
+export async function ownImages(tx: Executor, m: MerchantScope, ids: string[]) {
+  const rows = await attachmentsLinkedTo(
+    tx,
+    [...new Set(ids)].filter((id) => UUID.test(id)),
+  );
+  return rows.filter(
+    (a) => a.tenantId === m.tenantId && a.merchantId === m.merchantId && a.mimeType.startsWith('image/'),
+  );
+}
+
+/** Signed URLs of the uploads listings show, only of files of the listing's own merchant. */
+async function uploadUrls(tx: Executor, files: FileUrls, rows: ListingRow[]) {
+  const ids = [...new Set(rows.flatMap((r) => uploadRefsOf(r.fields)))].filter((id) => UUID.test(id));
+  const found = await attachmentsLinkedTo(tx, ids);
+  return (row: ListingRow) =>
+    Object.fromEntries(
+      found
+        .filter(
+          (a) =>
+            a.tenantId === row.tenantId &&
+            a.merchantId === row.merchantId &&
+            uploadRefsOf(row.fields).includes(a.id),
+        )
+        .map((a) => [a.id, files.url(a.thumbnailKey ?? a.storageKey)]),
+    );
+}
 
 export function toListing(row: ListingRow): Listing {
   return {
@@ -51,6 +135,7 @@ export function toListing(row: ListingRow): Listing {
     audit_status: row.auditStatus,
     audited_at: iso(row.auditedAt),
     job_id: row.jobId,
+    upload_urls: (row as Enriched)[URLS] ?? {},
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };
@@ -96,13 +181,24 @@ export async function findTemplate(ctx: AnyContext, id: string) {
   return row;
 }
 
-/** The fields a new listing starts from: the template's, the body's, the finished product's name. */
+/**
+ * The fields a new listing starts from: the body's; else the template's (its reusable fields, the
+ * images it leaves empty from the product's mockups); the titles default to the product's name.
+ */
 export function startingFields(
-  finished: { name: string },
+  finished: { name: string; mockups: string[] },
+  platform: 'tiktok' | 'temu',
   template: ListingFields | null,
   body: ListingFields | undefined,
 ): ListingFields {
-  const fields = body ?? template ?? listingFieldsSchema.parse({});
+  const fields =
+    body ??
+    (template
+      ? (() => {
+          const reusable = reusableListingFields(template);
+          return { ...reusable, images: fillWithMockups(reusable.images, finished.mockups, platform) };
+        })()
+      : listingFieldsSchema.parse({}));
   return {
     ...fields,
     title_zh: fields.title_zh || finished.name,
@@ -125,13 +221,20 @@ async function assertFree(ctx: ServiceContext, finishedId: string, shopId: strin
 }
 
 /** Listings (spec §3 Publish listing): create a draft, edit it, list, delete. */
-export const listingResource: CrudDefinition<typeof publishingOperations.listing> = {
+export const listingResource = (files: FileUrls): CrudDefinition<typeof publishingOperations.listing> => ({
   operations: publishingOperations.listing,
   table: publishListings,
   owner: LISTING_OWNER,
   // Merchant-wide rows (no creator data scope), like shops and finished products.
   columns: { id: publishListings.id },
   toItem: (row) => toListing(row as ListingRow),
+  async enrichMany(ctx, rows) {
+    const urlsOf = await uploadUrls(ctx.tx, files, rows as ListingRow[]);
+    return rows.map((r) => ({ ...r, [URLS]: urlsOf(r as ListingRow) }));
+  },
+  async enrich(ctx, row) {
+    return { ...row, [URLS]: (await uploadUrls(ctx.tx, files, [row as ListingRow]))(row as ListingRow) };
+  },
   async toInsert(ctx, input) {
     const m = merchantOf(ctx);
     const finished = await finishedForPublishing(ctx.tx, m, input.finished_id);
@@ -147,7 +250,11 @@ export const listingResource: CrudDefinition<typeof publishingOperations.listing
       shopName: shop.name,
       platform: shop.platform,
       templateId: template?.id ?? null,
-      fields: startingFields(finished, template?.fields ?? null, input.fields),
+      fields: await trustedFields(
+        ctx.tx,
+        m,
+        startingFields(finished, shop.platform, template?.fields ?? null, input.fields),
+      ),
       createdBy: ctx.actor.id,
     };
   },
@@ -163,7 +270,9 @@ export const listingResource: CrudDefinition<typeof publishingOperations.listing
       await assertFree(ctx, row.finishedId, shop.id, row.id);
       Object.assign(out, { shopId: shop.id, shopName: shop.name, platform: shop.platform });
     }
-    if (input.fields) out.fields = input.fields;
+    if (input.template_id !== undefined)
+      out.templateId = input.template_id ? (await findTemplate(ctx, input.template_id)).id : null;
+    if (input.fields) out.fields = await trustedFields(ctx.tx, merchantOf(ctx), input.fields);
     if (row.status === 'released') out.editedSincePublish = true;
     return out;
   },
@@ -187,4 +296,4 @@ export const listingResource: CrudDefinition<typeof publishingOperations.listing
   },
   defaultOrder: [[publishListings.updatedAt, 'desc']],
   selectLabel: publishListings.finishedName,
-};
+});

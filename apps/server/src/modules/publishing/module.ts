@@ -6,11 +6,13 @@ import { MENUS } from './menus.ts';
 import { t } from '../../platform/i18n/i18n.ts';
 import { failUnqueued, publishOne, runBatch, unpublishOne, type PublishJobData } from './publish.service.ts';
 import { publishingRoutes } from './publishing.routes.ts';
+import { ATTACHMENT_REFERENCES } from '../admin/index.ts';
+import { publishingAttachmentUses } from './attachment-uses.ts';
 
 /** Publishing: listings to TikTok Shop and Temu, templates, preflight and batch jobs (issue 23). */
 export const publishingModule: ModuleDescriptor<AppServices> = {
   name: 'publishing',
-  dependsOn: ['access', 'tenancy', 'admin', 'designs', 'shops'],
+  dependsOn: ['access', 'tenancy', 'admin', 'designs', 'shops', 'orders'],
   switchable: true,
   tables,
   resources: [
@@ -18,6 +20,7 @@ export const publishingModule: ModuleDescriptor<AppServices> = {
     { name: 'publishTemplate', owner: 'merchant' },
   ],
   menus: MENUS,
+  provides: [ATTACHMENT_REFERENCES.provide('publishing', publishingAttachmentUses)],
   jobs: (services) => {
     // A batch is not retried whole: each listing's outcome is in its row and the job's result,
     // and a failed listing is republished by the merchant (idempotently).

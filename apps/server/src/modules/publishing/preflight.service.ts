@@ -2,6 +2,7 @@ import {
   checkRiskWords,
   DEFAULT_RULE_SETTINGS,
   describeIssue,
+  imageFormatOf,
   validateListing,
   type ImageKind,
   type ListingFields,
@@ -13,11 +14,10 @@ import type { CategoryRules } from '../../integrations/marketplace/index.ts';
 import type { AnyContext } from '../../platform/context.ts';
 import { t } from '../../platform/i18n/i18n.ts';
 import type { MerchantScope } from '../../platform/tenant-scope.ts';
-import { findAttachments } from '../admin/index.ts';
 import { finishedForPublishing, printPreflight } from '../designs/index.ts';
 import { gatewayOf, riskWordsOf } from '../shops/index.ts';
 import type { AppServices } from '../../services.ts';
-import { publishableShop, type ListingRow } from './listing.resource.ts';
+import { ownImages, publishableShop, uploadRefsOf, type ListingRow } from './listing.resource.ts';
 import { reasonOf } from './publish.service.ts';
 
 type Finding = PreflightReport['errors'][number];
@@ -27,17 +27,7 @@ type Finding = PreflightReport['errors'][number];
  * stored attachment (never what the form claims); an upload that is not the merchant's is an error.
  */
 async function trustedImages(ctx: AnyContext, m: MerchantScope, fields: ListingFields) {
-  const refs = Object.values(fields.images)
-    .flat()
-    .filter((i) => i.source === 'upload')
-    .map((i) => i.ref);
-  const uuid = /^[0-9a-f-]{36}$/i;
-  const rows = await findAttachments(
-    ctx.tx,
-    m,
-    refs.filter((r) => uuid.test(r)),
-    { imagesOnly: true },
-  );
+  const rows = await ownImages(ctx.tx, m, uploadRefsOf(fields));
   const byId = new Map(rows.map((r) => [r.id, r]));
   const missing: string[] = [];
   const images = Object.fromEntries(
@@ -50,13 +40,12 @@ async function trustedImages(ctx: AnyContext, m: MerchantScope, fields: ListingF
           missing.push(`images.${kind}.${i}`);
           return img;
         }
-        const suffix = row.suffix.toLowerCase();
         return {
           ...img,
           width: row.width ?? 0,
           height: row.height ?? 0,
           bytes: row.size,
-          format: suffix === 'png' ? 'png' : suffix === 'webp' ? 'webp' : 'jpg',
+          format: imageFormatOf(row.suffix),
         };
       }),
     ]),
@@ -64,11 +53,6 @@ async function trustedImages(ctx: AnyContext, m: MerchantScope, fields: ListingF
   return { images, missing };
 }
 
-/**
- * One report per listing (issue 23): the print side (designs' print preflight) and the listing
- * side (every rule of spec §5 under the platform's readings, titles against the merchant's risk
- * words, the marketplace's prerequisites). Errors block publishing; warnings do not.
- */
 /**
  * The marketplace's prerequisites for the listing's category, asked of the marketplace (the
  * sandbox states them); a marketplace that cannot be asked gives a warning, never a pass.
@@ -128,6 +112,11 @@ async function marketplaceSide(
     });
 }
 
+/**
+ * One report per listing (issue 23): the print side (designs' print preflight) and the listing
+ * side (every rule of spec §5 under the platform's readings, titles against the merchant's risk
+ * words, the marketplace's prerequisites). Errors block publishing; warnings do not.
+ */
 export async function preflightListing(
   ctx: AnyContext,
   services: AppServices,

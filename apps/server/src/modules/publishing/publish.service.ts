@@ -26,6 +26,7 @@ import {
   recordPublication,
   type FinishedForPublishing,
 } from '../designs/index.ts';
+import { rememberPublishedSkus } from '../orders/index.ts';
 import { gatewayOf } from '../shops/index.ts';
 import { publishableShop, type ListingRow } from './listing.resource.ts';
 import { moveListings } from './listing-status.ts';
@@ -34,6 +35,8 @@ import { publishListings } from './schema.ts';
 export interface PublishJobData {
   tenant_id: string;
   merchant_id: string;
+  /** Who asked (the SKU mappings' creator); absent in jobs queued before it was kept. */
+  user_id?: string | null;
   lang: Language;
   listing_ids: string[];
 }
@@ -81,30 +84,62 @@ async function imageFile(
   };
 }
 
-/** Uploads the listing's images through the adapter (each distinct image once) and returns refs by kind. */
+/** What the marketplace calls an uploaded image (TikTok `uri`, Temu URL) and where it shows it. */
+interface Sent {
+  ref: string;
+  url: string;
+}
+
+/**
+ * The kinds of images each marketplace takes, and the use each is uploaded for (decision 0068):
+ * TikTok takes main images (the product photos when there are none) and detail images (in the
+ * description); Temu takes the product photos as the carousel, the SKC carousel as the SKC's
+ * preview, the square image as the material image, the thumbnail as each SKU's thumbnail and the
+ * outer package images. The others are our rules' (e.g. the theme image as positioning standard).
+ */
+const SENT_KINDS: Record<'tiktok' | 'temu', Array<{ kind: ImageKind; use: ImageUse }>> = {
+  tiktok: [
+    { kind: 'main', use: 'main' },
+    { kind: 'product_photos', use: 'main' },
+    { kind: 'detail', use: 'description' },
+  ],
+  temu: [
+    { kind: 'product_photos', use: 'main' },
+    { kind: 'skc_carousel', use: 'main' },
+    { kind: 'square', use: 'attribute' },
+    { kind: 'thumbnail', use: 'attribute' },
+    { kind: 'outer_package', use: 'attribute' },
+  ],
+};
+
+/** Uploads the listing's images through the adapter (each distinct image once) and returns them by kind. */
 async function uploadImages(
   services: AppServices,
   m: MerchantScope,
   row: ListingRow,
   adapter: MarketplaceAdapter,
   access: ShopAccess,
-  kinds: Array<{ kind: ImageKind; use: ImageUse }>,
-): Promise<Partial<Record<ImageKind, string[]>>> {
-  const done = new Map<string, string>();
-  const out: Partial<Record<ImageKind, string[]>> = {};
+): Promise<Partial<Record<ImageKind, Sent[]>>> {
+  const done = new Map<string, Sent>();
+  const out: Partial<Record<ImageKind, Sent[]>> = {};
+  const kinds = SENT_KINDS[row.platform];
+  // TikTok: the product photos stand in for main images only when there are none.
+  const skipPhotos = row.platform === 'tiktok' && row.fields.images.main.length > 0;
   for (const { kind, use } of kinds) {
-    const refs: string[] = [];
+    if (kind === 'product_photos' && skipPhotos) continue;
+    const sent: Sent[] = [];
     for (const img of row.fields.images[kind]) {
-      const key = `${kind}:${img.source}:${img.ref}`;
-      let ref = done.get(key);
-      if (!ref) {
+      const key = `${kind}:${use}:${img.source}:${img.ref}`;
+      let one = done.get(key);
+      if (!one) {
         const file = await imageFile(services, m, row.finishedId, kind, img);
-        ref = (await adapter.uploadImage(access, { ...file, use })).ref;
-        done.set(key, ref);
+        const uploaded = await adapter.uploadImage(access, { ...file, use });
+        one = { ref: uploaded.ref, url: uploaded.url || uploaded.ref };
+        done.set(key, one);
       }
-      refs.push(ref);
+      sent.push(one);
     }
-    out[kind] = refs;
+    out[kind] = sent;
   }
   return out;
 }
@@ -120,10 +155,14 @@ const sellerSkuOf = (fields: ListingFields, finished: { code: string }, i: numbe
 /** Temu's shipmentLimitSecond for a delivery promise (⚠ decision 0045: 9 working days → 259200). */
 const SHIPMENT_SECONDS: Record<number, number> = { 1: 86400, 2: 172800, 9: 259200 };
 
+const refs = (list: Sent[] | undefined) => (list ?? []).map((i) => i.ref);
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
+
 function listingInput(
   row: ListingRow,
   finished: FinishedForPublishing,
-  images: Partial<Record<ImageKind, string[]>>,
+  images: Partial<Record<ImageKind, Sent[]>>,
 ): ListingInput {
   const f = row.fields;
   const price = f.declared_price ?? 0;
@@ -138,11 +177,18 @@ function listingInput(
       : images.product_photos?.length
         ? images.product_photos
         : images.skc_carousel;
+  const thumbnail = row.platform === 'temu' ? (images.thumbnail?.[0]?.ref ?? null) : null;
+  const text = f.description || f.title_en;
   const base: ListingInput = {
     title: f.title_en,
-    description: f.description || f.title_en,
+    // TikTok's description is HTML: the detail images follow the text.
+    description:
+      row.platform === 'tiktok' && images.detail?.length
+        ? `<p>${escapeHtml(text)}</p>${images.detail.map((i) => `<p><img src="${escapeHtml(i.url)}"/></p>`).join('')}`
+        : text,
     categoryId: f.category_id,
-    images: main ?? [],
+    images: refs(main),
+    ...(images.skc_carousel?.length ? { skcImages: refs(images.skc_carousel) } : {}),
     skus: finished.variations.map((v, i) => ({
       sellerSku: sellerSkuOf(f, finished, i),
       price: { amount: price, currency: f.declared_currency },
@@ -150,6 +196,7 @@ function listingInput(
       warehouseId: f.warehouse_routes[0]?.warehouse_id ?? null,
       attributes: [{ name: 'Color', value: v.color }, ...(v.size ? [{ name: 'Size', value: v.size }] : [])],
       sitePrices,
+      ...(thumbnail ? { imageUri: thumbnail } : {}),
     })),
     packageWeight: f.weight ?? 0,
     packageDimensions:
@@ -170,7 +217,7 @@ function listingInput(
     vendorFields: {
       productName: f.title_zh || f.title_en,
       productI18nReqs: [{ language: 'en', productName: f.title_en }],
-      ...(images.square?.[0] ? { materialImgUrl: images.square[0] } : {}),
+      ...(images.square?.[0] ? { materialImgUrl: images.square[0].ref } : {}),
       productPropertyReqs: f.attributes.map((a) => ({
         pid: Number(a.id) || a.id,
         propName: a.name,
@@ -186,6 +233,16 @@ function listingInput(
       productShipmentReq: {
         freightTemplateId: f.freight_template_id,
         shipmentLimitSecond: SHIPMENT_SECONDS[f.delivery_days ?? 2] ?? 172800,
+      },
+      // ⚠ decision 0068: outer package and origin as hiscaler/temu-go names them (not in the contracts).
+      ...(images.outer_package?.length
+        ? { productOuterPackageImageReqs: images.outer_package.map((i) => ({ imageUrl: i.ref })) }
+        : {}),
+      ...(f.package_shape || f.package_type
+        ? { productOuterPackageReq: { packageShape: f.package_shape, packageType: f.package_type } }
+        : {}),
+      productWhExtAttrReq: {
+        productOrigin: { countryShortName: f.origin_country, region2Name: f.origin_province },
       },
       // A print-on-demand product is customised goods (contracts §2f).
       personalizationSwitch: 1,
@@ -227,11 +284,7 @@ export async function publishOne(
     const finished = await finishedForPublishing(db, m, row.finishedId);
     if (!finished) throw AppError.notFound('publishing.finishedNotFound');
     const result = await gatewayOf(services).call(shop, async (adapter, access) => {
-      const images = await uploadImages(services, m, row, adapter, access, [
-        { kind: 'product_photos', use: 'main' },
-        ...(row.platform === 'tiktok' ? [{ kind: 'main' as const, use: 'main' as const }] : []),
-        ...(row.platform === 'temu' ? [{ kind: 'square' as const, use: 'attribute' as const }] : []),
-      ]);
+      const images = await uploadImages(services, m, row, adapter, access);
       const input = listingInput(row, finished, images);
       return row.externalProductId
         ? adapter.updateListing(access, row.externalProductId, input)
@@ -251,20 +304,47 @@ export async function publishOne(
         failReason: null,
       });
       if (!moved) return;
+      const published = finished.variations.map((v, i) => {
+        const sellerSku = sellerSkuOf(row.fields, finished, i);
+        return {
+          variation: v,
+          sellerSku,
+          skuId: skus.find((s) => s.seller_sku === sellerSku)?.sku_id ?? skus[i]?.sku_id ?? '',
+        };
+      });
       await recordPublication(tx, m, row.finishedId, {
         status: 'released',
         spu: result.listingId,
         publishedAt: now,
-        codes: finished.variations.map((v, i) => ({
-          color_id: v.color_id,
-          size_id: v.size_id,
+        codes: published.map((p) => ({
+          color_id: p.variation.color_id,
+          size_id: p.variation.size_id,
           skc: skc ?? skcCodeOf(row.fields, finished),
-          sku:
-            skus.find((s) => s.seller_sku === sellerSkuOf(row.fields, finished, i))?.sku_id ??
-            skus[i]?.sku_id ??
-            '',
+          sku: p.skuId,
         })),
       });
+      // The shop's SKU mappings: order intake links the marketplace's lines by itself (decision 0067).
+      await rememberPublishedSkus(
+        tx,
+        m,
+        row.shopId,
+        published.flatMap((p) =>
+          p.variation.size_id && p.skuId
+            ? [
+                {
+                  externalSkuId: p.skuId,
+                  sellerSku: p.sellerSku,
+                  externalProductId: result.listingId,
+                  externalSkcId: skc ?? '',
+                  finishedProductId: row.finishedId,
+                  colorId: p.variation.color_id,
+                  sizeId: p.variation.size_id,
+                },
+              ]
+            : [],
+        ),
+        data.user_id ?? null,
+      );
     });
   } catch (error) {
     const reason = reasonOf(error, data.lang).slice(0, 2000);

@@ -1,5 +1,5 @@
 import { tmpdir } from 'node:os';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   listingFieldsSchema,
@@ -12,7 +12,17 @@ import { buildCheckoutWorld, type CheckoutWorld } from '../../../test/factories/
 import { staffWithRole } from '../../../test/helpers/access.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
 import { loadConfig } from '../../config.ts';
-import { finishedProducts, levels, merchants, publishListings, riskWords } from '../../db/schema/index.ts';
+import {
+  finishedProducts,
+  levels,
+  merchants,
+  orderLines,
+  orderSkuMappings,
+  publishListings,
+  riskWords,
+} from '../../db/schema/index.ts';
+import { multipart, png } from '../../../test/helpers/multipart.ts';
+import { upsertMarketplaceOrder, type MarketplaceOrderInput } from '../orders/index.ts';
 import { temuSandboxFor, type TemuSandbox } from '../../integrations/temu/index.ts';
 import { tiktokSandboxFor, type TikTokSandbox } from '../../integrations/tiktok/index.ts';
 import { adminActor } from '../access/index.ts';
@@ -512,19 +522,48 @@ describe('listings and templates', () => {
     const tpl = await api(h(), 'POST', '/api/v1/admin/publish/template', {
       name: 'Tees',
       platform: 'tiktok',
-      fields: goodFields({ title_en: '', title_zh: '', declared_price: 1999 }),
+      fields: goodFields({ title_en: '', title_zh: '', declared_price: 1999, skc_number: 'SKC-ONE' }),
     });
     expect(tpl.statusCode, tpl.body).toBe(200);
+    // One listing's own fields are not kept: its mockups and its SKC number (decision 0068).
+    expect(tpl.json().data.fields.images.product_photos).toEqual([]);
+    expect(tpl.json().data.fields.skc_number).toBe('');
     const ids = [await copyFinished(), await copyFinished()];
+    const existing = await createListing(ids[1]!, shops.tiktok, goodFields({ title_en: 'Own Title' }));
     const applied = await api(h(), 'POST', `/api/v1/admin/publish/template/${tpl.json().data.id}/apply`, {
       finished_ids: ids,
       shop_id: shops.tiktok,
     });
     expect(applied.statusCode, applied.body).toBe(200);
-    expect(applied.json().data).toMatchObject({ created: 2, updated: 0 });
+    expect(applied.json().data).toMatchObject({ created: 1, updated: 1 });
     const listing = await getListing(applied.json().data.listing_ids[0]);
     expect(listing.fields.declared_price).toBe(1999);
     expect(listing.fields.title_en).toBe('Summer tee');
+    expect(listing.template_id).toBe(tpl.json().data.id);
+    // Each product's own mockups fill the images: the listings are ready to publish.
+    expect(listing.fields.images.product_photos).toHaveLength(3);
+    expect(listing.fields.images.product_photos[0].source).toBe('mockup');
+    const updated = await getListing(existing.id);
+    expect(updated.fields).toMatchObject({ title_en: 'Own Title', declared_price: 1999 });
+    const pre = await api(h(), 'POST', '/api/v1/admin/publish/preflight', {
+      listing_ids: applied.json().data.listing_ids,
+    });
+    for (const report of pre.json().data.reports) expect(report.errors, JSON.stringify(report)).toEqual([]);
+    // The listing records the template it was filled from; another merchant's template is not there.
+    const theirs = await api(w.n.headers, 'POST', '/api/v1/admin/publish/template', {
+      name: 'Theirs',
+      platform: 'tiktok',
+      fields: {},
+    });
+    expect(theirs.statusCode, theirs.body).toBe(200);
+    const foreign = await api(h(), 'PATCH', `/api/v1/admin/publish/listing/${existing.id}`, {
+      template_id: theirs.json().data.id,
+    });
+    expect(foreign.statusCode).toBe(404);
+    const cleared = await api(h(), 'PATCH', `/api/v1/admin/publish/listing/${existing.id}`, {
+      template_id: null,
+    });
+    expect(cleared.json().data.template_id).toBeNull();
     const onTemu = await api(h(), 'POST', `/api/v1/admin/publish/template/${tpl.json().data.id}/apply`, {
       finished_ids: ids,
       shop_id: shops.temu,
@@ -580,5 +619,228 @@ describe('listings and templates', () => {
     });
     expect(cross.statusCode).toBe(404);
     expect(listingFieldsSchema.safeParse(goodFields()).success).toBe(true);
+  });
+});
+
+/** An unpaid marketplace order of the shop with one line, as sync or import brings it in. */
+function marketOrder(
+  shopId: string,
+  platform: 'tiktok' | 'temu',
+  line: { skuId: string; sellerSku: string | null },
+): MarketplaceOrderInput {
+  return {
+    shopId,
+    platform,
+    shopName: 'Pub shop',
+    thirdPartyOrderNo: unique('PO').slice(0, 30),
+    channel: 'sync',
+    vendorStatus: 'AWAITING_SHIPMENT',
+    marketState: 'awaiting_shipment',
+    vendorUpdatedAt: new Date(),
+    createdAt: new Date(),
+    paidAt: new Date(),
+    shipBy: null,
+    buyerMessage: null,
+    salesCurrency: 'USD',
+    salesAmount: 1299,
+    salesShippingAmount: 0,
+    salesTotalAmount: 1299,
+    address: null,
+    lines: [
+      {
+        lineIds: [unique('L')],
+        productId: null,
+        skuId: line.skuId,
+        sellerSku: line.sellerSku,
+        productName: 'Summer Tee',
+        skuName: null,
+        imageUrl: null,
+        quantity: 1,
+        unitPrice: 1299,
+        customisation: [],
+      },
+    ],
+  };
+}
+
+describe('published SKUs and order intake (decision 0067)', () => {
+  const owner = () => ({ tenantId: w.tenant.id, merchantId: w.m.merchant.id });
+
+  it("TikTok: the published SKU ids become the shop's SKU mappings; intake links a line by its SKU id", async () => {
+    const finishedId = await copyFinished();
+    const listing = await createListing(finishedId, shops.tiktok, goodFields({ sku_prefix: 'MAPT-' }));
+    expect((await publish([listing.id])).result).toMatchObject({ succeeded: 1 });
+    const after = await getListing(listing.id);
+    const mappings = await api(h(), 'GET', `/api/v1/admin/skuMapping?shop_id=${shops.tiktok}&limit=100`);
+    expect(mappings.statusCode, mappings.body).toBe(200);
+    const mine = (
+      mappings.json().data.list as Array<{ external_sku_id: string; finished_product_id: string }>
+    )
+      .filter((m) => m.finished_product_id === finishedId)
+      .map((m) => m.external_sku_id)
+      .sort();
+    expect(mine).toEqual(after.external_skus.map((s: { sku_id: string }) => s.sku_id).sort());
+
+    const sku = after.external_skus[0] as { sku_id: string; seller_sku: string };
+    const made = await upsertMarketplaceOrder(
+      t.database.db,
+      owner(),
+      marketOrder(shops.tiktok, 'tiktok', { skuId: sku.sku_id, sellerSku: null }),
+    );
+    const [line] = await t.database.db.select().from(orderLines).where(eq(orderLines.orderId, made.orderId));
+    expect(line).toMatchObject({ finishedProductId: finishedId, externalSkuId: sku.sku_id });
+    expect(line!.colorId).toBeTruthy();
+    expect(line!.sizeId).toBeTruthy();
+  });
+
+  it('Temu: an order line names the goods SKU, not the product SKU; it is linked by the seller SKU we published', async () => {
+    const finishedId = await copyFinished();
+    const listing = await createListing(finishedId, shops.temu, goodFields({ sku_prefix: 'MAPU-' }));
+    expect((await publish([listing.id])).result).toMatchObject({ succeeded: 1 });
+    const after = await getListing(listing.id);
+    const [stored] = await t.database.db
+      .select()
+      .from(orderSkuMappings)
+      .where(
+        and(
+          eq(orderSkuMappings.shopId, shops.temu),
+          eq(orderSkuMappings.finishedProductId, finishedId),
+          eq(orderSkuMappings.sellerSku, after.external_skus[0].seller_sku),
+        ),
+      );
+    expect(stored).toMatchObject({
+      externalSkuId: after.external_skus[0].sku_id,
+      externalProductId: after.external_product_id,
+      externalSkcId: after.external_skc_id,
+    });
+    const sku = after.external_skus[1] ?? after.external_skus[0];
+    const made = await upsertMarketplaceOrder(
+      t.database.db,
+      owner(),
+      marketOrder(shops.temu, 'temu', { skuId: '17592352670001', sellerSku: sku.seller_sku }),
+    );
+    const [line] = await t.database.db.select().from(orderLines).where(eq(orderLines.orderId, made.orderId));
+    expect(line).toMatchObject({ finishedProductId: finishedId, externalSkuId: '17592352670001' });
+    // An unknown seller SKU stays unlinked.
+    const other = await upsertMarketplaceOrder(
+      t.database.db,
+      owner(),
+      marketOrder(shops.temu, 'temu', { skuId: '17592352670002', sellerSku: 'NOT-OURS-1' }),
+    );
+    const [loose] = await t.database.db
+      .select()
+      .from(orderLines)
+      .where(eq(orderLines.orderId, other.orderId));
+    expect(loose!.finishedProductId).toBeNull();
+  });
+});
+
+describe('uploaded images', () => {
+  async function uploadPng(headers: Headers, width: number, height: number) {
+    const body = await png(width, height, '#ffffff');
+    const form = await multipart([{ name: `photo-${width}x${height}.png`, body, type: 'image/png' }]);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/admin/ajax/upload?topic=image',
+      headers: { ...headers, ...form.headers },
+      payload: form.payload,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().data.file as { id: string; size: number; width: number; height: number };
+  }
+  const asUpload = (file: { id: string }, claimed = { width: 1350, height: 1800 }) => ({
+    source: 'upload' as const,
+    ref: file.id,
+    ...claimed,
+    bytes: 1,
+    format: 'jpg' as const,
+  });
+
+  it("an upload is stored with the file's real size (never the form's claim); the rules judge that", async () => {
+    const small = await uploadPng(h(), 600, 800);
+    const base = goodFields();
+    const listing = await createListing(
+      await copyFinished(),
+      shops.temu,
+      goodFields({
+        images: { ...base.images, product_photos: [asUpload(small), asUpload(small), asUpload(small)] },
+      }),
+    );
+    const stored = await getListing(listing.id);
+    expect(stored.fields.images.product_photos[0]).toMatchObject({
+      source: 'upload',
+      ref: small.id,
+      width: 600,
+      height: 800,
+      bytes: small.size,
+      format: 'png',
+    });
+    expect(Object.keys(stored.upload_urls)).toEqual([small.id]);
+    expect(stored.upload_urls[small.id]).toMatch(/^\/files\//);
+    const pre = await api(h(), 'POST', '/api/v1/admin/publish/preflight', { listing_ids: [listing.id] });
+    const errors = pre.json().data.reports[0].errors as Array<{ code: string; field: string }>;
+    expect(errors.filter((e) => e.code === 'rule.imageMinSize').map((e) => e.field)).toEqual([
+      'images.product_photos.0',
+      'images.product_photos.1',
+      'images.product_photos.2',
+    ]);
+    // In use: the attachments page refuses to delete it.
+    const del = await api(h(), 'DELETE', `/api/v1/admin/attachment/${small.id}`);
+    expect(del.statusCode, del.body).toBe(409);
+  });
+
+  it("another merchant's upload, or a ref that is no upload, is not there (404) and nothing is saved", async () => {
+    const theirs = await uploadPng(w.n.headers, 900, 1200);
+    const finishedId = await copyFinished();
+    for (const ref of [theirs.id, 'not-an-id']) {
+      const base = goodFields();
+      const res = await api(h(), 'POST', '/api/v1/admin/publish/listing', {
+        finished_id: finishedId,
+        shop_id: shops.tiktok,
+        fields: goodFields({ images: { ...base.images, detail: [asUpload({ id: ref })] } }),
+      });
+      expect(res.statusCode, res.body).toBe(404);
+    }
+    const list = await api(h(), 'GET', `/api/v1/admin/publish/listing?finished_id=${finishedId}`);
+    expect(list.json().data.total).toBe(0);
+  });
+
+  it('Temu gets the SKC carousel as the SKC preview, the thumbnail per SKU and the outer package images; TikTok the detail images in the description', async () => {
+    const photo = await uploadPng(h(), 1350, 1800);
+    const base = goodFields();
+    const images = {
+      ...base.images,
+      skc_carousel: [asUpload(photo), asUpload(photo), asUpload(photo)],
+      outer_package: [asUpload(photo), asUpload(photo)],
+      detail: [asUpload(photo)],
+    };
+    const temuListing = await createListing(
+      await copyFinished(),
+      shops.temu,
+      goodFields({ images, sku_prefix: 'IMGU-' }),
+    );
+    expect((await publish([temuListing.id])).result).toMatchObject({ succeeded: 1 });
+    const temuAfter = await getListing(temuListing.id);
+    const goods = temu
+      .goodsOf(SELLERS.temu)
+      .find((g) => String(g.productId) === temuAfter.external_product_id)!;
+    const skc = (
+      goods.productSkcReqs as Array<{ previewImgUrls: string[]; productSkuReqs: Array<{ thumbUrl: string }> }>
+    )[0]!;
+    expect(skc.previewImgUrls).toHaveLength(3);
+    expect((goods.carouselImageUrls as string[]).length).toBe(3);
+    expect(skc.previewImgUrls[0]).not.toBe((goods.carouselImageUrls as string[])[0]);
+    expect(new Set(skc.productSkuReqs.map((s) => s.thumbUrl)).size).toBe(1);
+    expect(goods.productOuterPackageImageReqs).toHaveLength(2);
+
+    const tiktokListing = await createListing(
+      await copyFinished(),
+      shops.tiktok,
+      goodFields({ images, sku_prefix: 'IMGT-' }),
+    );
+    expect((await publish([tiktokListing.id])).result).toMatchObject({ succeeded: 1 });
+    const tiktokAfter = await getListing(tiktokListing.id);
+    const product = tiktok.productsOf(SELLERS.tiktok).find((p) => p.id === tiktokAfter.external_product_id)!;
+    expect(String(product.description)).toMatch(/^<p>Summer Tee<\/p><p><img src="[^"]+"\/><\/p>$/);
   });
 });

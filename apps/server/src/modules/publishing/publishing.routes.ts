@@ -1,4 +1,4 @@
-import { PUBLISH_JOBS, publishingOperations, type PublishStatus } from '@pod/shared';
+import { PUBLISH_JOBS, publishActions, publishFromStatuses, publishingOperations } from '@pod/shared';
 import { and, eq, inArray } from 'drizzle-orm';
 import { registerCrud } from '../../platform/crud/crud.ts';
 import { ok } from '../../platform/http/envelope.ts';
@@ -33,7 +33,7 @@ const distinct = (ids: string[]) => [...new Set(ids)];
 export function publishingRoutes(app: ZodApp, services: AppServices): void {
   const db = services.database.db;
 
-  registerCrud(app, services.crud, adminContext, listingResource);
+  registerCrud(app, services.crud, adminContext, listingResource(services.files));
   registerCrud(app, services.crud, adminContext, templateResource);
 
   route(app, publishingOperations.templateApply, async (request) => {
@@ -49,7 +49,7 @@ export function publishingRoutes(app: ZodApp, services: AppServices): void {
       for (const finishedId of distinct(request.body.finished_ids)) {
         const finished = await finishedForPublishing(tx, m, finishedId);
         if (!finished) throw AppError.notFound('publishing.finishedNotFound');
-        const fields = startingFields(finished, template.fields, undefined);
+        const fields = startingFields(finished, shop.platform, template.fields, undefined);
         const [existing] = await tx
           .select()
           .from(publishListings)
@@ -67,13 +67,20 @@ export function publishingRoutes(app: ZodApp, services: AppServices): void {
             .update(publishListings)
             .set({
               templateId: template.id,
-              fields: { ...fields, title_zh: existing.fields.title_zh, title_en: existing.fields.title_en },
+              // The listing keeps its own titles and SKC number (its product on Temu is found by it).
+              fields: {
+                ...fields,
+                title_zh: existing.fields.title_zh,
+                title_en: existing.fields.title_en,
+                skc_number: existing.fields.skc_number,
+              },
               editedSincePublish: existing.status === 'released',
             })
             .where(
               and(
                 eq(publishListings.id, existing.id),
-                inArray(publishListings.status, ['draft', 'failed', 'released'] satisfies PublishStatus[]),
+                // Only where the transition table allows an edit (decision 0044).
+                inArray(publishListings.status, publishFromStatuses('edit')),
               ),
             )
             .returning({ id: publishListings.id });
@@ -139,6 +146,7 @@ export function publishingRoutes(app: ZodApp, services: AppServices): void {
     const data: PublishJobData = {
       tenant_id: m.tenantId,
       merchant_id: m.merchantId,
+      user_id: ctx.actor.id,
       lang: ctx.lang,
       listing_ids: ids,
     };
@@ -164,9 +172,10 @@ export function publishingRoutes(app: ZodApp, services: AppServices): void {
     const m = merchantOf(check);
     const rows = [];
     for (const id of ids) rows.push(await findListing(check, id));
+    // The table's answer (decision 0044): publish from draft, republish after a failure or an edit.
     const stuck = rows.find(
       (r) =>
-        !(r.status === 'draft' || r.status === 'failed' || (r.status === 'released' && r.editedSincePublish)),
+        !publishActions(r.status, r.editedSincePublish).some((a) => a === 'publish' || a === 'republish'),
     );
     if (stuck)
       throw new AppError(409, 'publishing.cannotPublish', {

@@ -1,7 +1,7 @@
-import { publishingOperations } from '@pod/shared';
+import { publishingOperations, reusableListingFields } from '@pod/shared';
 import type { CrudDefinition } from '../../platform/crud/crud-definition.ts';
 import type { Ownership } from '../../platform/ownership.ts';
-import { merchantOf } from './listing.resource.ts';
+import { merchantOf, trustedFields } from './listing.resource.ts';
 import { publishTemplates } from './schema.ts';
 
 export const TEMPLATE_OWNER: Ownership = {
@@ -12,7 +12,10 @@ export const TEMPLATE_OWNER: Ownership = {
 
 type Row = typeof publishTemplates.$inferSelect;
 
-/** A listing's reusable fields under a name; "Template name cannot be empty" (spec §5). */
+/**
+ * A listing's reusable fields under a name; "Template name cannot be empty" (spec §5). What is one
+ * listing's own (mockup images, SKC number) is not kept (decision 0068).
+ */
 export const templateResource: CrudDefinition<typeof publishingOperations.template> = {
   operations: publishingOperations.template,
   table: publishTemplates,
@@ -28,14 +31,21 @@ export const templateResource: CrudDefinition<typeof publishingOperations.templa
       created_at: r.createdAt.toISOString(),
     };
   },
-  toInsert(ctx, input) {
-    merchantOf(ctx);
-    return { name: input.name, platform: input.platform, fields: input.fields, createdBy: ctx.actor.id };
+  async toInsert(ctx, input) {
+    const m = merchantOf(ctx);
+    return {
+      name: input.name,
+      platform: input.platform,
+      fields: await trustedFields(ctx.tx, m, reusableListingFields(input.fields)),
+      createdBy: ctx.actor.id,
+    };
   },
-  toUpdate(_ctx, input) {
+  async toUpdate(ctx, input) {
     return {
       ...(input.name !== undefined ? { name: input.name } : {}),
-      ...(input.fields !== undefined ? { fields: input.fields } : {}),
+      ...(input.fields !== undefined
+        ? { fields: await trustedFields(ctx.tx, merchantOf(ctx), reusableListingFields(input.fields)) }
+        : {}),
     };
   },
   filters: { platform: { column: publishTemplates.platform, op: 'eq' } },

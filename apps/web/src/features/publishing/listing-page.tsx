@@ -6,6 +6,7 @@ import { PERMISSIONS, type Listing, type PreflightReport, type PublishJobResult 
 import { ApiError } from '../../api/api-error.ts';
 import { usePageButtons } from '../layout/current-menu.ts';
 import { useListings, usePreflight, usePublishAction, usePublishJob } from './api.ts';
+import { ApplyTemplateModal } from './apply-template-modal.tsx';
 import { ListingForm } from './listing-form.tsx';
 
 const STATUS_COLOR: Record<Listing['status'], string> = {
@@ -28,15 +29,19 @@ export function ListingPage() {
   const [isFormOpen, setFormOpen] = useState(false);
   const [jobId, setJobId] = useState<string | null>(null);
   const [reports, setReports] = useState<PreflightReport[] | null>(null);
+  const [isApplyOpen, setApplyOpen] = useState(false);
+  /** The finished product code of each listing a job ran on, for its per-listing results. */
+  const [jobCodes, setJobCodes] = useState<Record<string, string>>({});
   const list = useListings({ page, limit: 20, ...(status ? { status } : {}) });
   const action = usePublishAction();
   const preflight = usePreflight();
   const job = usePublishJob(jobId);
   const result = job.data?.result as PublishJobResult | null | undefined;
 
-  const run = async (kind: 'publish' | 'unpublish', ids: string[]) => {
+  const run = async (kind: 'publish' | 'unpublish', ids: string[], codes: Record<string, string> = {}) => {
     try {
       const reply = await action.mutateAsync({ action: kind, ids });
+      setJobCodes(codes);
       setJobId(reply.job_id);
     } catch (error) {
       if (error instanceof ApiError) {
@@ -49,6 +54,10 @@ export function ListingPage() {
   const check = async (ids: string[]) => setReports((await preflight.mutateAsync(ids)).reports);
 
   const rows = list.data && 'list' in list.data ? list.data.list : [];
+  const codesOf = (ids: string[]) =>
+    Object.fromEntries(
+      rows.filter((r) => ids.includes(r.id)).map((r) => [r.id, `${r.finished_code} · ${r.shop_name}`]),
+    );
   return (
     <div data-testid="listing-page">
       <Space style={{ marginBottom: 12 }} wrap>
@@ -63,6 +72,11 @@ export function ListingPage() {
             }}
           >
             {t('publishing.newListing')}
+          </Button>
+        ) : null}
+        {buttons.has(PERMISSIONS.publishListing.add) ? (
+          <Button onClick={() => setApplyOpen(true)} data-testid="listing-apply-template">
+            {t('publishing.applyTemplate')}
           </Button>
         ) : null}
         <Select
@@ -86,7 +100,7 @@ export function ListingPage() {
         {buttons.has(PERMISSIONS.publishListing.publish) ? (
           <Button
             disabled={!selected.length}
-            onClick={() => void run('publish', selected)}
+            onClick={() => void run('publish', selected, codesOf(selected))}
             data-testid="batch-publish"
           >
             {t('publishing.batchPublish')}
@@ -95,7 +109,7 @@ export function ListingPage() {
         {buttons.has(PERMISSIONS.publishListing.unpublish) ? (
           <Button
             disabled={!selected.length}
-            onClick={() => void run('unpublish', selected)}
+            onClick={() => void run('unpublish', selected, codesOf(selected))}
             data-testid="batch-unpublish"
           >
             {t('publishing.batchUnpublish')}
@@ -117,9 +131,24 @@ export function ListingPage() {
             data-state={job.data?.state ?? 'queued'}
           />
           {result ? (
-            <Typography.Text data-testid="publish-result">
-              {t('publishing.jobResult', { succeeded: result.succeeded, failed: result.failed })}
-            </Typography.Text>
+            <>
+              <Typography.Text data-testid="publish-result">
+                {t('publishing.jobResult', { succeeded: result.succeeded, failed: result.failed })}
+              </Typography.Text>
+              {result.failed ? (
+                <ul data-testid="publish-result-failures" style={{ margin: '4px 0 0', paddingLeft: 18 }}>
+                  {result.results
+                    .filter((r) => !r.ok)
+                    .map((r) => (
+                      <li key={r.listing_id}>
+                        <Typography.Text type="danger">
+                          {jobCodes[r.listing_id] ?? r.listing_id}: {r.message}
+                        </Typography.Text>
+                      </li>
+                    ))}
+                </ul>
+              ) : null}
+            </>
           ) : null}
         </div>
       ) : null}
@@ -163,6 +192,16 @@ export function ListingPage() {
             render: (_, r) => r.external_product_id ?? '—',
           },
           {
+            key: 'published_at',
+            title: t('publishing.publishedAt'),
+            render: (_, r) => (r.published_at ? new Date(r.published_at).toLocaleString() : '—'),
+          },
+          {
+            key: 'audit',
+            title: t('publishing.auditStatus'),
+            render: (_, r) => t(`publishing.auditStatuses.${r.audit_status}`),
+          },
+          {
             key: 'actions',
             title: t('publishing.actions'),
             render: (_, r) => (
@@ -187,7 +226,7 @@ export function ListingPage() {
                   <Button
                     size="small"
                     type="primary"
-                    onClick={() => void run('publish', [r.id])}
+                    onClick={() => void run('publish', [r.id], codesOf([r.id]))}
                     data-testid="listing-publish"
                   >
                     {r.actions.includes('republish') ? t('publishing.republish') : t('publishing.publish')}
@@ -197,7 +236,7 @@ export function ListingPage() {
                   <Button
                     size="small"
                     danger
-                    onClick={() => void run('unpublish', [r.id])}
+                    onClick={() => void run('unpublish', [r.id], codesOf([r.id]))}
                     data-testid="listing-unpublish"
                   >
                     {t('publishing.unpublish')}
@@ -215,9 +254,10 @@ export function ListingPage() {
         onSaved={(saved, publish) => {
           setFormOpen(false);
           void message.success(t('publishing.saved'));
-          if (publish) void run('publish', [saved.id]);
+          if (publish) void run('publish', [saved.id], { [saved.id]: saved.finished_code });
         }}
       />
+      <ApplyTemplateModal open={isApplyOpen} onClose={() => setApplyOpen(false)} />
       <Modal
         open={reports !== null}
         onCancel={() => setReports(null)}

@@ -1,8 +1,10 @@
-import { Form, Input, Select } from 'antd';
+import { useState } from 'react';
+import { Button, Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
   listingFieldsSchema,
   maxLengthOf,
+  PERMISSIONS,
   PUBLISH_PLATFORMS,
   publishingOperations,
   publishTemplateCreateSchema,
@@ -10,6 +12,9 @@ import {
 } from '@pod/shared';
 import { useZodField } from '../../forms/use-zod-field.ts';
 import { CrudPage, type CrudFormConfig } from '../crud/crud-page.tsx';
+import { useAdminSession } from '../../session/admin-session-context.ts';
+import { menuButtons } from '../../session/permissions.ts';
+import { ApplyTemplateModal } from './apply-template-modal.tsx';
 
 type Template = {
   id: string;
@@ -21,10 +26,16 @@ type Template = {
 
 /**
  * Listing templates (issue 23): a listing's reusable fields under a name ("Template name cannot be
- * empty", spec §5). A new template starts from empty fields; the publish list applies them.
+ * empty", spec §5). The publish form saves a listing's fields as one ("Save as template"); here
+ * they are renamed, deleted, and applied to many finished products at once.
  */
 export function TemplatePage() {
   const { t } = useTranslation();
+  // Applying makes listings: the publish list's "add" button (publishListing:add) grants it.
+  const canApply = menuButtons(useAdminSession().menus, 'publish/listing').includes(
+    PERMISSIONS.publishListing.add,
+  );
+  const [applying, setApplying] = useState<string | null>(null);
   const field = useZodField();
   const shape = publishTemplateCreateSchema.shape;
   const form: CrudFormConfig<Template> = {
@@ -46,15 +57,25 @@ export function TemplatePage() {
     ),
   };
   return (
-    <CrudPage<Template>
-      testId="publish-template-page"
-      resource={publishingOperations.template}
-      form={form}
-      columns={[
-        { key: 'name', title: t('fields.name'), isOrderable: true },
-        { key: 'platform', title: t('publishing.platform') },
-        { key: 'created_at', title: t('access.createdAt'), isOrderable: true },
-      ]}
-    />
+    <>
+      <CrudPage<Template>
+        testId="publish-template-page"
+        resource={publishingOperations.template}
+        form={form}
+        rowActions={(row) =>
+          canApply ? (
+            <Button size="small" onClick={() => setApplying(row.id)} data-testid="template-apply">
+              {t('publishing.applyTemplate')}
+            </Button>
+          ) : null
+        }
+        columns={[
+          { key: 'name', title: t('fields.name'), isOrderable: true },
+          { key: 'platform', title: t('publishing.platform') },
+          { key: 'created_at', title: t('access.createdAt'), isOrderable: true },
+        ]}
+      />
+      {applying ? <ApplyTemplateModal open templateId={applying} onClose={() => setApplying(null)} /> : null}
+    </>
   );
 }

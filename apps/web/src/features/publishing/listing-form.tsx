@@ -343,36 +343,29 @@ export function ListingForm({
               </Form.Item>
             </Col>
             <Col span={24}>
-              <Form.List name="attributes">
-                {(items, { add, remove }) => (
-                  <Form.Item label={t('publishing.attributes')}>
-                    {items.map((item) => (
-                      <Space key={item.key} align="start" style={{ display: 'flex' }}>
-                        <Form.Item
-                          name={[item.name, 'id']}
-                          rules={[{ required: true, message: t('publishing.attributeId') }]}
-                        >
-                          <Input placeholder={t('publishing.attributeId')} maxLength={MAX.attrId} />
-                        </Form.Item>
-                        <Form.Item name={[item.name, 'name']}>
-                          <Input placeholder={t('publishing.attributeName')} maxLength={MAX.attrName} />
-                        </Form.Item>
-                        <Form.Item name={[item.name, 'value']}>
-                          <Input placeholder={t('publishing.attributeValue')} maxLength={MAX.attrValue} />
-                        </Form.Item>
-                        <Button
-                          icon={<DeleteOutlined />}
-                          aria-label={t('publishing.remove')}
-                          onClick={() => remove(item.name)}
-                        />
-                      </Space>
-                    ))}
-                    <Button icon={<PlusOutlined />} onClick={() => add({ id: '', name: '', value: '' })}>
-                      {t('publishing.addAttribute')}
-                    </Button>
-                  </Form.Item>
+              <RowsField
+                name="attributes"
+                label={t('publishing.attributes')}
+                addLabel={t('publishing.addAttribute')}
+                newRow={() => ({ id: '', name: '', value: '' })}
+              >
+                {(row) => (
+                  <>
+                    <Form.Item
+                      name={[row, 'id']}
+                      rules={[{ required: true, message: t('publishing.attributeId') }]}
+                    >
+                      <Input placeholder={t('publishing.attributeId')} maxLength={MAX.attrId} />
+                    </Form.Item>
+                    <Form.Item name={[row, 'name']}>
+                      <Input placeholder={t('publishing.attributeName')} maxLength={MAX.attrName} />
+                    </Form.Item>
+                    <Form.Item name={[row, 'value']}>
+                      <Input placeholder={t('publishing.attributeValue')} maxLength={MAX.attrValue} />
+                    </Form.Item>
+                  </>
                 )}
-              </Form.List>
+              </RowsField>
             </Col>
           </>,
         )}
@@ -386,40 +379,27 @@ export function ListingForm({
             {currency('retail_currency')}
             {text('original_text', t('publishing.originalPrice'), 14, 8, 'listing-original')}
             <Col span={16}>
-              <Form.List name="site_prices">
-                {(items, { add, remove }) => (
-                  <Form.Item label={t('publishing.sitePrices')}>
-                    {items.map((item) => (
-                      <Space key={item.key} align="start" style={{ display: 'flex' }}>
-                        <Form.Item
-                          name={[item.name, 'site_id']}
-                          {...errorOf('site_prices', item.name, 'site_id')}
-                        >
-                          <Select
-                            style={{ width: 140 }}
-                            placeholder={t('publishing.site')}
-                            options={(values?.site_ids ?? []).map((s) => ({ value: s, label: s }))}
-                          />
-                        </Form.Item>
-                        <Form.Item
-                          name={[item.name, 'price_text']}
-                          {...errorOf('site_prices', item.name, 'price_text')}
-                        >
-                          <Input placeholder={t('publishing.declaredPrice')} style={{ width: 140 }} />
-                        </Form.Item>
-                        <Button
-                          icon={<DeleteOutlined />}
-                          aria-label={t('publishing.remove')}
-                          onClick={() => remove(item.name)}
-                        />
-                      </Space>
-                    ))}
-                    <Button icon={<PlusOutlined />} onClick={() => add({ site_id: '', price_text: '' })}>
-                      {t('publishing.addSitePrice')}
-                    </Button>
-                  </Form.Item>
+              <RowsField
+                name="site_prices"
+                label={t('publishing.sitePrices')}
+                addLabel={t('publishing.addSitePrice')}
+                newRow={() => ({ site_id: '', price_text: '' })}
+              >
+                {(row) => (
+                  <>
+                    <Form.Item name={[row, 'site_id']} {...errorOf('site_prices', row, 'site_id')}>
+                      <Select
+                        style={{ width: 140 }}
+                        placeholder={t('publishing.site')}
+                        options={(values?.site_ids ?? []).map((s) => ({ value: s, label: s }))}
+                      />
+                    </Form.Item>
+                    <Form.Item name={[row, 'price_text']} {...errorOf('site_prices', row, 'price_text')}>
+                      <Input placeholder={t('publishing.declaredPrice')} style={{ width: 140 }} />
+                    </Form.Item>
+                  </>
                 )}
-              </Form.List>
+              </RowsField>
             </Col>
             {text('origin_country', t('publishing.originCountry'), MAX.country, 12)}
             {text('origin_province', t('publishing.originProvince'), MAX.province, 12)}
@@ -522,64 +502,54 @@ export function ListingForm({
             </Col>
             <Col span={24}>
               {listError('warehouse_routes')}
-              <Form.List name="warehouse_routes">
-                {(items, { add, remove }) => (
-                  <Form.Item label={t('publishing.warehouses')}>
-                    {items.map((item) => (
-                      <Space key={item.key} align="start" wrap style={{ display: 'flex' }}>
-                        <Form.Item
-                          name={[item.name, 'warehouse_id']}
-                          {...errorOf('warehouse_routes', item.name, 'warehouse_id')}
-                        >
-                          <Input
-                            placeholder={t('publishing.warehouse')}
-                            maxLength={MAX.warehouse}
-                            data-testid={`listing-warehouse-${item.name}`}
-                          />
-                        </Form.Item>
-                        <Form.Item
-                          name={[item.name, 'warehouse_type']}
-                          {...errorOf('warehouse_routes', item.name, 'warehouse_type')}
-                        >
-                          <Select
-                            style={{ width: 140 }}
-                            options={WAREHOUSE_TYPES.map((w) => ({
-                              value: w,
-                              label: t(`publishing.warehouseTypes.${w}`),
-                            }))}
-                          />
-                        </Form.Item>
-                        <Form.Item
-                          name={[item.name, 'site_ids']}
-                          {...errorOf('warehouse_routes', item.name, 'site_ids')}
-                        >
-                          <Select
-                            mode="multiple"
-                            style={{ minWidth: 220 }}
-                            placeholder={t('publishing.routeSites')}
-                            data-testid={`listing-route-sites-${item.name}`}
-                            options={(values?.site_ids ?? []).map((s) => ({ value: s, label: s }))}
-                          />
-                        </Form.Item>
-                        <Button
-                          icon={<DeleteOutlined />}
-                          aria-label={t('publishing.remove')}
-                          onClick={() => remove(item.name)}
-                        />
-                      </Space>
-                    ))}
-                    <Button
-                      icon={<PlusOutlined />}
-                      data-testid="listing-add-warehouse"
-                      onClick={() =>
-                        add({ warehouse_id: '', warehouse_type: 'self', site_ids: values?.site_ids ?? [] })
-                      }
+              <RowsField
+                name="warehouse_routes"
+                label={t('publishing.warehouses')}
+                addLabel={t('publishing.addWarehouse')}
+                newRow={() => ({
+                  warehouse_id: '',
+                  warehouse_type: 'self',
+                  site_ids: values?.site_ids ?? [],
+                })}
+                addTestId="listing-add-warehouse"
+                wrap
+              >
+                {(row) => (
+                  <>
+                    <Form.Item
+                      name={[row, 'warehouse_id']}
+                      {...errorOf('warehouse_routes', row, 'warehouse_id')}
                     >
-                      {t('publishing.addWarehouse')}
-                    </Button>
-                  </Form.Item>
+                      <Input
+                        placeholder={t('publishing.warehouse')}
+                        maxLength={MAX.warehouse}
+                        data-testid={`listing-warehouse-${row}`}
+                      />
+                    </Form.Item>
+                    <Form.Item
+                      name={[row, 'warehouse_type']}
+                      {...errorOf('warehouse_routes', row, 'warehouse_type')}
+                    >
+                      <Select
+                        style={{ width: 140 }}
+                        options={WAREHOUSE_TYPES.map((w) => ({
+                          value: w,
+                          label: t(`publishing.warehouseTypes.${w}`),
+                        }))}
+                      />
+                    </Form.Item>
+                    <Form.Item name={[row, 'site_ids']} {...errorOf('warehouse_routes', row, 'site_ids')}>
+                      <Select
+                        mode="multiple"
+                        style={{ minWidth: 220 }}
+                        placeholder={t('publishing.routeSites')}
+                        data-testid={`listing-route-sites-${row}`}
+                        options={(values?.site_ids ?? []).map((s) => ({ value: s, label: s }))}
+                      />
+                    </Form.Item>
+                  </>
                 )}
-              </Form.List>
+              </RowsField>
             </Col>
           </>,
         )}
@@ -592,40 +562,24 @@ export function ListingForm({
             {num('stock', t('publishing.stock'), 1, 8)}
             <Col span={24}>
               {listError('composition')}
-              <Form.List name="composition">
-                {(items, { add, remove }) => (
-                  <Form.Item label={t('publishing.composition')}>
-                    {items.map((item) => (
-                      <Space key={item.key} align="start" style={{ display: 'flex' }}>
-                        <Form.Item
-                          name={[item.name, 'material']}
-                          {...errorOf('composition', item.name, 'material')}
-                        >
-                          <Input placeholder={t('publishing.material')} maxLength={MAX.material} />
-                        </Form.Item>
-                        <Form.Item
-                          name={[item.name, 'ratio']}
-                          {...errorOf('composition', item.name, 'ratio')}
-                        >
-                          <InputNumber placeholder={t('publishing.ratio')} min={0} max={100} />
-                        </Form.Item>
-                        <Button
-                          icon={<DeleteOutlined />}
-                          aria-label={t('publishing.remove')}
-                          onClick={() => remove(item.name)}
-                        />
-                      </Space>
-                    ))}
-                    <Button
-                      icon={<PlusOutlined />}
-                      data-testid="listing-add-material"
-                      onClick={() => add({ material: '', ratio: null })}
-                    >
-                      {t('publishing.addMaterial')}
-                    </Button>
-                  </Form.Item>
+              <RowsField
+                name="composition"
+                label={t('publishing.composition')}
+                addLabel={t('publishing.addMaterial')}
+                newRow={() => ({ material: '', ratio: null })}
+                addTestId="listing-add-material"
+              >
+                {(row) => (
+                  <>
+                    <Form.Item name={[row, 'material']} {...errorOf('composition', row, 'material')}>
+                      <Input placeholder={t('publishing.material')} maxLength={MAX.material} />
+                    </Form.Item>
+                    <Form.Item name={[row, 'ratio']} {...errorOf('composition', row, 'ratio')}>
+                      <InputNumber placeholder={t('publishing.ratio')} min={0} max={100} />
+                    </Form.Item>
+                  </>
                 )}
-              </Form.List>
+              </RowsField>
             </Col>
             <Col span={24}>
               {listError('size_tables')}
@@ -798,5 +752,50 @@ export function ListingForm({
         </Form>
       </Modal>
     </Drawer>
+  );
+}
+
+/**
+ * A list of rows in the form (attributes, site prices, warehouses, composition): each row's
+ * fields from `children` with a remove button, and an add button under them.
+ */
+function RowsField({
+  name,
+  label,
+  addLabel,
+  newRow,
+  addTestId,
+  wrap = false,
+  children,
+}: {
+  name: string;
+  label: string;
+  addLabel: string;
+  newRow: () => object;
+  addTestId?: string;
+  wrap?: boolean;
+  children: (row: number) => ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Form.List name={name}>
+      {(items, { add, remove }) => (
+        <Form.Item label={label}>
+          {items.map((item) => (
+            <Space key={item.key} align="start" wrap={wrap} style={{ display: 'flex' }}>
+              {children(item.name)}
+              <Button
+                icon={<DeleteOutlined />}
+                aria-label={t('publishing.remove')}
+                onClick={() => remove(item.name)}
+              />
+            </Space>
+          ))}
+          <Button icon={<PlusOutlined />} data-testid={addTestId} onClick={() => add(newRow())}>
+            {addLabel}
+          </Button>
+        </Form.Item>
+      )}
+    </Form.List>
   );
 }

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import type { MarketplacesConfig } from '../../config.ts';
+import { sandboxFileOrigins } from '../marketplaces.ts';
 import { blockedRange } from './address-guard.ts';
 
 /** Decision 0064: which addresses a vendor file may be fetched from. */
@@ -92,5 +94,47 @@ describe('blockedRange', () => {
     '2002:808:808::1', // 6to4 of 8.8.8.8
   ])('%s is public', (address) => {
     expect(blockedRange(address)).toBeNull();
+  });
+});
+
+describe('sandboxFileOrigins (the loopback origins a vendor file may come from)', () => {
+  const config = (over: { tiktok?: object; temu?: object } = {}): MarketplacesConfig =>
+    ({
+      tiktok: { enabled: true, sandbox: true, apiHost: 'http://127.0.0.1:8092', ...over.tiktok },
+      temu: {
+        enabled: true,
+        sandbox: true,
+        gateways: {
+          pa: 'http://127.0.0.1:8093/pa/openapi/router',
+          us: 'http://127.0.0.1:8093/us/openapi/router',
+          global: 'http://127.0.0.1:8093/global/openapi/router',
+        },
+        ...over.temu,
+      },
+      refreshAheadSeconds: 600,
+    }) as unknown as MarketplacesConfig;
+
+  it('are the sandboxes’ own origins outside production', () => {
+    expect(sandboxFileOrigins(config(), false)).toEqual(['http://127.0.0.1:8092', 'http://127.0.0.1:8093']);
+  });
+
+  it('are none in production, for real hosts, for a marketplace switched off, or a sandbox off loopback', () => {
+    expect(sandboxFileOrigins(config(), true)).toEqual([]);
+    expect(
+      sandboxFileOrigins(
+        config({
+          tiktok: { sandbox: false, apiHost: 'https://open-api.tiktokglobalshop.com' },
+          temu: { enabled: false },
+        }),
+        false,
+      ),
+    ).toEqual([]);
+    // A "sandbox" configured on a private address is not a loopback sandbox: nothing is allowed.
+    expect(
+      sandboxFileOrigins(
+        config({ tiktok: { apiHost: 'http://10.0.0.8:8092' }, temu: { enabled: false } }),
+        false,
+      ),
+    ).toEqual([]);
   });
 });

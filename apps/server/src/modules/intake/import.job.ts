@@ -10,7 +10,7 @@ import { writeXlsx, type XlsxRowSink } from '../../platform/xlsx/xlsx-writer.ts'
 import type { AppServices } from '../../services.ts';
 import { upsertMarketplaceOrders, type MarketplaceOrderInput } from '../orders/index.ts';
 import { IMPORT_JOB, type ImportRow } from './import.service.ts';
-import { parseRow, cellText, marketStateOf, type ParsedRow, type RowReason } from './rows.ts';
+import { parseRow, cellText, cellsOf, marketStateOf, type ParsedRow, type RowReason } from './rows.ts';
 import { orderImportRecords } from './schema.ts';
 import { detached, sheetRows, UnreadableWorkbook } from './sheet-reader.ts';
 import { detectTemplate, type TemplateMatch } from './templates.ts';
@@ -212,7 +212,7 @@ async function importRows(
     for (const row of group.rows) {
       tally.failedRows++;
       const reasons = row.reasons.length ? row.reasons : [{ key: 'intake.reason.otherRow' }];
-      sink.addRow([row.rowNo, reasonText(lang, reasons), ...row.cells]);
+      sink.addRow([row.rowNo, reasonText(lang, reasons), ...cellsOf(row.values, width)]);
     }
   };
   /** An order whose rows are all read: a failed one goes to the file now, a good one to the batch. */
@@ -259,7 +259,7 @@ async function importRows(
       if (values.every((v) => cellText(v).trim() === '')) continue;
       tally.rows++;
       if (tally.rows > ORDER_IMPORT_LIMITS.maxRows) throw new ImportFailed('intake.tooManyRows');
-      const row = parseRow(match, rowNo, values, width);
+      const row = parseRow(match, rowNo, values);
       if (open && open.orderNo === row.orderNo && row.orderNo) {
         open.rows.push(row);
         continue;

@@ -28,17 +28,17 @@ import { centralDirectory, firstSheet, type ZipEntry } from './zip-guard.ts';
  *   streaming), so a chunk ending inside a multi-byte UTF-8 character turned it, and the next one,
  *   into U+FFFD — a Chinese address could be corrupted wherever the inflater happened to cut it.
  *   Chunks here end on a character boundary.
- * - **Small chunks.** ExcelJS parses a chunk into all its SAX events and rows at once and keeps
- *   them until the last of those rows is consumed; while the import works on them the young
- *   generation fills, and the events were promoted to the old one — hundreds of MB of garbage
- *   between two full collections (decision 0051, "Memory"). Chunks of `CHUNK_BYTES` hold a row or
- *   two, and `sheetRows` reads a few dozen rows ahead, so those objects die young.
+ * - **Rows read ahead.** ExcelJS parses a chunk into all its SAX events and rows at once and
+ *   keeps them until the last of those rows is consumed; while the import worked on them the
+ *   young generation filled, and they were promoted to the old one — hundreds of MB of garbage
+ *   between two full collections (decision 0051, "Memory"). `sheetRows` reads READ_AHEAD rows
+ *   (more than a chunk holds) before handing them over, so those objects die young.
  */
 
 const LOCAL = 0x04034b50;
 const ENCRYPTED = 0x0001;
 const UTF8 = 0x0800;
-/** Bytes of XML per chunk handed to ExcelJS (a row of an export is 1–3 KB). */
+/** Bytes of XML per chunk handed to ExcelJS (a row of an export is 1–3 KB: 5–15 rows). */
 export const CHUNK_BYTES = 16 * 1024;
 /** Rows `sheetRows` reads ahead of its consumer. */
 const READ_AHEAD = 64;
@@ -108,24 +108,36 @@ async function* partChunks(path: string, entry: ZipEntry, start: number): AsyncG
   let carry: Buffer = Buffer.alloc(0);
   const raw =
     entry.compressed === 0
-      ? []
+      ? null
       : createReadStream(path, { start, end: start + entry.compressed - 1, highWaterMark: 16 * 1024 });
-  const source = entry.method === 8 ? (raw as Readable).pipe(createInflateRaw()) : raw;
-  for await (const piece of source as AsyncIterable<Buffer>) {
-    produced += piece.length;
-    if (produced > entry.uncompressed)
-      throw new UnreadableWorkbook(
-        `${entry.name} inflates to more than its stated ${entry.uncompressed} bytes`,
-      );
-    let data = carry.length ? Buffer.concat([carry, piece]) : piece;
-    while (data.length > CHUNK_BYTES) {
-      const cut = wholeCharacters(data.subarray(0, CHUNK_BYTES)) || CHUNK_BYTES;
-      yield data.subarray(0, cut);
-      data = data.subarray(cut);
+  const inflater = raw && entry.method === 8 ? createInflateRaw() : null;
+  if (raw && inflater) {
+    // pipe() does not pass a read error on: the inflater would wait for bytes forever.
+    raw.on('error', (error) => inflater.destroy(error));
+    raw.pipe(inflater);
+  }
+  const source: Iterable<Buffer> | AsyncIterable<Buffer> = inflater ?? raw ?? [];
+  try {
+    for await (const piece of source) {
+      produced += piece.length;
+      if (produced > entry.uncompressed)
+        throw new UnreadableWorkbook(
+          `${entry.name} inflates to more than its stated ${entry.uncompressed} bytes`,
+        );
+      let data = carry.length ? Buffer.concat([carry, piece]) : piece;
+      while (data.length > CHUNK_BYTES) {
+        const cut = wholeCharacters(data.subarray(0, CHUNK_BYTES)) || CHUNK_BYTES;
+        yield data.subarray(0, cut);
+        data = data.subarray(cut);
+      }
+      const cut = wholeCharacters(data);
+      if (cut) yield data.subarray(0, cut);
+      carry = data.subarray(cut);
     }
-    const cut = wholeCharacters(data);
-    if (cut) yield data.subarray(0, cut);
-    carry = data.subarray(cut);
+  } finally {
+    // Stopped early (the reader is done, or the sizes lied): close the file now.
+    raw?.destroy();
+    inflater?.destroy();
   }
   if (carry.length) yield carry;
   if (produced !== entry.uncompressed)

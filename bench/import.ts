@@ -1,18 +1,30 @@
 /**
- * Order import (issue 20): a 10,000-row TikTok Shop export imported end to end through the real
- * path — the multipart POST /api/v1/admin/orderImport through buildApp(), the checks before
- * parsing, the job streaming the sheet with ExcelJS's reader and upserting batches of orders —
- * against, in the same run, a raw ExcelJS streaming read of the same file (rows only, nothing
- * done with them). Then 100,000 rows imported while the process's RSS (the server is this
- * process) is sampled. Last line:
+ * Order import (issue 20, decision 0051): a 10,000-row TikTok Shop export imported end to end
+ * through the real path — the multipart POST /api/v1/admin/orderImport through buildApp(), the
+ * checks before parsing, the job streaming the sheet with ExcelJS's reader and upserting batches
+ * of orders — against, in the same run, a raw ExcelJS streaming read of the same file (rows only,
+ * nothing done with them; the parts handed to ExcelJS in the order the import hands them,
+ * `orderedWorkbookStream`). Then 100,000 rows imported while the server's RSS (the server is this
+ * process) is sampled every 50 ms. Last line:
  *   import <rows/s> rows/s vs raw <rows/s> rows/s ratio <r> peak <MB> MB
- * Targets: ratio ≥ 0.6, peak ≤ 512 MB. `npm run bench:import` (PGlite), or with DATABASE_URL.
- * BENCH_ROWS (10000) and BENCH_BIG_ROWS (100000) change the sizes.
+ * Targets: ratio ≥ 0.6, peak ≤ 512 MB.
+ *
+ * `npm run bench:import` runs the server on PostgreSQL, as a server is deployed when memory
+ * matters: its own database `pod_bench_import` (dropped and created again each run) on
+ * DATABASE_URL's server, default postgres://postgres@127.0.0.1:5432. BENCH_DB=pglite runs it on the
+ * embedded database instead; its RSS then includes the database engine itself (about 600–900 MB
+ * idle), so the peak target is reported but not applied there (decision 0051).
+ * The server runs as `npm start` runs it (MALLOC_ARENA_MAX=2 on Linux, V8's heap growth at 50 %
+ * of the live heap: the bench starts itself again with them). The test files are written by a child process, so the server's RSS is not the
+ * spreadsheet writer's. BENCH_ROWS (10000) and BENCH_BIG_ROWS (100000) change the sizes.
  */
+import { spawn } from 'node:child_process';
 import { createReadStream, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import ExcelJS from 'exceljs';
+import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { openDatabase } from '../apps/server/src/db/client.ts';
@@ -20,6 +32,7 @@ import { migrateDatabase } from '../apps/server/src/db/migrate.ts';
 import { shops } from '../apps/server/src/db/schema/index.ts';
 import { adminActor, ensureSystemMenus } from '../apps/server/src/modules/access/index.ts';
 import { MENU_CATALOGUE } from '../apps/server/src/modules/index.ts';
+import { orderedWorkbookStream } from '../apps/server/src/modules/intake/sheet-reader.ts';
 import { TIKTOK_EXPORT_HEADERS } from '../apps/server/src/modules/intake/templates.ts';
 import { buildMerchant, buildTenant } from '../apps/server/test/factories/index.ts';
 import { multipart } from '../apps/server/test/helpers/multipart.ts';
@@ -70,9 +83,14 @@ async function tiktokFile(path: string, rows: number, prefix: string): Promise<v
   await writer.commit();
 }
 
-/** Reads every row of the file with ExcelJS's streaming reader and nothing else. */
-async function rawRead(path: string): Promise<number> {
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(createReadStream(path), {
+/**
+ * Reads every row of the file with ExcelJS's streaming reader and nothing else: the file as it
+ * is (`naive`: this file puts the sheet first, so ExcelJS copies it to a temporary file), or its
+ * parts in the import's order.
+ */
+async function rawRead(path: string, how: 'naive' | 'ordered'): Promise<number> {
+  const input = how === 'naive' ? createReadStream(path) : await orderedWorkbookStream(path);
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, {
     sharedStrings: 'cache',
     styles: 'ignore',
     hyperlinks: 'ignore',
@@ -87,13 +105,53 @@ async function rawRead(path: string): Promise<number> {
   return rows;
 }
 
+/** Writes the test files in a child process (`--generate path rows prefix …`). */
+async function generate(files: Array<{ path: string; rows: number; prefix: string }>): Promise<void> {
+  const args = files.flatMap((f) => [f.path, String(f.rows), f.prefix]);
+  const child = spawn(
+    process.execPath,
+    [...process.execArgv, fileURLToPath(import.meta.url), '--generate', ...args],
+    {
+      stdio: 'inherit',
+    },
+  );
+  const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+  if (code !== 0) throw new Error(`generating the files failed (${code})`);
+}
+
+/** A fresh database for the run on the PostgreSQL server of DATABASE_URL (or the local one). */
+async function freshPostgres(): Promise<string> {
+  const server = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const admin = new pg.Client({ connectionString: server });
+  await admin.connect();
+  try {
+    await admin.query('DROP DATABASE IF EXISTS pod_bench_import WITH (FORCE)');
+    await admin.query('CREATE DATABASE pod_bench_import');
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(server);
+  url.pathname = '/pod_bench_import';
+  return url.toString();
+}
+
 async function main() {
   const small = Number(process.env.BENCH_ROWS ?? 10_000);
   const big = Number(process.env.BENCH_BIG_ROWS ?? 100_000);
   const dataDir = mkdtempSync(join(tmpdir(), 'pod-bench-import-'));
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', WEB_DIST: join(dataDir, 'none') });
-  const url = process.env.DATABASE_URL;
-  const database = await openDatabase(url ? { kind: 'postgres', url, poolSize: 10 } : { kind: 'pglite' });
+  const onPglite = process.env.BENCH_DB === 'pglite';
+  const rounds = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
+  // One file per round (other order numbers: each round's import creates its orders).
+  const smallFiles = Array.from({ length: rounds }, (_, i) => join(dataDir, `small-${i}.xlsx`));
+  const bigFile = join(dataDir, 'big.xlsx');
+  await generate([
+    ...smallFiles.map((path, i) => ({ path, rows: small, prefix: `576${i}` })),
+    { path: bigFile, rows: big, prefix: '5759' },
+  ]);
+  const database = await openDatabase(
+    onPglite ? { kind: 'pglite' } : { kind: 'postgres', url: await freshPostgres(), poolSize: 10 },
+  );
   await migrateDatabase(database);
   await ensureSystemMenus(database.db, MENU_CATALOGUE);
   const app = await buildApp({ config, database, logger: false, startJobs: true, jobPollingSeconds: 0.5 });
@@ -136,54 +194,89 @@ async function main() {
             throw new Error(`import did not succeed: ${JSON.stringify(record)}`);
           return record;
         }
-        await new Promise((r) => setTimeout(r, 20));
+        await new Promise((r) => setTimeout(r, Number(process.env.BENCH_POLL_MS ?? 20)));
       }
     };
 
-    // 1. 10,000 rows: the import end to end against a raw streaming read of the same file.
-    const smallFile = join(dataDir, 'small.xlsx');
-    await tiktokFile(smallFile, small, '5764');
-    // One warm-up of each (JIT, the reader's modules, the prepared statements).
-    await rawRead(smallFile);
-    const rawStarted = performance.now();
-    const rawRows = await rawRead(smallFile);
-    const rawSeconds = (performance.now() - rawStarted) / 1000;
-    const importStarted = performance.now();
-    const record = await importFile(smallFile);
-    const importSeconds = (performance.now() - importStarted) / 1000;
-    const rawRate = (rawRows - 2) / rawSeconds;
-    const importRate = record.row_count / importSeconds;
+    // 1. 10,000 rows: the import end to end against a raw streaming read of the same file, in
+    // `rounds` alternating rounds; the best time of each counts (the machine is shared: the best
+    // time is the one least slowed by others). One warm-up read first (JIT, the reader's modules).
+    await rawRead(smallFiles[0]!, 'ordered');
+    const best = { naive: Infinity, ordered: Infinity, import: Infinity };
+    let rawRows = 0;
+    let record: Awaited<ReturnType<typeof importFile>> | null = null;
+    const timed = async <T>(work: () => Promise<T>): Promise<[T, number]> => {
+      const started = performance.now();
+      const result = await work();
+      return [result, (performance.now() - started) / 1000];
+    };
+    for (const file of smallFiles) {
+      const [, naive] = await timed(() => rawRead(file, 'naive'));
+      const [rows, ordered] = await timed(() => rawRead(file, 'ordered'));
+      const [imported, seconds] = await timed(() => importFile(file));
+      rawRows = rows;
+      record = imported;
+      best.naive = Math.min(best.naive, naive);
+      best.ordered = Math.min(best.ordered, ordered);
+      best.import = Math.min(best.import, seconds);
+      console.log(
+        `  round: raw read ${naive.toFixed(2)} s (parts in the import's order ${ordered.toFixed(2)} s), ` +
+          `import ${seconds.toFixed(2)} s`,
+      );
+    }
+    const rawRate = (rawRows - 2) / best.naive;
+    const orderedRate = (rawRows - 2) / best.ordered;
+    const importRate = record!.row_count / best.import;
     console.log(
-      `database: ${database.kind}; ${small} rows (${(statSync(smallFile).size / MB).toFixed(1)} MB): ` +
-        `raw read ${rawSeconds.toFixed(2)} s, import ${importSeconds.toFixed(2)} s, ${record.created_count} orders created`,
+      `database: ${database.kind}; ${small} rows (${(statSync(smallFiles[0]!).size / MB).toFixed(1)} MB), ` +
+        `best of ${rounds}: raw read ${best.naive.toFixed(2)} s (parts in the import's order ` +
+        `${best.ordered.toFixed(2)} s: ratio ${(importRate / orderedRate).toFixed(2)} against it), ` +
+        `import ${best.import.toFixed(2)} s, ${record!.created_count} orders created`,
     );
 
     // 2. 100,000 rows: the server's peak RSS while it imports them.
-    const bigFile = join(dataDir, 'big.xlsx');
-    await tiktokFile(bigFile, big, '5765');
     global.gc?.();
     const before = process.memoryUsage().rss;
     let peak = before;
+    const trace = process.env.BENCH_TRACE === '1';
+    let peakAt = '';
+    let traced = 0;
     const sampler = setInterval(() => {
-      peak = Math.max(peak, process.memoryUsage().rss);
+      const use = process.memoryUsage();
+      const line =
+        `rss ${(use.rss / MB).toFixed(0)} heap ${(use.heapUsed / MB).toFixed(0)}/${(use.heapTotal / MB).toFixed(0)} ` +
+        `external ${(use.external / MB).toFixed(0)} array buffers ${(use.arrayBuffers / MB).toFixed(0)} MB`;
+      if (use.rss > peak) peakAt = line;
+      peak = Math.max(peak, use.rss);
+      // BENCH_TRACE=1: the memory every 5 s and at the peak.
+      if (trace && Date.now() - traced > 5000) {
+        traced = Date.now();
+        console.log(`  ${line}`);
+      }
     }, 50);
     const bigStarted = performance.now();
     const bigRecord = await importFile(bigFile);
     clearInterval(sampler);
     peak = Math.max(peak, process.memoryUsage().rss);
+    if (trace) console.log(`  at the peak: ${peakAt}`);
     console.log(
       `${big} rows (${(statSync(bigFile).size / MB).toFixed(1)} MB) imported in ${((performance.now() - bigStarted) / 1000).toFixed(1)} s, ` +
         `${bigRecord.created_count} orders; RSS before ${(before / MB).toFixed(0)} MB`,
     );
     const ratio = importRate / rawRate;
     const peakMb = peak / MB;
+    const peakVerdict = onPglite
+      ? 'not applied (the embedded database is in the process; the target is for a server on PostgreSQL)'
+      : peakMb <= TARGET_PEAK_MB
+        ? 'met'
+        : 'MISSED';
     console.log(
-      `targets: ratio ≥ ${TARGET_RATIO} ${ratio >= TARGET_RATIO ? 'met' : 'MISSED'}, peak ≤ ${TARGET_PEAK_MB} MB ${peakMb <= TARGET_PEAK_MB ? 'met' : 'MISSED'}`,
+      `targets: ratio ≥ ${TARGET_RATIO} ${ratio >= TARGET_RATIO ? 'met' : 'MISSED'}, peak ≤ ${TARGET_PEAK_MB} MB ${peakVerdict}`,
     );
     console.log(
       `import ${importRate.toFixed(0)} rows/s vs raw ${rawRate.toFixed(0)} rows/s ratio ${ratio.toFixed(2)} peak ${peakMb.toFixed(0)} MB`,
     );
-    if (ratio < TARGET_RATIO || peakMb > TARGET_PEAK_MB) process.exitCode = 1;
+    if (ratio < TARGET_RATIO || (!onPglite && peakMb > TARGET_PEAK_MB)) process.exitCode = 1;
   } finally {
     await app.close();
     await database.close();
@@ -191,4 +284,20 @@ async function main() {
   }
 }
 
-await main();
+if (process.argv[2] === '--generate') {
+  const args = process.argv.slice(3);
+  for (let i = 0; i + 2 < args.length; i += 3) await tiktokFile(args[i]!, Number(args[i + 1]), args[i + 2]!);
+} else if (
+  (process.platform === 'linux' && !process.env.MALLOC_ARENA_MAX) ||
+  !process.execArgv.some((a) => a.startsWith('--heap-growing-percent'))
+) {
+  // As `npm start` runs the server (scripts/start.mjs; decisions 0020 and 0051).
+  const child = spawn(
+    process.execPath,
+    [...process.execArgv, '--heap-growing-percent=50', ...process.argv.slice(1)],
+    { stdio: 'inherit', env: { ...process.env, MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2' } },
+  );
+  child.on('exit', (code) => process.exit(code ?? 1));
+} else {
+  await main();
+}

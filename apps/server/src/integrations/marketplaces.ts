@@ -1,5 +1,6 @@
 import { temuSandboxUrls, tiktokSandboxUrls, type MarketplacesConfig } from '../config.ts';
 import type { Marketplace, MarketplaceAdapter } from './marketplace/adapter.ts';
+import { blockedRange } from './marketplace/address-guard.ts';
 import type { CallPolicy } from './marketplace/http.ts';
 import type { WebhookSender } from './marketplace/sandbox-kit.ts';
 import { temuAdapterFor, temuSandboxFor, type TemuSandbox } from './temu/index.ts';
@@ -60,4 +61,28 @@ export async function startMarketplaceSandboxes(
     }
   }
   return { sandboxes, config: next };
+}
+
+/**
+ * The origins on loopback the platform may fetch a marketplace's files from (a buyer's image,
+ * decision 0064): those of the marketplaces configured to run on their bundled sandbox, when the
+ * sandbox's address is itself on loopback, and never in production (which refuses the sandboxes
+ * anyway, decision 0035). Every other loopback, private or link-local address stays refused.
+ */
+export function sandboxFileOrigins(config: MarketplacesConfig, production: boolean): string[] {
+  if (production) return [];
+  const bases: string[] = [];
+  if (config.tiktok.enabled && config.tiktok.sandbox) bases.push(config.tiktok.apiHost);
+  if (config.temu.enabled && config.temu.sandbox) bases.push(...Object.values(config.temu.gateways));
+  const origins = new Set<string>();
+  for (const base of bases) {
+    let url: URL;
+    try {
+      url = new URL(base);
+    } catch {
+      continue;
+    }
+    if (blockedRange(url.hostname) === 'loopback') origins.add(url.origin);
+  }
+  return [...origins];
 }

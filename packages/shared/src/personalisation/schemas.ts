@@ -28,6 +28,8 @@ export const PERSONALISATION_REASONS = [
   'image_too_small',
   'text_too_long',
   'image_unusable',
+  /** The buyer image's address is not a public one (private, loopback, metadata…): not fetched. */
+  'image_address_refused',
   'render_failed',
 ] as const;
 export type PersonalisationReason = (typeof PERSONALISATION_REASONS)[number];

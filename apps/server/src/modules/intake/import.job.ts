@@ -1,14 +1,18 @@
-import type { Readable } from 'node:stream';
+import { randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import { eq } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import { ORDER_IMPORT_LIMITS, type Language } from '@pod/shared';
 import { t } from '../../platform/i18n/i18n.ts';
 import { writeXlsx, type XlsxRowSink } from '../../platform/xlsx/xlsx-writer.ts';
 import type { AppServices } from '../../services.ts';
 import { upsertMarketplaceOrders, type MarketplaceOrderInput } from '../orders/index.ts';
 import { IMPORT_JOB, type ImportRow } from './import.service.ts';
-import { parseRow, cellText, marketStateOf, type ParsedRow, type RowReason } from './rows.ts';
+import { parseRow, cellText, cellsOf, marketStateOf, type ParsedRow, type RowReason } from './rows.ts';
 import { orderImportRecords } from './schema.ts';
+import { detached, sheetRows, UnreadableWorkbook } from './sheet-reader.ts';
 import { detectTemplate, type TemplateMatch } from './templates.ts';
 
 export interface ImportJobData {
@@ -19,29 +23,6 @@ export interface ImportJobData {
 class ImportFailed extends Error {
   constructor(readonly key: string) {
     super(key);
-  }
-}
-
-/**
- * The rows of the first worksheet, streamed by ExcelJS's reader: one row at a time (no workbook in
- * memory), cell values 0-based.
- */
-export async function* sheetRows(stream: Readable): AsyncGenerator<{ rowNo: number; values: unknown[] }> {
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(stream, {
-    sharedStrings: 'cache',
-    styles: 'ignore',
-    hyperlinks: 'ignore',
-    worksheets: 'emit',
-    entries: 'ignore',
-  });
-  for await (const sheet of reader) {
-    for await (const row of sheet as AsyncIterable<ExcelJS.Row>) {
-      // row.values is 1-based (index 0 empty).
-      const values = (row.values as unknown[]).slice(1);
-      yield { rowNo: row.number, values };
-    }
-    // Only the first worksheet is read; the rest of the file is drained by the reader.
-    break;
   }
 }
 
@@ -123,10 +104,15 @@ export async function runImport(services: AppServices, data: ImportJobData): Pro
   const tally: Tally = { rows: 0, orders: 0, created: 0, skipped: 0, failedOrders: 0, failedRows: 0 };
   const estimated = Math.max(record.rowCount, 1);
   let failedKey: string | null = null;
+  // The reader needs the file's central directory first (sheet-reader.ts): a local copy of the
+  // stored file (storage may be remote), removed when the import ends.
+  const localCopy = join(services.config.dataDir, '.imports', `${randomUUID()}.xlsx`);
   try {
     const stream = await services.storage.get(record.fileKey);
     if (!stream) throw new ImportFailed('intake.fileGone');
-    const rows = sheetRows(stream);
+    await mkdir(join(services.config.dataDir, '.imports'), { recursive: true });
+    await pipeline(stream, createWriteStream(localCopy, { flags: 'wx' }));
+    const rows = sheetRows(localCopy);
     const head = await rows.next();
     if (head.done) throw new ImportFailed('intake.empty');
     const headers = head.value.values.map((v) => cellText(v).trim());
@@ -175,7 +161,12 @@ export async function runImport(services: AppServices, data: ImportJobData): Pro
       .where(eq(orderImportRecords.id, record.id));
     return { record_id: record.id, ...tally };
   } catch (error) {
-    const key = error instanceof ImportFailed ? error.key : 'intake.failed';
+    const key =
+      error instanceof ImportFailed
+        ? error.key
+        : error instanceof UnreadableWorkbook
+          ? 'intake.notSpreadsheet'
+          : 'intake.failed';
     await db
       .update(orderImportRecords)
       .set({
@@ -191,8 +182,11 @@ export async function runImport(services: AppServices, data: ImportJobData): Pro
         finishedAt: new Date(),
       })
       .where(eq(orderImportRecords.id, record.id));
-    if (error instanceof ImportFailed) return { record_id: record.id, error: key };
+    if (error instanceof ImportFailed || error instanceof UnreadableWorkbook)
+      return { record_id: record.id, error: key };
     throw error;
+  } finally {
+    await rm(localCopy, { force: true });
   }
 }
 
@@ -210,28 +204,25 @@ async function importRows(
   const lang = record.lang;
   const owner = { tenantId: record.tenantId, merchantId: record.merchantId };
   const done = new Set<string>();
-  let pending: OrderGroup[] = [];
+  /** Good orders waiting for their batch, already in the upsert's terms (no cells kept). */
+  let pending: MarketplaceOrderInput[] = [];
   let open: OrderGroup | null = null;
   const failRows = (group: OrderGroup) => {
     tally.failedOrders++;
     for (const row of group.rows) {
       tally.failedRows++;
       const reasons = row.reasons.length ? row.reasons : [{ key: 'intake.reason.otherRow' }];
-      sink.addRow([row.rowNo, reasonText(lang, reasons), ...row.cells]);
+      sink.addRow([row.rowNo, reasonText(lang, reasons), ...cellsOf(row.values, width)]);
     }
   };
-  const flush = async () => {
-    const good = pending.filter((g) => g.rows.every((r) => !r.reasons.length));
-    for (const g of pending) if (!good.includes(g)) failRows(g);
-    pending = [];
-    if (good.length) {
-      const results = await db.transaction((tx) =>
-        upsertMarketplaceOrders(
-          tx,
-          owner,
-          good.map((g) => toInput(g, record)),
-        ),
-      );
+  /** An order whose rows are all read: a failed one goes to the file now, a good one to the batch. */
+  const close = (group: OrderGroup) => {
+    if (group.rows.every((r) => !r.reasons.length)) pending.push(toInput(group, record));
+    else failRows(group);
+  };
+  const write = async (batch: MarketplaceOrderInput[]) => {
+    if (batch.length) {
+      const results = await db.transaction((tx) => upsertMarketplaceOrders(tx, owner, batch));
       for (const r of results) {
         if (r.outcome === 'created') tally.created++;
         else tally.skipped++;
@@ -243,37 +234,56 @@ async function importRows(
       .set({ progress, rowCount: Math.max(estimated, tally.rows) })
       .where(eq(orderImportRecords.id, record.id));
   };
+  // One batch is written while the next is read (the database works while the sheet is parsed);
+  // never two at once, so batches commit in the file's order.
+  let writing: Promise<void> = Promise.resolve();
+  let failure: { error: unknown } | null = null;
+  const flush = async () => {
+    await writing;
+    if (failure) throw failure.error;
+    const batch = pending;
+    pending = [];
+    writing = write(batch).catch((error: unknown) => {
+      failure = { error };
+    });
+  };
 
-  let first = true;
-  for await (const { rowNo, values } of rows) {
-    if (first && match.skipsDescriptionRow) {
+  try {
+    let first = true;
+    for await (const { rowNo, values } of rows) {
+      if (first && match.skipsDescriptionRow) {
+        first = false;
+        continue;
+      }
       first = false;
-      continue;
-    }
-    first = false;
-    if (values.every((v) => cellText(v).trim() === '')) continue;
-    tally.rows++;
-    if (tally.rows > ORDER_IMPORT_LIMITS.maxRows) throw new ImportFailed('intake.tooManyRows');
-    const row = parseRow(match, rowNo, values, width);
-    if (open && open.orderNo === row.orderNo && row.orderNo) {
-      open.rows.push(row);
-      continue;
-    }
-    if (row.orderNo && done.has(row.orderNo)) {
-      // This order's rows were not together: the order was already taken without this row.
-      row.reasons.push({ key: 'intake.reason.rowsApart' });
+      if (values.every((v) => cellText(v).trim() === '')) continue;
+      tally.rows++;
+      if (tally.rows > ORDER_IMPORT_LIMITS.maxRows) throw new ImportFailed('intake.tooManyRows');
+      const row = parseRow(match, rowNo, values);
+      if (open && open.orderNo === row.orderNo && row.orderNo) {
+        open.rows.push(row);
+        continue;
+      }
+      if (row.orderNo && done.has(row.orderNo)) {
+        // This order's rows were not together: the order was already taken without this row.
+        row.reasons.push({ key: 'intake.reason.rowsApart' });
+        tally.orders++;
+        failRows({ orderNo: row.orderNo, rows: [row] });
+        continue;
+      }
+      if (open) close(open);
+      open = { orderNo: row.orderNo, rows: [row] };
+      if (row.orderNo) done.add(detached(row.orderNo));
       tally.orders++;
-      failRows({ orderNo: row.orderNo, rows: [row] });
-      continue;
+      if (pending.length >= ORDER_IMPORT_LIMITS.batchOrders) await flush();
     }
-    if (open) pending.push(open);
-    open = { orderNo: row.orderNo, rows: [row] };
-    if (row.orderNo) done.add(row.orderNo);
-    tally.orders++;
-    if (pending.length >= ORDER_IMPORT_LIMITS.batchOrders) await flush();
+    if (open) close(open);
+    await flush();
+  } finally {
+    // Whatever stopped the reading, the batch being written finishes before the record is.
+    await writing;
   }
-  if (open) pending.push(open);
-  await flush();
+  if (failure) throw (failure as { error: unknown }).error;
 }
 
 /** Declares the import job (never retried on its own: importing the file again is idempotent). */

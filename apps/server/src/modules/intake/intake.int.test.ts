@@ -516,6 +516,83 @@ describe('bad rows, duplicates and refused files', () => {
   });
 });
 
+describe('reading the sheet (decision 0051)', () => {
+  /** Rows of one order each whose product and recipient are long Chinese texts. */
+  const chineseRows = (prefix: string) =>
+    Array.from({ length: 60 }, (_, i) =>
+      tiktokRow({
+        'Order ID': `${prefix}${String(i).padStart(6, '0')}`,
+        // 3 bytes a character: a 16 KB chunk almost always ends inside one of them.
+        'Product Name': `${i} ${'定制印花短袖T恤衫'.repeat(30)}`,
+        Recipient: `张伟${i}号 ${'收件人'.repeat(20)}`,
+      }),
+    );
+
+  async function streamedWorkbook(rows: Row[]): Promise<Buffer> {
+    // ExcelJS's streaming writer: the sheet before xl/workbook.xml, no shared strings.
+    const chunks: Buffer[] = [];
+    const { PassThrough } = await import('node:stream');
+    const out = new PassThrough();
+    out.on('data', (c: Buffer) => chunks.push(c));
+    const writer = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useSharedStrings: false });
+    const sheet = writer.addWorksheet('OrderSKUList');
+    sheet.addRow([...TIKTOK_EXPORT_HEADERS]).commit();
+    sheet.addRow(TIKTOK_EXPORT_HEADERS.map((h) => `${h} description`)).commit();
+    for (const row of rows) sheet.addRow(TIKTOK_EXPORT_HEADERS.map((h) => row[h] ?? '')).commit();
+    sheet.commit();
+    await writer.commit();
+    return Buffer.concat(chunks);
+  }
+
+  async function expectIntact(rows: Row[]) {
+    const stored = await ordersOf(shopIds.tiktok);
+    for (const row of rows) {
+      const order = stored.find((o) => o.thirdPartyOrderNo === row['Order ID']);
+      expect(order, String(row['Order ID'])).toBeDefined();
+      expect(order!.address.first_name).toBe(row.Recipient);
+      const [line] = await t.database.db.select().from(orderLines).where(eq(orderLines.orderId, order!.id));
+      expect(line!.externalName).toBe(row['Product Name']);
+    }
+  }
+
+  it('reads a workbook written as a stream (sheet first, no shared strings) without cutting a character', async () => {
+    const rows = chineseRows('577100');
+    const body = await streamedWorkbook(rows);
+    // The order of the parts this test is about.
+    expect(body.indexOf('xl/worksheets/sheet1.xml')).toBeLessThan(body.indexOf('xl/workbook.xml'));
+    const rec = await importFile(body, 'tiktok');
+    expect(rec).toMatchObject({ status: 'completed', result: 'success', created_count: 60 });
+    await expectIntact(rows);
+  });
+
+  it('reads shared strings without cutting a character', async () => {
+    const rows = chineseRows('577200');
+    const rec = await importFile(await workbook(TIKTOK_EXPORT_HEADERS, rows, true), 'tiktok');
+    expect(rec).toMatchObject({ status: 'completed', result: 'success', created_count: 60 });
+    await expectIntact(rows);
+  });
+
+  it('stops an import whose sheet inflates to more than the zip states, naming it unreadable', async () => {
+    const sheetXml = Buffer.from(
+      '<?xml version="1.0"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">' +
+        `<sheetData>${'<row r="1"><c r="A1" t="inlineStr"><is><t>Order ID</t></is></c></row>'.repeat(2000)}</sheetData></worksheet>`,
+    );
+    const body = zip([
+      { name: '[Content_Types].xml', data: CONTENT_TYPES },
+      { name: 'xl/workbook.xml', data: WORKBOOK },
+      { name: 'xl/worksheets/sheet1.xml', data: sheetXml },
+    ]);
+    // The central directory claims a tenth of the sheet's real size (what the zip guard judged).
+    const central = body.lastIndexOf(Buffer.from('xl/worksheets/sheet1.xml')) - 46;
+    expect(body.readUInt32LE(central)).toBe(0x02014b50);
+    body.writeUInt32LE(Math.floor(sheetXml.length / 10), central + 24);
+    const rec = await importFile(body, 'tiktok');
+    expect(rec.status).toBe('failed');
+    expect(rec.error).toMatch(/not an \.xlsx spreadsheet/);
+    expect(rec.created_count).toBe(0);
+  });
+});
+
 describe('every route: validation, no token, another tenant, another merchant', () => {
   const query = () => `platform=tiktok&shop_id=${shopIds.tiktok}`;
 

@@ -14,8 +14,8 @@ export interface RowReason {
 export interface ParsedRow {
   /** 1-based row number in the sheet. */
   rowNo: number;
-  /** The row's cells as text, for the failed-rows file. */
-  cells: string[];
+  /** The row's cell values as read, for the failed-rows file (turned into text only if it fails). */
+  values: readonly unknown[];
   orderNo: string;
   reasons: RowReason[];
   line: MarketplaceOrderLineInput;
@@ -29,6 +29,11 @@ export interface ParsedRow {
   paidAt: Date | null;
   shipBy: Date | null;
   buyerMessage: string;
+}
+
+/** A row's cells as text, `width` of them (the failed-rows file). */
+export function cellsOf(values: readonly unknown[], width: number): string[] {
+  return Array.from({ length: width }, (_, i) => cellText(values[i]));
 }
 
 /** A cell of ExcelJS's reader as text (rich text, hyperlinks, formulas' results, dates). */
@@ -198,13 +203,7 @@ const fieldName = (field: string) => ({ t: `intake.field.${field}` });
  * validated with checkout's rules (addressIssues) and the amount rules. Reasons are collected,
  * not thrown: every problem of the row is reported.
  */
-export function parseRow(
-  match: TemplateMatch,
-  rowNo: number,
-  values: readonly unknown[],
-  width: number,
-): ParsedRow {
-  const cells = Array.from({ length: width }, (_, i) => cellText(values[i]));
+export function parseRow(match: TemplateMatch, rowNo: number, values: readonly unknown[]): ParsedRow {
   const raw = (f: Field): unknown => {
     const i = match.columns.get(f);
     return i === undefined ? undefined : values[i];
@@ -309,7 +308,7 @@ export function parseRow(
   const lineId = text('lineId');
   return {
     rowNo,
-    cells,
+    values,
     orderNo,
     reasons,
     vendorStatus: text('vendorStatus').slice(0, MAX_TEXT.short),

@@ -17,13 +17,18 @@ export type ZipVerdict =
       params?: Record<string, string | number>;
     };
 
-interface Entry {
+/** One entry of the central directory. */
+export interface ZipEntry {
   name: string;
+  /** General-purpose flags (bit 0: encrypted, bit 3: sizes in a data descriptor, bit 11: UTF-8). */
+  flags: number;
   method: number;
+  crc32: number;
   compressed: number;
   uncompressed: number;
   localOffset: number;
 }
+type Entry = ZipEntry;
 
 const EOCD = 0x06054b50;
 const CENTRAL = 0x02014b50;
@@ -37,7 +42,7 @@ async function readAt(fd: Awaited<ReturnType<typeof open>>, offset: number, leng
 }
 
 /** The central directory's entries, or null when the file is not a (single-disk, non-zip64) zip. */
-async function centralDirectory(
+export async function centralDirectory(
   path: string,
   limits = ORDER_IMPORT_LIMITS,
 ): Promise<Entry[] | 'tooMany' | null> {
@@ -71,7 +76,9 @@ async function centralDirectory(
       const extraLength = cd.readUInt16LE(p + 30);
       const commentLength = cd.readUInt16LE(p + 32);
       entries.push({
+        flags: cd.readUInt16LE(p + 8),
         method: cd.readUInt16LE(p + 10),
+        crc32: cd.readUInt32LE(p + 16),
         compressed: cd.readUInt32LE(p + 20),
         uncompressed: cd.readUInt32LE(p + 24),
         name: cd.toString('utf8', p + 46, p + 46 + nameLength),
@@ -108,6 +115,22 @@ async function entryHead(path: string, entry: Entry, want = 64 * 1024): Promise<
   }
 }
 
+/**
+ * The worksheet the import reads: `xl/worksheets/sheet1.xml`, else the lowest-numbered
+ * `sheetN.xml` (the names ExcelJS's reader knows; Excel and LibreOffice number the parts in tab
+ * order when they save).
+ */
+export function firstSheet(entries: readonly ZipEntry[]): ZipEntry | null {
+  let best: { entry: ZipEntry; n: number } | null = null;
+  for (const entry of entries) {
+    const match = /^xl\/worksheets\/sheet(\d+)\.xml$/.exec(entry.name);
+    if (!match) continue;
+    const n = Number(match[1]);
+    if (!best || n < best.n) best = { entry, n };
+  }
+  return best?.entry ?? null;
+}
+
 /** The last row of a `<dimension ref="A1:BC1234"/>`; null when the sheet does not state it. */
 export function dimensionRows(xml: string): number | null {
   const match = /<(?:\w+:)?dimension\s+ref="[A-Z]*\d*:?[A-Z]*(\d+)"/.exec(xml);
@@ -135,9 +158,7 @@ export async function inspectWorkbook(path: string, limits = ORDER_IMPORT_LIMITS
     if (e.uncompressed > MB && ratio > limits.maxCompressionRatio) return { ok: false, reason: 'zipBomb' };
   }
   if (total > limits.maxUncompressedBytes) return { ok: false, reason: 'zipBomb' };
-  const sheet =
-    entries.find((e) => e.name === 'xl/worksheets/sheet1.xml') ??
-    entries.find((e) => /^xl\/worksheets\/[^/]+\.xml$/.test(e.name));
+  const sheet = firstSheet(entries);
   if (!sheet) return { ok: false, reason: 'notSpreadsheet' };
   const head = await entryHead(path, sheet);
   const rows = head ? dimensionRows(head) : null;

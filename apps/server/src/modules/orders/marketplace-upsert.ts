@@ -291,8 +291,13 @@ async function bulkInsert<R extends Record<string, unknown>>(
   const columns = getTableColumns(table) as Record<string, { name: string }>;
   const keys = Object.keys(rows[0]!).filter((k) => columns[k]);
   const names = keys.map((k) => columns[k]!.name);
+  // A plain loop per row: Object.fromEntries over entry pairs cost several percent of an import.
   const json = JSON.stringify(
-    rows.map((row) => Object.fromEntries(keys.map((k, i): [string, unknown] => [names[i]!, row[k] ?? null]))),
+    rows.map((row) => {
+      const record: Record<string, unknown> = {};
+      for (let i = 0; i < keys.length; i++) record[names[i]!] = row[keys[i]!] ?? null;
+      return record;
+    }),
   );
   const list = sql.join(
     names.map((n) => sql.identifier(n)),

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PERSONALISATION_LIMITS } from '@pod/shared';
 import { fetchVendorFile } from '../../integrations/marketplace/index.ts';
+import { sandboxFileOrigins } from '../../integrations/marketplaces.ts';
 import type { AppServices } from '../../services.ts';
 import type { MerchantScope } from '../../platform/tenant-scope.ts';
 import { policyFor, storeUpload } from '../admin/index.ts';
@@ -17,7 +18,8 @@ function rasterSuffix(bytes: Buffer): 'png' | 'jpg' | null {
 }
 
 /**
- * Fetches a buyer's image from the marketplace's URL (timeout, byte cap, no redirects) and stores it
+ * Fetches a buyer's image from the marketplace's URL (public addresses only — the sandboxes' own
+ * outside production —, timeout, byte cap, checked redirects; decision 0064) and stores it
  * through the upload pipeline as the merchant's design upload: its content checked against its
  * type, re-encoded without metadata within the pixel limit, counted against the merchant's
  * storage. Throws when any step refuses it (the caller flags the line).
@@ -31,6 +33,7 @@ export async function storeBuyerImage(
   const file = await fetchVendorFile(url, {
     maxBytes: PERSONALISATION_LIMITS.imageMaxBytes,
     timeoutMs: PERSONALISATION_LIMITS.imageTimeoutMs,
+    loopbackOrigins: sandboxFileOrigins(services.config.marketplaces, services.config.production),
   });
   const suffix = rasterSuffix(file.bytes);
   if (!suffix) throw new Error('not a PNG or JPEG image');

@@ -29,7 +29,6 @@ let sandbox: TemuSandbox;
 let adapter: TemuAdapter;
 
 beforeAll(async () => {
-  t = await createTestApp({ startJobs: true });
   sandbox = new TemuSandbox({
     ...APP,
     redirectUrl: 'http://platform.test/thirdparty/temuapi/redirect',
@@ -37,6 +36,9 @@ beforeAll(async () => {
     sendWebhook: () => Promise.resolve(200),
   });
   await sandbox.start(0);
+  // The app's Temu is this sandbox: its origin is the one loopback address the buyer-image fetch
+  // may reach (decision 0064).
+  t = await createTestApp({ startJobs: true, env: { TEMU_SANDBOX_PORT: new URL(sandbox.url).port } });
   adapter = new TemuAdapter({
     ...APP,
     gateways: { pa: sandbox.gateway('pa'), us: sandbox.gateway('us'), global: sandbox.gateway('global') },
@@ -435,6 +437,41 @@ describe('buyer personalisation → print file', () => {
 
     const [row] = await t.database.db.select().from(orders).where(eq(orders.id, order.orderId));
     expect(row!.reviewLines).toBe(0);
+  });
+
+  it('a buyer image on a private, metadata or other loopback address is not fetched: the line is flagged with the reason', async () => {
+    const { w, m, finishedId } = await personalisableWorld();
+    const temu = await temuCustomisedLine('mall-private');
+    for (const [url, host] of [
+      ['http://169.254.169.254/latest/meta-data/iam/security-credentials/photo.png', '169.254.169.254'],
+      ['http://[::ffff:10.0.0.7]/photo.png', '::ffff:a00:7'],
+      // Loopback, but not the sandbox's own origin.
+      [`http://127.0.0.1:${Number(new URL(sandbox.url).port) === 1 ? 2 : 1}/photo.png`, '127.0.0.1'],
+    ] as const) {
+      const line = {
+        ...temu.line,
+        customisation: temu.line.customisation.map((c) => (c.kind === 'image' ? { ...c, value: url } : c)),
+      };
+      const order = await orderWith(w, finishedId, { orderId: temu.orderId, line });
+      await queuePersonalisation(t.services, m, order.orderId);
+      const data = await settled(order.orderNo, { ...w.m.headers, ...EN });
+      expect(data.lines[0], url).toMatchObject({ status: 'review', reason_code: 'image_address_refused' });
+      expect(data.lines[0].reason).toBe(
+        `The buyer's image for "photo" was not fetched: its address ${host} is not on the public internet ` +
+          '(a private, loopback, link-local or cloud metadata address). Ask the buyer for the image and place it in the editor',
+      );
+      const zh = await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/admin/order/${order.orderNo}/personalisation`,
+        headers: { ...w.m.headers, ...ZH },
+      });
+      expect(zh.json().data.lines[0].reason).toMatch(
+        new RegExp(`未被下载：其地址 ${host.replace(/[.[\]]/g, '\\$&')} 不在公共互联网上`),
+      );
+      // The text is still applied and the line rendered: the merchant sees the mockup next to the reason.
+      expect(data.lines[0].renders[0].mockup_url).toBeTruthy();
+      expect(data.blocking_lines).toBe(1);
+    }
   });
 
   it('a too-small buyer image flags the line with the reason; the order cannot be paid until the merchant saves the design', async () => {

@@ -15,6 +15,7 @@ import type { AppServices } from '../../services.ts';
 import { attachmentsLinkedTo } from '../admin/index.ts';
 import { finishedForPersonalisation, isPersonalisable, renderDocuments } from '../designs/index.ts';
 import { customisedOrdersPending, findOrdersByIds, orderLinesOf, setReviewLines } from '../orders/index.ts';
+import { VendorFileError } from '../../integrations/marketplace/index.ts';
 import { storeBuyerImage } from './buyer-image.ts';
 import { fillDocument, mapCustomisation, type Problem, type StoredImage } from './fill.ts';
 import { orderLinePersonalisations as olp } from './schema.ts';
@@ -230,13 +231,21 @@ export async function fillLine(
       attachmentIds.push(image.id);
       filled.push({ ...pair, image });
     } catch (error) {
-      problems.push({
-        code: 'image_unusable',
-        params: {
-          slot: pair.slot.name,
-          detail: (error instanceof Error ? error.message : String(error)).slice(0, 200),
-        },
-      });
+      problems.push(
+        error instanceof VendorFileError && error.refused
+          ? // Not fetched at all: the URL points into a private network (decision 0064).
+            {
+              code: 'image_address_refused',
+              params: { slot: pair.slot.name, host: error.refused.host.slice(0, 200) },
+            }
+          : {
+              code: 'image_unusable',
+              params: {
+                slot: pair.slot.name,
+                detail: (error instanceof Error ? error.message : String(error)).slice(0, 200),
+              },
+            },
+      );
     }
   }
   const base = finished.documents.find((d) => d.color_id === line.colorId) ?? finished.documents[0];

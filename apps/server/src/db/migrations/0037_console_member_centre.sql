@@ -1,0 +1,8 @@
+-- Issue 27, decision 0069: spec §1 "platform administrators manage merchants, levels". The catalogue
+-- now gives the platform tier the merchant and merchant-level pages and their buttons; catalogue
+-- entries already in a database keep their rows (administrators' edits), so add the tier here.
+UPDATE "menus" SET "tiers" = array_append("tiers", 'platform')
+WHERE "name" IN (
+  'tenancy/merchant', 'merchant:add', 'merchant:edit', 'merchant:del',
+  'tenancy/merchantLevel', 'merchantLevel:add', 'merchantLevel:edit', 'merchantLevel:del', 'merchantLevel:sortable'
+) AND NOT ('platform' = ANY("tiers"));

@@ -48,3 +48,27 @@ describe('the platform manages merchants and merchant levels (spec §1)', () => 
   });
 });
 
+describe('the factory tier has its menus', () => {
+  it('issue 27: the demo factory user gets its factory, its personal centre and the production queue, and each opens without a refusal', async () => {
+    const page = await openPage();
+    const refused = refusals(page);
+    await signIn(page, 'factory', DEMO_PASSWORD);
+    const menu = page.getByTestId('admin-menu');
+    await menu.waitFor();
+    const texts = (await menu.getByRole('menuitem').allInnerTexts()).map((text) => text.trim());
+    expect(texts).toEqual(expect.arrayContaining(['控制台', '我的工厂', '生产队列', '个人资料']));
+    await menu.getByRole('menuitem', { name: '我的工厂' }).click();
+    await page.waitForURL(`${baseUrl}/admin/factory/mine`);
+    await page.getByTestId('factory-page').getByRole('cell', { name: 'Demo Factory', exact: true }).waitFor();
+    // Its own factory only, and nothing to add: a factory account does not create factories.
+    expect(await page.getByTestId('factory-page').getByTestId('crud-add').count()).toBe(0);
+    await menu.getByRole('menuitem', { name: '生产队列' }).click();
+    await page.waitForURL(`${baseUrl}/admin/production`);
+    await page.getByTestId('production-start').waitFor();
+    await menu.getByRole('menuitem', { name: '个人资料' }).click();
+    await page.waitForURL(`${baseUrl}/admin/profile`);
+    await page.getByTestId('admin-profile').waitFor();
+    expect(refused).toEqual([]);
+    expect(pageErrors()).toEqual([]);
+  });
+});

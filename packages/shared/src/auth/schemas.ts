@@ -111,6 +111,11 @@ export interface MenuNode {
   component: string;
   icon: string;
   keepalive: boolean;
+  /** An external link's address (spec §3 Menu "external link flag", "url"); '' otherwise. */
+  url: string;
+  is_external: boolean;
+  /** How the external link opens: a new window, or an iframe tab of the console. */
+  link_target: 'blank' | 'iframe';
   buttons: string[];
   children: MenuNode[];
 }
@@ -125,6 +130,9 @@ export const menuNodeSchema: z.ZodType<MenuNode> = z
       component: z.string(),
       icon: z.string(),
       keepalive: z.boolean(),
+      url: z.string(),
+      is_external: z.boolean(),
+      link_target: z.enum(['blank', 'iframe']),
       buttons: z.array(z.string()),
       children: z.array(menuNodeSchema),
     }),

@@ -6,3 +6,6 @@ WHERE "name" IN (
   'tenancy/merchant', 'merchant:add', 'merchant:edit', 'merchant:del',
   'tenancy/merchantLevel', 'merchantLevel:add', 'merchantLevel:edit', 'merchantLevel:del', 'merchantLevel:sortable'
 ) AND NOT ('platform' = ANY("tiers"));
+--> statement-breakpoint
+-- spec §2 embedded pages: an external-link menu opens its url in a new window or in a console tab.
+ALTER TABLE "menus" ADD COLUMN "link_target" text DEFAULT 'blank' NOT NULL;

@@ -523,3 +523,96 @@ describe('admin tools', () => {
     expect(res.statusCode).toBe(403);
   });
 });
+
+describe('the menu form (issue 27, spec §5)', () => {
+  it('issue 27: the required fields follow the menu type on create and on edit, and an external link keeps its url in the session', async () => {
+    const headers = { ...(await t.authAs(adminActor(await buildPlatformAdmin(t.database.db)))), ...EN };
+    const post = (payload: Record<string, unknown>) =>
+      t.app.inject({ method: 'POST', url: '/api/v1/admin/menu', headers, payload });
+    const base = { tiers: ['platform'], sort: 1 };
+
+    // A button needs the page it belongs to; a page its path and component; a link its url.
+    const orphan = await post({
+      ...base,
+      type: 'button',
+      title: 'Export',
+      name: unique('x:export'),
+      parent_id: null,
+    });
+    expect(orphan.statusCode).toBe(400);
+    expect(orphan.json().data.errors[0]).toMatchObject({ field: 'parent_id' });
+    const noPath = await post({
+      ...base,
+      type: 'menu',
+      title: 'Page',
+      name: unique('page'),
+      parent_id: null,
+      component: 'a/b',
+    });
+    expect(noPath.statusCode).toBe(400);
+    expect(noPath.json().data.errors[0]).toMatchObject({ field: 'path' });
+    const noUrl = await post({
+      ...base,
+      type: 'menu',
+      title: 'Docs',
+      name: unique('docs'),
+      parent_id: null,
+      path: 'docs',
+      is_external: true,
+    });
+    expect(noUrl.statusCode).toBe(400);
+    expect(noUrl.json().data.errors[0]).toMatchObject({ field: 'url' });
+    const dir = await post({ ...base, type: 'menu_dir', title: 'Dir', name: unique('dir'), parent_id: null });
+    expect(dir.json().data.errors[0]).toMatchObject({ field: 'path' });
+
+    const link = await post({
+      ...base,
+      type: 'menu',
+      title: 'Docs',
+      name: unique('docs'),
+      parent_id: null,
+      path: 'docs',
+      is_external: true,
+      url: 'https://example.com/docs',
+      link_target: 'iframe',
+    });
+    expect(link.statusCode, link.body).toBe(200);
+    const id = link.json().data.id as string;
+    // A button under a directory is refused: it sits under its page.
+    const dirOk = await post({
+      ...base,
+      type: 'menu_dir',
+      title: 'Dir',
+      name: unique('dir'),
+      parent_id: null,
+      path: 'dir',
+    });
+    const underDir = await post({
+      ...base,
+      type: 'button',
+      title: 'X',
+      name: unique('x:y'),
+      parent_id: dirOk.json().data.id,
+    });
+    expect(underDir.statusCode).toBe(400);
+    expect(underDir.json().msg).toBe('A button must sit under the menu page it belongs to');
+
+    // An edit cannot empty what the type requires.
+    const emptied = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/admin/menu/${id}`,
+      headers,
+      payload: { url: '' },
+    });
+    expect(emptied.statusCode).toBe(400);
+    expect(emptied.json()).toMatchObject({
+      msg: 'Please enter link url',
+      data: { errors: [{ field: 'url' }] },
+    });
+
+    // The session's menus carry the link's url and how it opens.
+    const session = await t.app.inject({ method: 'GET', url: '/api/v1/auth/index', headers });
+    const node = (session.json().data.menus as Array<{ id: string }>).find((m) => m.id === id);
+    expect(node).toMatchObject({ url: 'https://example.com/docs', is_external: true, link_target: 'iframe' });
+  });
+});

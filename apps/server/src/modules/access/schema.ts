@@ -126,6 +126,7 @@ export const roleDepartments = pgTable(
 );
 
 export const MENU_TYPES = ['menu_dir', 'menu', 'button'] as const;
+export const MENU_LINK_TARGETS = ['blank', 'iframe'] as const;
 
 /**
  * The menu catalogue (spec §3 Menu): directories, menu items and buttons, shared by every tenant.
@@ -147,6 +148,8 @@ export const menus = pgTable(
     component: text('component').notNull().default(''),
     url: text('url').notNull().default(''),
     isExternal: boolean('is_external').notNull().default(false),
+    /** How an external link opens (spec §2 embedded pages): a new window, or an iframe tab. */
+    linkTarget: text('link_target', { enum: MENU_LINK_TARGETS }).notNull().default('blank'),
     keepalive: boolean('keepalive').notNull().default(false),
     /** Tiers whose users may be granted this menu. */
     tiers: text('tiers').array().notNull(),

@@ -8,6 +8,7 @@ import type {
   sortableBodySchema,
 } from '@pod/shared';
 import type { z } from 'zod';
+import { LIMITS } from '@pod/shared';
 import { call, type JsonOperation } from '../../api/call.ts';
 import type { QueryParams } from '../../api/client.ts';
 import { invalidReply } from '../../api/failures.ts';
@@ -53,19 +54,46 @@ export function asPage<Row>(reply: ListReply<Row>): ListPage<Row> {
   throw invalidReply(1, 200, reply);
 }
 
-/** A page of the resource's list; the previous page stays shown while the next loads. */
-export function useCrudList<Row>(resource: ListResource<Row>, params: QueryParams) {
+/** A tree never holds more rows than this many full pages (a runaway total cannot loop forever). */
+const MAX_WHOLE_PAGES = 50;
+
+/**
+ * A page of the resource's list; the previous page stays shown while the next loads. `isWhole`
+ * reads every page instead (trees: a tree cut into pages loses children from their parents).
+ */
+export function useCrudList<Row>(
+  resource: ListResource<Row>,
+  params: QueryParams,
+  { isWhole = false }: { isWhole?: boolean } = {},
+) {
+  // Every reader of a whole list shares one query: the same first request sent twice at once would
+  // cancel the first (the client's duplicate cancelling).
+  const limit = LIMITS.pagination.maxPageSize;
+  const keyParams = isWhole ? { ...params, page: 1, limit } : params;
   return useQuery({
-    queryKey: crudKeys.list(resource.resource, params),
+    queryKey: isWhole
+      ? [...crudKeys.list(resource.resource, keyParams), 'whole']
+      : crudKeys.list(resource.resource, params),
     // The table shows the failure inline with a retry.
-    queryFn: async ({ signal }): Promise<ListPage<Row>> =>
-      asPage<Row>(
-        await call(resource.list, {
-          query: { ...params, ...resource.fixedQuery },
-          signal,
-          showErrorMessage: false,
-        }),
-      ),
+    queryFn: async ({ signal }): Promise<ListPage<Row>> => {
+      const read = async (query: QueryParams) =>
+        asPage<Row>(
+          await call(resource.list, {
+            query: { ...query, ...resource.fixedQuery },
+            signal,
+            showErrorMessage: false,
+          }),
+        );
+      if (!isWhole) return read(params);
+      const first = await read({ ...params, page: 1, limit });
+      const list = [...first.list];
+      for (let page = 2; list.length < first.total && page <= MAX_WHOLE_PAGES; page += 1) {
+        const next = await read({ ...params, page, limit });
+        if (next.list.length === 0) break;
+        list.push(...next.list);
+      }
+      return { list, total: first.total, page: 1, limit: list.length };
+    },
     placeholderData: keepPreviousData,
   });
 }

@@ -78,7 +78,7 @@ export interface CrudPageProps<Row extends { id: string }> {
   form?: CrudFormConfig<Row>;
   /** The resource supports `POST P/sortable` (up/down moves). */
   isSortable?: boolean;
-  /** Rows carry `parent_id`: shown as a tree, all on one page. */
+  /** Rows carry `parent_id`: shown as a tree, every row loaded (page after page), on one page. */
   isTree?: boolean;
   hasQuickSearch?: boolean;
   /** More buttons per row (shown before edit and delete). */
@@ -101,8 +101,6 @@ export interface CrudPageProps<Row extends { id: string }> {
   batchActions?: (selectedIds: string[], clearSelection: () => void) => ReactNode;
 }
 
-const TREE_LIMIT = LIMITS.pagination.maxPageSize;
-
 /** A plain cell or filter value as text; a dash for nothing. */
 function cellText(value: unknown): string {
   if (value === null || value === undefined || value === '') return '—';
@@ -124,7 +122,7 @@ export function CrudPage<Row extends { id: string }>(props: CrudPageProps<Row>) 
   const can = (action: string) => buttons.has(`${resource.resource}:${action}`);
   const [filterForm] = Form.useForm<Values>();
   const [page, setPage] = useState(1);
-  const [limit, setLimit] = useState<number>(isTree ? TREE_LIMIT : LIMITS.pagination.defaultPageSize);
+  const [limit, setLimit] = useState<number>(LIMITS.pagination.defaultPageSize);
   const [order, setOrder] = useState<string | undefined>();
   const [quickSearch, setQuickSearch] = useState('');
   const [filters, setFilters] = useState<QueryParams>({});
@@ -151,7 +149,7 @@ export function CrudPage<Row extends { id: string }>(props: CrudPageProps<Row>) 
     ...filters,
     ...extra,
   };
-  const list = useCrudList<Row>(resource, params);
+  const list = useCrudList<Row>(resource, params, { isWhole: isTree });
   const mutations = useCrudMutations(resource);
   const rows = useMemo(() => list.data?.list ?? [], [list.data]);
   const data = useMemo(
@@ -441,6 +439,8 @@ export function CrudPage<Row extends { id: string }>(props: CrudPageProps<Row>) 
             />
           ) : null}
           <Table<TreeRow<Row>>
+            // A tree expands all rows when it mounts: mount it again once its rows have arrived.
+            key={isTree && list.data ? 'tree-loaded' : 'table'}
             rowKey="id"
             size="middle"
             loading={list.isFetching}

@@ -116,3 +116,113 @@ describe('the menu-rule tree and the menu form (spec §5)', () => {
     expect(pageErrors()).toEqual([]);
   });
 });
+
+/** The signed-in admin's own JSON call to the API from inside the page. */
+async function apiCall<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const res = await fetch(path, {
+        method,
+        headers: {
+          Authorization: `Bearer ${localStorage.getItem('adminToken')}`,
+          ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const json = (await res.json()) as { code: number; msg: string; data: T };
+      if (json.code !== 1) throw new Error(`${method} ${path}: ${json.msg}`);
+      return json.data;
+    },
+    { method, path, body },
+  ) as Promise<T>;
+}
+
+/** The ids of the catalogue's menu entries with these names. */
+async function menuIdsNamed(page: Page, names: string[]): Promise<string[]> {
+  const ids: string[] = [];
+  for (const name of names) {
+    const found = await apiCall<{ list: Array<{ id: string; name: string }> }>(
+      page,
+      'GET',
+      `/api/v1/admin/menu?quickSearch=${encodeURIComponent(name)}&limit=100`,
+    );
+    const entry = found.list.find((m) => m.name === name);
+    if (!entry) throw new Error(`no menu ${name}`);
+    ids.push(entry.id);
+  }
+  return ids;
+}
+
+describe('staff pages ask only what the user may use', () => {
+  it('issue 27: a staff member holding only the admin-account page and its edit button meets no refusal, and its own row offers no edit or lock', async () => {
+    const suffix = Date.now().toString(36).slice(-6);
+    const admin = await openPage();
+    await signIn(admin, 'admin', DEMO_PASSWORD);
+    const menuIds = await menuIdsNamed(admin, ['access', 'access/admin', 'admin:edit']);
+    const role = await apiCall<{ id: string }>(admin, 'POST', '/api/v1/admin/role', {
+      name: `accounts-${suffix}`,
+      code: `accounts_${suffix}`,
+      data_scope: 'all',
+      menu_ids: menuIds,
+    });
+    const password = 'Staff2025x';
+    const me = `me${suffix}`;
+    const colleague = `co${suffix}`;
+    for (const username of [me, colleague])
+      await apiCall(admin, 'POST', '/api/v1/admin/admin', { username, password, role_ids: [role.id] });
+
+    const staff = await openPage();
+    const refused = refusals(staff);
+    await signIn(staff, me, password);
+    await staff.goto(`${baseUrl}/admin/access/admin`);
+    const accounts = staff.getByTestId('admin-account-page');
+    const rowOf = (username: string) =>
+      accounts.locator('tbody tr').filter({ has: staff.getByRole('cell', { name: username, exact: true }) });
+    await rowOf(colleague).waitFor();
+    // Its own row and the primary account: nothing the server would refuse.
+    expect(await rowOf(me).getByTestId('crud-edit').count()).toBe(0);
+    expect(await rowOf(me).getByRole('button', { name: /锁定/ }).count()).toBe(0);
+    expect(await rowOf('admin').getByTestId('crud-edit').count()).toBe(0);
+    // A colleague's row can be edited; the form asks for nothing the role does not grant.
+    await rowOf(colleague).getByTestId('crud-edit').click();
+    await staff.getByTestId('crud-form').locator('#nickname').waitFor();
+    await staff.getByTestId('crud-form').locator('#nickname').fill('Colleague');
+    await staff.getByTestId('crud-form-submit').click();
+    await staff.getByTestId('crud-form').waitFor({ state: 'detached' });
+    await rowOf(colleague).getByRole('cell', { name: 'Colleague', exact: true }).waitFor();
+    expect(refused).toEqual([]);
+    expect(pageErrors()).toEqual([]);
+  });
+});
+
+describe('admin addresses and phone widths', () => {
+  it('issue 27: an unknown /admin address shows the 404 page, a page the user may not open the 401 page', async () => {
+    const page = await openPage();
+    await signIn(page, 'staff', DEMO_PASSWORD);
+    await page.goto(`${baseUrl}/admin/no/such/page`);
+    await page.waitForURL(`${baseUrl}/404`);
+    await page.goto(`${baseUrl}/admin/access/role`);
+    await page.waitForURL(`${baseUrl}/401`);
+    expect(pageErrors()).toEqual([]);
+  });
+
+  it('issue 27: at 390 px the console keeps to the screen and its menu is a drawer', async () => {
+    const page = await openPage();
+    await signIn(page, 'admin', DEMO_PASSWORD);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByTestId('menu-drawer-toggle').waitFor();
+    const fits = () => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+    expect(await page.getByTestId('admin-menu').isVisible()).toBe(false);
+    expect(await fits()).toBe(true);
+    await page.getByTestId('menu-drawer-toggle').click();
+    const menu = page.getByTestId('admin-menu');
+    await menu.waitFor();
+    await menu.getByRole('menuitem', { name: '权限管理' }).click();
+    await menu.getByRole('menuitem', { name: '角色管理' }).click();
+    await page.waitForURL(`${baseUrl}/admin/access/role`);
+    await page.getByTestId('role-page').waitFor();
+    await menu.waitFor({ state: 'hidden' });
+    expect(await fits()).toBe(true);
+    expect(pageErrors()).toEqual([]);
+  });
+});

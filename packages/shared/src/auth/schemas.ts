@@ -111,6 +111,8 @@ export interface MenuNode {
   component: string;
   icon: string;
   keepalive: boolean;
+  /** The permission a menu item grants its holder (e.g. `role:list`); '' for none. */
+  permission: string;
   /** An external link's address (spec §3 Menu "external link flag", "url"); '' otherwise. */
   url: string;
   is_external: boolean;
@@ -130,6 +132,7 @@ export const menuNodeSchema: z.ZodType<MenuNode> = z
       component: z.string(),
       icon: z.string(),
       keepalive: z.boolean(),
+      permission: z.string(),
       url: z.string(),
       is_external: z.boolean(),
       link_target: z.enum(['blank', 'iframe']),
@@ -145,6 +148,12 @@ export const adminSessionSchema = z.object({
   info: siteInfoSchema,
   settings: z.object({ product_tag_type: z.string() }),
   menus: z.array(menuNodeSchema),
+  /**
+   * The address of every page of the menu catalogue, granted or not (e.g. `tenancy/supplier`):
+   * an admin path outside these and the fixed routes is unknown (/404), one inside them that the
+   * user's menus do not grant is refused (/401) (spec §2 route guards).
+   */
+  menu_paths: z.array(z.string()),
 });
 export type AdminSession = z.infer<typeof adminSessionSchema>;
 

@@ -86,6 +86,7 @@ export async function menuTreeFor(
         component: m.component,
         icon: m.icon,
         keepalive: m.keepalive,
+        permission: m.permission,
         url: m.url,
         is_external: m.isExternal,
         link_target: m.linkTarget,

@@ -15,6 +15,7 @@ import {
   findAdminUserById,
   findAdminUserByUsername,
   avatarUrl,
+  catalogueMenuPaths,
   menuTreeFor,
   recordAdminLogin,
   type AdminUserRow,
@@ -64,6 +65,7 @@ async function sessionFor(
     settings: { product_tag_type: 'default' },
     // Exactly the menu tree the user may see, each item with its permitted buttons.
     menus: await menuTreeFor(db, adminActor(user), await s.modules.hiddenMenus(user.tenantId)),
+    menu_paths: await catalogueMenuPaths(db),
   };
 }
 

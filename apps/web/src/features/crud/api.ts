@@ -12,6 +12,7 @@ import { LIMITS } from '@pod/shared';
 import { call, type JsonOperation } from '../../api/call.ts';
 import type { QueryParams } from '../../api/client.ts';
 import { invalidReply } from '../../api/failures.ts';
+import { useMayCall } from '../../session/use-may-call.ts';
 
 export type { ListPage, SelectOption };
 
@@ -70,10 +71,17 @@ export function useCrudList<Row>(
   // cancel the first (the client's duplicate cancelling).
   const limit = LIMITS.pagination.maxPageSize;
   const keyParams = isWhole ? { ...params, page: 1, limit } : params;
+  // A list the user may not read is not asked for (spec §6): it stays empty.
+  const mayList = useMayCall(resource.list);
   return useQuery({
-    queryKey: isWhole
-      ? [...crudKeys.list(resource.resource, keyParams), 'whole']
-      : crudKeys.list(resource.resource, params),
+    queryKey: [
+      ...(isWhole
+        ? [...crudKeys.list(resource.resource, keyParams), 'whole']
+        : crudKeys.list(resource.resource, params)),
+      ...(mayList ? [] : ['refused']),
+    ],
+    enabled: mayList,
+    ...(mayList ? {} : { initialData: { list: [], total: 0, page: 1, limit } }),
     // The table shows the failure inline with a retry.
     queryFn: async ({ signal }): Promise<ListPage<Row>> => {
       const read = async (query: QueryParams) =>
@@ -103,8 +111,11 @@ export function useCrudList<Row>(
  * select of a resource the user cannot list (spec §6), and then shows the ids' labels as a dash.
  */
 export function useCrudSelect(resource: ListResource, isEnabled = true) {
+  // Options of a resource the user may not list are not asked for (spec §6): there are none.
+  const mayList = useMayCall(resource.list);
   return useQuery({
-    queryKey: crudKeys.select(resource.resource),
+    queryKey: [...crudKeys.select(resource.resource), ...(mayList ? [] : ['refused'])],
+    ...(mayList ? {} : { initialData: [] }),
     queryFn: ({ signal }) =>
       call(resource.list, {
         query: { ...resource.fixedQuery, select: 'true' },
@@ -114,7 +125,7 @@ export function useCrudSelect(resource: ListResource, isEnabled = true) {
         if ('options' in reply) return reply.options;
         throw invalidReply(1, 200, reply);
       }),
-    enabled: isEnabled,
+    enabled: isEnabled && mayList,
   });
 }
 

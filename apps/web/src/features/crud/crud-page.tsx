@@ -85,6 +85,11 @@ export interface CrudPageProps<Row extends { id: string }> {
   rowActions?: (row: Row) => ReactNode;
   /** Rows may be edited once created (default true; e.g. exchange rates are immutable). */
   canEditRows?: boolean;
+  /**
+   * Rows the server refuses to edit or delete for this user (e.g. its own account): they offer
+   * neither, and cannot be selected for a batch delete.
+   */
+  isRowProtected?: (row: Row) => boolean;
   /** The resource supports `DELETE P/{id}` and `DELETE P/del` (default true). */
   isDeletable?: boolean;
   /** The list's parameters from the filter form's values (default: each value as text). */
@@ -258,7 +263,7 @@ export function CrudPage<Row extends { id: string }>(props: CrudPageProps<Row>) 
                     />
                   </>
                 ) : null}
-                {canEdit ? (
+                {canEdit && !props.isRowProtected?.(row) ? (
                   <Button
                     size="small"
                     type="link"
@@ -269,7 +274,7 @@ export function CrudPage<Row extends { id: string }>(props: CrudPageProps<Row>) 
                     {t('crud.edit')}
                   </Button>
                 ) : null}
-                {canDelete ? (
+                {canDelete && !props.isRowProtected?.(row) ? (
                   <Popconfirm
                     title={t('crud.deleteConfirm')}
                     okText={t('crud.delete')}
@@ -452,7 +457,12 @@ export function CrudPage<Row extends { id: string }>(props: CrudPageProps<Row>) 
             locale={{ emptyText: <Empty description={t('crud.empty')} /> }}
             rowSelection={
               canDelete || props.batchActions
-                ? { selectedRowKeys: selected, onChange: setSelected, checkStrictly: true }
+                ? {
+                    selectedRowKeys: selected,
+                    onChange: setSelected,
+                    checkStrictly: true,
+                    getCheckboxProps: (row: Row) => ({ disabled: props.isRowProtected?.(row) ?? false }),
+                  }
                 : undefined
             }
             expandable={isTree ? { defaultExpandAllRows: true } : undefined}

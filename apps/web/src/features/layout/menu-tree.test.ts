@@ -12,6 +12,7 @@ function node(partial: Partial<MenuNode>): MenuNode {
     component: '',
     icon: '',
     keepalive: false,
+    permission: '',
     url: '',
     is_external: false,
     link_target: 'blank',

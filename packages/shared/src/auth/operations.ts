@@ -60,7 +60,15 @@ export const authOperations = {
     id: 'adminLogout',
     method: 'DELETE',
     path: '/api/v1/auth/logout',
-    summary: 'Sign out: ends every sign-in of this user',
+    summary: 'Sign out: ends this sign-in; the same user signed in elsewhere stays signed in',
+    response: z.null(),
+  }),
+  adminLogoutEverywhere: defineOperation({
+    ...SIGNED_IN,
+    id: 'adminLogoutEverywhere',
+    method: 'DELETE',
+    path: '/api/v1/auth/sessions',
+    summary: 'Sign out everywhere: ends every sign-in of this user, on every device (personal centre)',
     response: z.null(),
   }),
   sendVerifyCode: defineOperation({

@@ -48,8 +48,16 @@ export const memberOperations = {
     id: 'memberLogout',
     method: 'POST',
     path: '/api/user/logout',
-    summary: 'Sign out: ends every sign-in of this member',
+    summary: 'Sign out: ends this sign-in; the member signed in elsewhere stays signed in',
     body: memberLogoutBodySchema,
+    response: z.null(),
+  }),
+  memberLogoutEverywhere: defineOperation({
+    ...MEMBER,
+    id: 'memberLogoutEverywhere',
+    method: 'DELETE',
+    path: '/api/user/sessions',
+    summary: 'Sign out everywhere: ends every sign-in of this member, on every device',
     response: z.null(),
   }),
   memberOverview: defineOperation({

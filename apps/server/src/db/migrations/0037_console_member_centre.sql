@@ -9,3 +9,9 @@ WHERE "name" IN (
 --> statement-breakpoint
 -- spec §2 embedded pages: an external-link menu opens its url in a new window or in a console tab.
 ALTER TABLE "menus" ADD COLUMN "link_target" text DEFAULT 'blank' NOT NULL;
+--> statement-breakpoint
+-- "Last login" is the sign-in before the current one (issue 27): keep it beside the latest.
+ALTER TABLE "admin_users" ADD COLUMN "previous_login_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "admin_users" ADD COLUMN "previous_login_ip" text;--> statement-breakpoint
+ALTER TABLE "members" ADD COLUMN "previous_login_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "members" ADD COLUMN "previous_login_ip" text;

@@ -48,6 +48,9 @@ export const adminUsers = pgTable(
     createdBy: uuid('created_by'),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     lastLoginIp: text('last_login_ip'),
+    /** The sign-in before the latest: what the user is shown as "last login" (issue 27). */
+    previousLoginAt: timestamp('previous_login_at', { withTimezone: true }),
+    previousLoginIp: text('previous_login_ip'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -57,7 +57,8 @@ describe('admin login', () => {
     expect(JSON.stringify(data.menus)).not.toContain('access/menu');
     expect(data.access_token).toMatch(/^ey/);
     expect(data.refresh_token.length).toBeGreaterThanOrEqual(40);
-    expect(data.user.last_login_time).not.toBeNull();
+    // The first sign-in has no earlier one to show (issue 27: "last login" is the one before).
+    expect(data.user.last_login_time).toBeNull();
     expect(data.info.name).toBeTruthy();
 
     const session = await t.app.inject({
@@ -406,10 +407,11 @@ describe('admin tokens', () => {
     expect((await me(first.access_token)).statusCode).toBe(401);
   });
 
-  it('logout ends every sign-in of the user', async () => {
+  it('issue 27: logout ends this sign-in only; "sign out everywhere" ends every sign-in of the user', async () => {
     const { username } = await merchantAccount();
     const a = (await loginAdmin(t, username, FACTORY_PASSWORD)).json().data;
     const b = (await loginAdmin(t, username, FACTORY_PASSWORD)).json().data;
+    const c = (await loginAdmin(t, username, FACTORY_PASSWORD)).json().data;
     const out = await t.app.inject({
       method: 'DELETE',
       url: '/api/v1/auth/logout',
@@ -417,8 +419,39 @@ describe('admin tokens', () => {
     });
     expect(out.statusCode).toBe(200);
     expect((await me(a.access_token)).statusCode).toBe(401);
-    expect((await me(b.access_token)).statusCode).toBe(401);
-    expect((await refresh(b.refresh_token)).statusCode).toBe(401);
+    expect((await refresh(a.refresh_token)).statusCode).toBe(401);
+    // The same user on another device is still signed in.
+    expect((await me(b.access_token)).statusCode).toBe(200);
+    const everywhere = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/v1/auth/sessions',
+      headers: { authorization: `Bearer ${b.access_token}`, ...EN },
+    });
+    expect(everywhere.statusCode).toBe(200);
+    expect(everywhere.json().msg).toBe('Signed out on every device');
+    for (const tokens of [b, c]) {
+      expect((await me(tokens.access_token)).statusCode).toBe(401);
+      expect((await refresh(tokens.refresh_token)).statusCode).toBe(401);
+    }
+  });
+
+  it('issue 27: "last login" is the sign-in before the current one, in the session, the profile and the dashboard', async () => {
+    const { username } = await merchantAccount();
+    const first = (await loginAdmin(t, username, FACTORY_PASSWORD)).json().data;
+    expect(first.user.last_login_time).toBeNull();
+    const firstAt = (await findAdminUserByUsername(t.database.db, username))!.lastLoginAt!.toISOString();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const second = (await loginAdmin(t, username, FACTORY_PASSWORD)).json().data;
+    expect(second.user.last_login_time).toBe(firstAt);
+    const headers = { authorization: `Bearer ${second.access_token}` };
+    expect((await me(second.access_token)).json().data.user.last_login_time).toBe(firstAt);
+    const profile = await t.app.inject({ method: 'GET', url: '/api/v1/admin/profile', headers });
+    expect(profile.json().data).toMatchObject({
+      last_login_time: firstAt,
+      last_login_ip: expect.any(String),
+    });
+    const dashboard = await t.app.inject({ method: 'GET', url: '/api/v1/admin/dashboard', headers });
+    expect(dashboard.json().data.lastLoginTime).toBe(firstAt);
   });
 
   it('an admin token is not a member token, and a refresh token is not an access token', async () => {

@@ -27,9 +27,16 @@ export function adminAuthRoutes(app: ZodApp, services: AppServices): void {
     ok(await refreshAdmin(services, request.body.token)),
   );
 
+  // Issue 27: signing out ends this sign-in only; "sign out everywhere" ends them all.
   route(app, authOperations.adminLogout, async (request) => {
-    await services.sessions.revokeAllFor(services.database.db, 'admin', request.ctx.actor!.id);
+    const sessionId = request.ctx.sessionId;
+    if (sessionId) await services.sessions.revokeFamily(services.database.db, sessionId);
     return ok(null, t(request.ctx.lang, 'auth.loggedOut'));
+  });
+
+  route(app, authOperations.adminLogoutEverywhere, async (request) => {
+    await services.sessions.revokeAllFor(services.database.db, 'admin', request.ctx.actor!.id);
+    return ok(null, t(request.ctx.lang, 'auth.loggedOutEverywhere'));
   });
 
   route(app, authOperations.sendVerifyCode, async (request) => {

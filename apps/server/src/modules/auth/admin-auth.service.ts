@@ -56,7 +56,8 @@ async function sessionFor(
       username: user.username,
       nickname: user.nickname,
       avatar: avatarUrl(files, user.avatar),
-      last_login_time: user.lastLoginAt?.toISOString() ?? null,
+      // The sign-in before the current one (issue 27), not the one happening now.
+      last_login_time: user.previousLoginAt?.toISOString() ?? null,
       tier: user.tier,
       is_primary: user.isPrimary,
       merchant: merchant ? { id: merchant.id, name: merchant.name, number: merchant.number } : null,

@@ -51,6 +51,9 @@ async function signIn(s: Services, meta: ClientMeta, member: MemberRow, keep: bo
       tenantMembersContext(tx, member.tenantId, 'member-sign-in'),
       member.id,
       {
+        // What the member is shown as "last login" is the sign-in before this one (issue 27).
+        previousLoginAt: member.lastLoginAt,
+        previousLoginIp: member.lastLoginIp,
         lastLoginAt: new Date(),
         lastLoginIp: meta.ip,
       },

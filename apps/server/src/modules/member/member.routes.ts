@@ -36,9 +36,17 @@ export function memberRoutes(app: ZodApp, services: AppServices): void {
     ok(await refreshMember(services, request.body.token)),
   );
 
+  // Issue 27: signing out ends this sign-in only; "sign out everywhere" ends them all.
   route(app, memberOperations.memberLogout, async (request) => {
-    await services.sessions.revokeAllFor(db, 'member', memberContext(request, db).actor.id);
+    memberContext(request, db);
+    const sessionId = request.ctx.sessionId;
+    if (sessionId) await services.sessions.revokeFamily(db, sessionId);
     return ok(null, t(request.ctx.lang, 'auth.loggedOut'));
+  });
+
+  route(app, memberOperations.memberLogoutEverywhere, async (request) => {
+    await services.sessions.revokeAllFor(db, 'member', memberContext(request, db).actor.id);
+    return ok(null, t(request.ctx.lang, 'auth.loggedOutEverywhere'));
   });
 
   route(app, memberOperations.memberOverview, async (request) => {

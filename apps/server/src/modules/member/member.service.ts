@@ -101,8 +101,9 @@ export function memberUserInfo(m: repo.MemberRow): MemberUserInfo {
     birthday: m.birthday,
     money: m.money,
     score: m.score,
-    last_login_time: m.lastLoginAt?.toISOString() ?? null,
-    last_login_ip: m.lastLoginIp,
+    // The member's own "last login" is the sign-in before the current one (issue 27).
+    last_login_time: m.previousLoginAt?.toISOString() ?? null,
+    last_login_ip: m.previousLoginIp,
     join_time: m.joinTime.toISOString(),
     motto: m.motto,
   };

@@ -105,7 +105,16 @@ export function sendRegisterCode(mobile: string): Promise<unknown> {
 }
 
 /**
- * DELETE /api/v1/auth/logout, then forgets the tokens whatever the server said: the user asked to
+ * DELETE /api/v1/auth/sessions: ends every sign-in of the user on every device (personal centre,
+ * issue 27), then forgets this device's tokens.
+ */
+export async function adminLogoutEverywhere(): Promise<void> {
+  await call(authOperations.adminLogoutEverywhere, { skipTokenRefresh: true, showSuccessMessage: true });
+  clearAreaTokens('admin');
+}
+
+/**
+ * DELETE /api/v1/auth/logout (this sign-in only; issue 27), then forgets the tokens whatever the server said: the user asked to
  * leave, and a server that cannot be reached must not keep them signed in on this device.
  */
 export async function adminLogout(): Promise<void> {

@@ -226,6 +226,11 @@ export const sensitiveLogSchema = z.object({
   field: z.string(),
   before: z.unknown(),
   after: z.unknown(),
+  /**
+   * Whether the change's values were recorded, so that it can be rolled back: a secret's (a
+   * password hash) never are, and its entry says only that it changed.
+   */
+  can_rollback: z.boolean(),
   user_id: z.string().nullable(),
   created_at: z.string(),
 });

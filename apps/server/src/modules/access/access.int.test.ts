@@ -455,7 +455,7 @@ describe('admin tools', () => {
     expect(tooLong.json().msg).toBe('The date range must not exceed one year');
   });
 
-  it('changing a sensitive field records before and after, and can be rolled back', async () => {
+  it('changing a sensitive field records before and after, and can be rolled back (issue 27: a hidden change says why it cannot)', async () => {
     const owner = await merchantOwner();
     const user = await t.app.inject({
       method: 'POST',
@@ -501,9 +501,23 @@ describe('admin tools', () => {
     const unsafe = await t.app.inject({
       method: 'POST',
       url: `/api/v1/admin/sensitiveLog/${pwd!.id}/rollback`,
-      headers: owner.headers,
+      headers: { ...owner.headers, ...EN },
     });
     expect(unsafe.statusCode).toBe(409);
+    // Issue 27: a hidden change is refused for what it is, not as "the value has changed since".
+    expect(unsafe.json().msg).toBe(
+      'This change was recorded without its values (a secret such as a password), so it cannot be rolled back: set the value again where the record is edited',
+    );
+    expect(pwd).toMatchObject({ can_rollback: false });
+    expect(list.find((l) => l.field === 'mobile')).toMatchObject({ can_rollback: true });
+    // Rolling the mobile change back twice: the second time the value has really changed since.
+    const again = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/admin/sensitiveLog/${list.find((l) => l.field === 'mobile')!.id}/rollback`,
+      headers: { ...owner.headers, ...EN },
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().msg).toBe('The field has been changed again since: roll back the later change first');
   });
 
   it('staff cannot change or delete the primary account', async () => {

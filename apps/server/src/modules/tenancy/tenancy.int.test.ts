@@ -680,6 +680,48 @@ describe('payment accounts and exchange rates', () => {
     expect(listB.json().data.total).toBe(0);
   });
 
+  it('issue 27: a card-number change, shown masked in the sensitive-data log, rolls back', async () => {
+    const tenant = await buildTenant(t.database.db);
+    const supplier = {
+      ...(await t.authAs(adminActor(await buildSupplierAdmin(t.database.db, tenant.id)))),
+      ...EN,
+    };
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/paymentAccount',
+      headers: supplier,
+      payload: {
+        account_name: 'Acme Ltd',
+        bank_name: 'ICBC',
+        card_number: '6222000011112345',
+        currency: 'CNY',
+      },
+    });
+    const id = created.json().data.id;
+    await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/admin/paymentAccount/${id}`,
+      headers: supplier,
+      payload: { card_number: '6222 0000 9999 8888' },
+    });
+    const logs = await t.app.inject({ method: 'GET', url: '/api/v1/admin/sensitiveLog', headers: supplier });
+    const entry = logs.json().data.list.find((l: { field: string }) => l.field === 'cardNumber');
+    expect(entry).toMatchObject({ before: '****2345', after: '****8888', can_rollback: true });
+    const rollback = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/admin/sensitiveLog/${entry.id}/rollback`,
+      headers: supplier,
+    });
+    expect(rollback.statusCode, rollback.body).toBe(200);
+    expect(rollback.json().msg).toBe('Rolled back');
+    const now = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/admin/paymentAccount/${id}`,
+      headers: supplier,
+    });
+    expect(now.json().data.card_number).toBe('6222000011112345');
+  });
+
   it('refuses to edit a rate; a new rate applies to later conversions only', async () => {
     const headers = { ...(await platform()), ...EN };
     const first = await t.app.inject({

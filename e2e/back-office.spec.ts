@@ -226,3 +226,100 @@ describe('admin addresses and phone widths', () => {
     expect(pageErrors()).toEqual([]);
   });
 });
+
+describe('a site without the captcha', () => {
+  it('issue 27: when the site info says the captcha is off, the login form signs in without it', async () => {
+    const id = Date.now().toString(36).slice(-6);
+    const admin = await openPage();
+    await signIn(admin, 'admin', DEMO_PASSWORD);
+    // A supplier whose site asks for no captcha (verify_mode off), on its own host: Chromium
+    // sends every *.localhost name to this machine.
+    const domain = `nocaptcha-${id}.localhost`;
+    const password = 'Supplier2025x';
+    await apiCall(admin, 'POST', '/api/v1/admin/supplier', {
+      name: `No captcha ${id}`,
+      domain,
+      verify_mode: 'off',
+      admin_username: `nc${id}`,
+      admin_password: password,
+    });
+    const origin = baseUrl.replace('localhost', domain);
+    const page = await openPage();
+    await page.goto(`${origin}/login`);
+    await page.getByTestId('login-page').waitFor();
+    await page.locator('#username').fill(`nc${id}`);
+    await page.locator('#password').fill(password);
+    await page.getByTestId('login-submit').click();
+    await page.waitForURL(`${origin}/admin/dashboard`);
+    expect(await page.getByTestId('captcha-image').count()).toBe(0);
+    expect(pageErrors()).toEqual([]);
+  });
+});
+
+const IPHONE = {
+  viewport: { width: 390, height: 844 },
+  userAgent:
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
+  isMobile: true,
+  hasTouch: true,
+  deviceScaleFactor: 3,
+};
+
+describe('public pages and the way into the console', () => {
+  it('issue 27: the storefront says "1 product"; the sign-in page wears the storefront header; on a phone, in English, the logo and "English" show whole', async () => {
+    const page = await openPage();
+    await page.addInitScript(() => localStorage.setItem('lang', 'en'));
+    await page.goto(`${baseUrl}/`);
+    await page.getByText('1 product', { exact: true }).first().waitFor();
+    expect(await page.getByText(/^1 products$/).count()).toBe(0);
+    const storefrontHeader = await page.locator('header.sf-header').innerText();
+    await page.goto(`${baseUrl}/login`);
+    await page.getByTestId('login-page').waitFor();
+    expect(await page.locator('header.sf-header').innerText()).toBe(storefrontHeader);
+
+    const phone = await openPage(IPHONE);
+    await phone.addInitScript(() => localStorage.setItem('lang', 'en'));
+    for (const path of ['/loginWap', '/registerWap']) {
+      await phone.goto(`${baseUrl}${path}`);
+      await phone.getByTestId(path === '/loginWap' ? 'login-page' : 'register-page').waitFor();
+      const logo = phone.locator('header.sf-header .sf-brand > :first-child');
+      const english = phone.getByTestId('lang-switch').getByRole('button', { name: 'English' });
+      for (const element of [logo, english]) {
+        const box = await element.boundingBox();
+        expect(box, path).not.toBeNull();
+        expect(box!.x, path).toBeGreaterThanOrEqual(0);
+        expect(box!.x + box!.width, path).toBeLessThanOrEqual(390);
+        expect(box!.width, path).toBeGreaterThan(20);
+      }
+      expect(await english.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    }
+    expect(pageErrors()).toEqual([]);
+  });
+
+  it('issue 27: no blank page comes between "loading account information" and the page, whose title follows', async () => {
+    const page = await openPage();
+    await signIn(page, 'admin', DEMO_PASSWORD);
+    // Watches every frame: once the loading text has shown, the page must never be empty.
+    await page.addInitScript(() => {
+      const w = window as unknown as { blankAfterLoading: boolean; sawLoading: boolean };
+      w.blankAfterLoading = false;
+      w.sawLoading = false;
+      const tick = () => {
+        const text = document.body?.innerText.trim() ?? '';
+        if (text.includes('正在加载账户信息')) w.sawLoading = true;
+        else if (w.sawLoading && text === '') w.blankAfterLoading = true;
+        requestAnimationFrame(tick);
+      };
+      requestAnimationFrame(tick);
+    });
+    await page.goto(`${baseUrl}/admin/access/role`);
+    await page.getByTestId('role-page').waitFor();
+    const seen = await page.evaluate(() => {
+      const w = window as unknown as { blankAfterLoading: boolean; sawLoading: boolean };
+      return { saw: w.sawLoading, blank: w.blankAfterLoading };
+    });
+    expect(seen).toEqual({ saw: true, blank: false });
+    await expect.poll(() => page.title()).toBe('角色管理 - PodSupply');
+    expect(pageErrors()).toEqual([]);
+  });
+});

@@ -119,7 +119,7 @@ describe('the menu-rule tree and the menu form (spec §5)', () => {
 
 /** The signed-in admin's own JSON call to the API from inside the page. */
 async function apiCall<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
-  return page.evaluate(
+  const data: unknown = await page.evaluate(
     async ({ method, path, body }) => {
       const res = await fetch(path, {
         method,
@@ -129,12 +129,13 @@ async function apiCall<T>(page: Page, method: string, path: string, body?: unkno
         },
         body: body === undefined ? undefined : JSON.stringify(body),
       });
-      const json = (await res.json()) as { code: number; msg: string; data: T };
+      const json = (await res.json()) as { code: number; msg: string; data: unknown };
       if (json.code !== 1) throw new Error(`${method} ${path}: ${json.msg}`);
       return json.data;
     },
     { method, path, body },
-  ) as Promise<T>;
+  );
+  return data as T;
 }
 
 /** The ids of the catalogue's menu entries with these names. */

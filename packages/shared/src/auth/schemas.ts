@@ -76,6 +76,26 @@ export const verifyCodeBodySchema = z.object({
   event: z.enum(VERIFY_EVENTS),
 });
 
+/**
+ * Admin "forgot password" (issue 27), step 1: a code to the account's own bound mobile (SMS) or
+ * e-mail. The answer is the same whether or not the account exists or has that binding.
+ */
+export const adminRetrieveCodeBodySchema = z.object({
+  username: usernameSchema,
+  type: z.enum(['mobile', 'email']),
+});
+/** Step 2: the code and the new password (admin rules); every sign-in of the account ends. */
+export const adminRetrievePasswordBodySchema = withConfirmation(
+  z.object({
+    username: usernameSchema,
+    type: z.enum(['mobile', 'email']),
+    code: verificationCodeSchema,
+    password: adminPasswordSchema,
+    confirmPassword: z.string(),
+  }),
+);
+export type AdminRetrievePasswordBody = z.input<typeof adminRetrievePasswordBodySchema>;
+
 export const refreshBodySchema = z.object({ token: z.string().min(20).max(200) });
 
 export const tokenPairSchema = z.object({
@@ -231,6 +251,9 @@ export const memberProfileBodySchema = z.object({
   birthday: z.iso.date().nullable().default(null),
   motto: z.string().max(200).default(''),
 });
+
+/** PUT /api/account/avatar: an image the member uploaded (topic image), or null to clear (issue 27). */
+export const memberAvatarBodySchema = z.object({ attachment_id: z.uuid().nullable() });
 
 export const changePasswordBodySchema = withConfirmation(
   z.object({

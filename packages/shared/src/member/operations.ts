@@ -6,6 +6,7 @@ import {
   changePasswordBodySchema,
   memberCheckInBodySchema,
   memberCheckInReplySchema,
+  memberAvatarBodySchema,
   memberLogoutBodySchema,
   memberMoneyLogSchema,
   memberOverviewSchema,
@@ -81,8 +82,18 @@ export const memberOperations = {
     id: 'updateMemberProfile',
     method: 'POST',
     path: '/api/account/profile',
-    summary: "Update the member's nickname, avatar, gender, birthday and motto",
+    summary:
+      "Update the member's nickname, gender, birthday and motto (the avatar changes through PUT /api/account/avatar; the body's `avatar` is ignored)",
     body: memberProfileBodySchema,
+    response: memberUserInfoSchema,
+  }),
+  updateMemberAvatar: defineOperation({
+    ...MEMBER,
+    id: 'updateMemberAvatar',
+    method: 'PUT',
+    path: '/api/account/avatar',
+    summary: "Set (or clear) the member's avatar from an image the member uploaded (POST /api/ajax/upload)",
+    body: memberAvatarBodySchema,
     response: memberUserInfoSchema,
   }),
   changeMemberPassword: defineOperation({

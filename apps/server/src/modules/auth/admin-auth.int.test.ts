@@ -367,6 +367,75 @@ describe('admin registration', () => {
   });
 });
 
+describe('admin forgot password (issue 27)', () => {
+  it('issue 27: a code to the bound mobile or e-mail through the outbox resets the password and ends every sign-in; nothing tells whether an account exists', async () => {
+    const { username, primary } = await merchantAccount();
+    const mobile = uniqueMobile();
+    const email = `${unique('adm')}@example.com`;
+    const { updateAdminUser } = await import('../access/index.ts');
+    await updateAdminUser(t.database.db, primary.id, { mobile, email });
+    const before = (await loginAdmin(t, username, FACTORY_PASSWORD)).json().data;
+
+    const ask = (payload: Record<string, unknown>) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/retrievePassword/code',
+        headers: EN,
+        payload,
+      });
+    const unknown = await ask({ username: 'nobody_here', type: 'mobile' });
+    const known = await ask({ username, type: 'mobile' });
+    expect(unknown.statusCode).toBe(200);
+    expect(known.statusCode).toBe(200);
+    expect(known.json().msg).toBe(unknown.json().msg);
+    const code = (await t.services.codes.latestMessage(mobile))?.code;
+    expect(code).toMatch(/^\d{6}$/);
+
+    const reset = (payload: Record<string, unknown>) =>
+      t.app.inject({ method: 'POST', url: '/api/v1/auth/retrievePassword', headers: EN, payload });
+    const wrong = await reset({
+      username,
+      type: 'mobile',
+      code: code === '000000' ? '111111' : '000000',
+      password: 'Brandnew123',
+      confirmPassword: 'Brandnew123',
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().data).toMatchObject({ field: 'code' });
+    const done = await reset({
+      username,
+      type: 'mobile',
+      code,
+      password: 'Brandnew123',
+      confirmPassword: 'Brandnew123',
+    });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json().msg).toBe('Password reset: sign in with the new password');
+    const session = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/auth/index',
+      headers: { authorization: `Bearer ${before.access_token}` },
+    });
+    expect(session.statusCode).toBe(401);
+    expect((await loginAdmin(t, username, FACTORY_PASSWORD)).statusCode).toBe(400);
+    expect((await loginAdmin(t, username, 'Brandnew123')).statusCode).toBe(200);
+
+    // By e-mail as well.
+    await ask({ username, type: 'email' });
+    const mailed = (await t.services.codes.latestMessage(email))?.code;
+    expect(mailed).toMatch(/^\d{6}$/);
+    const byMail = await reset({
+      username,
+      type: 'email',
+      code: mailed,
+      password: 'Another123x',
+      confirmPassword: 'Another123x',
+    });
+    expect(byMail.statusCode, byMail.body).toBe(200);
+    expect((await loginAdmin(t, username, 'Another123x')).statusCode).toBe(200);
+  });
+});
+
 describe('admin tokens', () => {
   async function signedIn() {
     const { username } = await merchantAccount();

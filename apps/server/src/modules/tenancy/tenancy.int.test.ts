@@ -431,6 +431,20 @@ describe('the platform manages merchants and merchant levels (issue 27, spec §1
       headers: supplierB,
     });
     expect(seenByB.json().data.list.map((l: { id: string }) => l.id)).toEqual([level.json().data.id]);
+    // A supplier cannot reach another supplier's levels by naming it.
+    const namingA = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/admin/merchantLevel?tenant_id=${a.id}`,
+      headers: supplierB,
+    });
+    expect(namingA.json().data.total).toBe(0);
+    const madeByB = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/merchantLevel',
+      headers: supplierB,
+      payload: { name: 'Bronze', tenant_id: a.id },
+    });
+    expect(madeByB.json().data.tenant_id).toBe(b.id);
 
     // Every supplier's merchants, each with its supplier; the supplier filter narrows them.
     const all = await t.app.inject({ method: 'GET', url: '/api/v1/admin/merchant?limit=100', headers });

@@ -81,7 +81,7 @@ export function useCrudList<Row>(
       ...(mayList ? [] : ['refused']),
     ],
     enabled: mayList,
-    ...(mayList ? {} : { initialData: { list: [], total: 0, page: 1, limit } }),
+    ...(mayList ? {} : { initialData: { list: [] as Row[], total: 0, page: 1, limit } }),
     // The table shows the failure inline with a retry.
     queryFn: async ({ signal }): Promise<ListPage<Row>> => {
       const read = async (query: QueryParams) =>
@@ -115,7 +115,7 @@ export function useCrudSelect(resource: ListResource, isEnabled = true) {
   const mayList = useMayCall(resource.list);
   return useQuery({
     queryKey: [...crudKeys.select(resource.resource), ...(mayList ? [] : ['refused'])],
-    ...(mayList ? {} : { initialData: [] }),
+    ...(mayList ? {} : { initialData: [] as SelectOption[] }),
     queryFn: ({ signal }) =>
       call(resource.list, {
         query: { ...resource.fixedQuery, select: 'true' },

@@ -77,9 +77,14 @@ function AdminLoginForm({ variant }: { variant: DeviceVariant }) {
         <Form.Item {...field('password', shape.password)}>
           <Input.Password prefix={<LockOutlined />} autoComplete="current-password" />
         </Form.Item>
-        <Form.Item name="keep" valuePropName="checked">
-          <Checkbox>{t('auth.keep')}</Checkbox>
-        </Form.Item>
+        <Flex justify="space-between" align="baseline">
+          <Form.Item name="keep" valuePropName="checked">
+            <Checkbox>{t('auth.keep')}</Checkbox>
+          </Form.Item>
+          <Link to={PATHS.forgotPassword} data-testid="forgot-password">
+            {t('auth.forgotPassword')}
+          </Link>
+        </Flex>
         <Form.Item>
           <Button data-testid="login-submit" type="primary" htmlType="submit" block loading={login.isPending}>
             {t('auth.login')}

@@ -7,6 +7,7 @@ import {
   type AdminLoginReply,
   type AdminRegisterBody,
   type AdminSession,
+  type OpBody,
   authOperations,
 } from '@pod/shared';
 import { call } from '../../api/call.ts';
@@ -125,4 +126,26 @@ export async function adminLogout(): Promise<void> {
   } finally {
     clearAreaTokens('admin');
   }
+}
+
+/** POST /api/v1/auth/retrievePassword/code: a code to the account's bound mobile or e-mail. */
+export function sendAdminRetrieveCode(username: string, type: 'mobile' | 'email'): Promise<unknown> {
+  return call(authOperations.sendAdminRetrieveCode, {
+    body: { username, type },
+    skipTokenRefresh: true,
+    showSuccessMessage: true,
+  });
+}
+
+/** POST /api/v1/auth/retrievePassword: the code and a new password (admin "forgot password"). */
+export function useAdminRetrievePassword() {
+  return useMutation({
+    mutationFn: (body: OpBody<typeof authOperations.adminRetrievePassword>) =>
+      call(authOperations.adminRetrievePassword, {
+        body,
+        skipTokenRefresh: true,
+        showSuccessMessage: true,
+        showErrorMessage: false,
+      }),
+  });
 }

@@ -93,9 +93,14 @@ function MemberLoginForm({ size }: { size: 'large' | 'middle' }) {
         <Form.Item {...field('password', loginShape.password)}>
           <Input.Password prefix={<LockOutlined />} autoComplete="current-password" />
         </Form.Item>
-        <Form.Item name="keep" valuePropName="checked">
-          <Checkbox>{t('auth.keep')}</Checkbox>
-        </Form.Item>
+        <Flex justify="space-between" align="baseline">
+          <Form.Item name="keep" valuePropName="checked">
+            <Checkbox>{t('auth.keep')}</Checkbox>
+          </Form.Item>
+          <Link to={PATHS.userRetrievePassword} data-testid="member-forgot-password">
+            {t('auth.forgotPassword')}
+          </Link>
+        </Flex>
         <Button
           data-testid="member-login-submit"
           type="primary"

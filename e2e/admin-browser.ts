@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, inject } from 'vitest';
 import { launchChromium } from './browser.ts';
 import { watchCsp } from './csp.ts';
@@ -54,8 +54,9 @@ export function useAdminBrowser() {
     expect(violations).toEqual([]);
   });
 
-  async function openPage(): Promise<Page> {
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  /** A page in a fresh context (a desktop window unless `options` say otherwise, e.g. a phone). */
+  async function openPage(options: BrowserContextOptions = {}): Promise<Page> {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, ...options });
     const page = await context.newPage();
     page.on('pageerror', (error) => pageErrors.push(error));
     cspViolations.push(await watchCsp(context, page));

@@ -11,7 +11,9 @@ import { sameTenant } from './tenant-scope.ts';
  * - `platform`: the platform's own catalogue (menus, suppliers): no owner column. Who may write is
  *   the route's permission, which only platform accounts hold.
  * - `tenant`: a supplier's shared rows (catalogue, levels, factories, payment accounts): every
- *   account of the tenant sees them.
+ *   account of the tenant sees them. With `platformSupervises`, the platform sees and manages every
+ *   tenant's rows (spec §1: platform administrators manage merchants and levels); a row the
+ *   platform inserts names its tenant in the input, which the resource checks (decision 0069).
  * - `organisation`: an organisation's own admin objects (roles, departments, staff, logs, recycle
  *   entries, jobs, its library): the tenant AND exactly the caller's merchant and factory (null
  *   for the supplier's own). A supplier's rows are its own accounts' only, and a merchant's its own.
@@ -22,7 +24,7 @@ import { sameTenant } from './tenant-scope.ts';
  */
 export type Ownership =
   | { level: 'platform' }
-  | { level: 'tenant'; tenant: PgColumn }
+  | { level: 'tenant'; tenant: PgColumn; platformSupervises?: boolean }
   | { level: 'organisation'; tenant: PgColumn; merchant: PgColumn; factory?: PgColumn }
   | { level: 'merchant'; tenant: PgColumn; merchant: PgColumn }
   | { level: 'factory'; tenant: PgColumn; factory: PgColumn }
@@ -40,6 +42,7 @@ export function ownedBy(owner: Ownership, scope: Scope, actorId: string | null =
     case 'platform':
       return [];
     case 'tenant':
+      if (owner.platformSupervises && scope.tier === 'platform') return [];
       return [sameTenant(owner.tenant, scope.tenantId)];
     case 'organisation':
       return [
@@ -95,7 +98,8 @@ export function ownerValues(
     case 'platform':
       break;
     case 'tenant':
-      set(owner.tenant, scope.tenantId);
+      // The platform names the tenant of a supervised row itself (the resource's toInsert).
+      if (!(owner.platformSupervises && scope.tier === 'platform')) set(owner.tenant, scope.tenantId);
       break;
     case 'organisation':
       set(owner.tenant, scope.tenantId);

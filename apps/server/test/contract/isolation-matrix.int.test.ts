@@ -25,6 +25,16 @@ const UNCOVERED: Record<string, string> = {
     "platform only (moduleStore:list is the platform tier's): the tenant it names is the platform's to switch; suppliers, merchants and anonymous callers are refused in module-store.int.test.ts",
   'POST /api/v1/admin/moduleStore/switch':
     'platform only (moduleStore:edit): refusals of suppliers, merchants and anonymous callers are in module-store.int.test.ts',
+  'GET /api/v1/admin/merchantLevel':
+    "`tenant_id` names a supplier, which only the platform chooses (decision 0069): every other caller's " +
+    "list stays its own tenant's whatever it names; the merchantLevel fixture's reads cover the level ids, and " +
+    'tenancy.int.test.ts proves a supplier naming another tenant sees none of its rows',
+  'POST /api/v1/admin/merchantLevel':
+    "`tenant_id` names a supplier, which only the platform chooses (decision 0069): a supplier's new level is " +
+    'always its own, whatever it names (tenancy.int.test.ts proves the same of merchants)',
+  'PUT /api/account/avatar':
+    "member centre (issue 27): the matrix's identities are admin accounts, which this member route refuses " +
+    "(401); another member's upload answering 404 is proved in upload.int.test.ts (member avatar)",
   'GET /api/common/clickCaptcha':
     'public: `id` is a random key the client picks for its own captcha challenge, no object anyone owns',
   'POST /api/common/checkClickCaptcha':

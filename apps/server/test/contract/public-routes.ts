@@ -10,6 +10,9 @@ export const PUBLIC_ROUTES: readonly string[] = [
   'POST /api/v1/auth/register',
   'PUT /api/v1/auth/refresh',
   'POST /api/v1/verify/code',
+  // The admin login's "forgot password" (issue 27): a code to the account's binding, then the reset.
+  'POST /api/v1/auth/retrievePassword/code',
+  'POST /api/v1/auth/retrievePassword',
   'GET /api/common/clickCaptcha',
   'POST /api/common/checkClickCaptcha',
   'POST /api/Sms/send',

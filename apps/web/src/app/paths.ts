@@ -5,6 +5,8 @@ export const PATHS = {
   loginWap: '/loginWap',
   register: '/register',
   registerWap: '/registerWap',
+  /** The admin login's "forgot password" (issue 27). */
+  forgotPassword: '/forgotPassword',
   protocol: '/protocol',
   notFound: '/404',
   noAccess: '/401',
@@ -36,6 +38,8 @@ export const PATHS = {
   user: '/user',
   userLoading: '/user/loading',
   userLogin: '/user/login',
+  /** The member login's "forgot password" (issue 27). */
+  userRetrievePassword: '/user/retrievePassword',
   userOverview: '/user/account/overview',
   userProfile: '/user/account/profile',
   userChangePassword: '/user/account/changePassword',

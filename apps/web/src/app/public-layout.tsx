@@ -1,27 +1,21 @@
-import { Button, Layout } from 'antd';
-import { useTranslation } from 'react-i18next';
-import { Link, Outlet } from 'react-router';
-import { useSite } from '../features/site/site-context.ts';
-import { AppHeader } from './app-header.tsx';
-import { PATHS } from './paths.ts';
+import { useState } from 'react';
+import { Outlet } from 'react-router';
+import { StoreHeader } from '../storefront/store-header.tsx';
+import type { StoreVariant } from '../storefront/store-context.ts';
+import { isThisDeviceMobile } from './device.ts';
 
-/** Public pages: the site header with the ways in, then the page. */
+/**
+ * Public pages of the console (sign-in, registration, agreement, error pages): the storefront's own
+ * header (issue 27: one header on every public page), in its desktop or phone form, then the page.
+ */
 export function PublicLayout() {
-  const { t } = useTranslation();
-  const site = useSite();
+  const [variant] = useState<StoreVariant>(() => (isThisDeviceMobile() ? 'mobile' : 'desktop'));
   return (
-    <Layout style={{ minHeight: '100vh' }}>
-      <AppHeader site={site}>
-        <Link to={PATHS.login}>
-          <Button type="link">{t('auth.login')}</Button>
-        </Link>
-        <Link to={PATHS.userLogin}>
-          <Button type="link">{t('member.centre')}</Button>
-        </Link>
-      </AppHeader>
-      <Layout.Content style={{ padding: 24 }}>
+    <div className={`sf-root sf-${variant}`} data-testid="public-layout">
+      <StoreHeader variant={variant} />
+      <main className="sf-main sf-public-main">
         <Outlet />
-      </Layout.Content>
-    </Layout>
+      </main>
+    </div>
   );
 }

@@ -186,6 +186,14 @@ const memberRoutes: RouteObject = {
           ),
           handle: titled('route.userLogin'),
         },
+        {
+          path: 'retrievePassword',
+          lazy: page(
+            () => import('../features/member/retrieve-password-page.tsx'),
+            (m) => m.RetrievePasswordPage,
+          ),
+          handle: titled('route.forgotPassword'),
+        },
       ],
     },
     {
@@ -269,6 +277,14 @@ const consoleRoutes: RouteObject = {
           path: 'registerWap',
           lazy: twinPage(loadAdminRegister, (m) => m.AdminRegisterPage, 'mobile'),
           handle: titled('route.register'),
+        },
+        {
+          path: 'forgotPassword',
+          lazy: page(
+            () => import('../features/identity/forgot-password-page.tsx'),
+            (m) => m.ForgotPasswordPage,
+          ),
+          handle: titled('route.forgotPassword'),
         },
         {
           path: 'protocol',

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { MenuNode } from '@pod/shared';
-import { isAdminPathAllowed, isGrantedByMenus, menuPaths } from './permissions.ts';
+import {
+  isAdminPathAllowed,
+  isGrantedByMenus,
+  isKnownAdminPath,
+  menuPaths,
+  sessionPermissions,
+} from './permissions.ts';
 
 function node(partial: Partial<MenuNode>): MenuNode {
   return {
@@ -12,6 +18,10 @@ function node(partial: Partial<MenuNode>): MenuNode {
     component: '',
     icon: '',
     keepalive: false,
+    permission: '',
+    url: '',
+    is_external: false,
+    link_target: 'blank',
     buttons: [],
     children: [],
     ...partial,
@@ -128,5 +138,31 @@ describe('isGrantedByMenus', () => {
     expect(isGrantedByMenus(menus, '/admin/order/list')).toBe(true);
     expect(isGrantedByMenus(menus, '/admin/no/such/page')).toBe(false);
     expect(isGrantedByMenus([], '/admin/order/list')).toBe(false);
+  });
+});
+
+describe('isKnownAdminPath (issue 27: unknown → /404, not granted → /401)', () => {
+  const catalogue = ['access/menu', 'tenancy/supplier'];
+  it('knows the catalogue pages granted or not, pages below them and the fixed pages', () => {
+    expect(isKnownAdminPath(catalogue, '/admin/access/menu')).toBe(true);
+    expect(isKnownAdminPath(catalogue, '/admin/tenancy/supplier/')).toBe(true);
+    expect(isKnownAdminPath(catalogue, '/admin/dashboard')).toBe(true);
+    expect(isKnownAdminPath(catalogue, '/admin/orderPayResult/P123')).toBe(true);
+  });
+  it('does not know an address no page serves', () => {
+    expect(isKnownAdminPath(catalogue, '/admin/no/such/page')).toBe(false);
+    expect(isKnownAdminPath(catalogue, '/admin/access/menus')).toBe(false);
+  });
+});
+
+describe('sessionPermissions', () => {
+  it("collects the menu items' permissions and the permitted buttons", () => {
+    const tree = [
+      node({
+        type: 'menu_dir',
+        children: [node({ path: 'access/role', permission: 'role:list', buttons: ['role:add'] })],
+      }),
+    ];
+    expect([...sessionPermissions(tree)].sort()).toEqual(['role:add', 'role:list']);
   });
 });

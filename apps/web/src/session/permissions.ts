@@ -83,3 +83,35 @@ export function isAdminPathAllowed(menus: readonly MenuNode[], pathname: string)
     return true;
   return isGrantedByMenus(menus, path);
 }
+
+/**
+ * Whether an admin path names a page at all (spec §2: "any unknown path redirects to /404", while
+ * "a user without rights is sent to /401"): a fixed page of the console, or a page of the menu
+ * catalogue (`menu_paths` of the session, granted or not) or below one.
+ */
+export function isKnownAdminPath(menuPathsOfCatalogue: readonly string[], pathname: string): boolean {
+  const path = trimmed(pathname);
+  if (OPEN_PATHS.some((pattern) => matchPath(pattern, path))) return true;
+  if (MENU_OWNED_PATHS.some((owned) => matchPath(owned.pattern, path))) return true;
+  return menuPathsOfCatalogue
+    .map((p) => p.replace(/\/+$/, ''))
+    .map((p) => (p.startsWith('/') ? p : `${PATHS.admin}/${p}`))
+    .some((known) => path === known || path.startsWith(`${known}/`));
+}
+
+/**
+ * The permissions the session's menus grant (spec §6): each menu item's own (e.g. `role:list`)
+ * and every permitted button. The server grants exactly these, so the console asks nothing else.
+ */
+export function sessionPermissions(menus: readonly MenuNode[]): ReadonlySet<string> {
+  const out = new Set<string>();
+  const walk = (nodes: readonly MenuNode[]) => {
+    for (const node of nodes) {
+      if (node.permission) out.add(node.permission);
+      for (const button of node.buttons) out.add(button);
+      walk(node.children);
+    }
+  };
+  walk(menus);
+  return out;
+}

@@ -6,6 +6,12 @@ import { patchOf } from '../schema-utils.ts';
 export const RECORD_STATUSES = ['enabled', 'disabled'] as const;
 export const DATA_SCOPES = ['all', 'custom', 'dept', 'dept_and_below', 'self'] as const;
 export const MENU_TYPES = ['menu_dir', 'menu', 'button'] as const;
+/**
+ * How an external-link menu opens its url (spec §2 embedded pages): in a new browser window, or
+ * inside a tab of the console (an iframe, kept alive like any tab).
+ */
+export const MENU_LINK_TARGETS = ['blank', 'iframe'] as const;
+export type MenuLinkTarget = (typeof MENU_LINK_TARGETS)[number];
 
 const status = z.enum(RECORD_STATUSES);
 const sort = z.coerce.number().int().min(-100_000).max(100_000);
@@ -75,6 +81,7 @@ export const menuSchema = z.object({
   component: z.string(),
   url: z.string(),
   is_external: z.boolean(),
+  link_target: z.enum(MENU_LINK_TARGETS),
   keepalive: z.boolean(),
   tiers: z.array(z.enum(ADMIN_TIERS)),
   sort: z.number().int(),
@@ -102,15 +109,57 @@ const menuFields = z.object({
   sort,
   status: status.default('enabled'),
 });
-/** A menu item needs its path and component; an external link needs its url. */
-export const menuCreateSchema = menuFields
-  .refine((m) => m.type !== 'menu' || m.path.length > 0, { path: ['path'], params: { rule: 'required' } })
-  .refine((m) => m.type !== 'menu' || m.is_external || m.component.length > 0, {
-    path: ['component'],
-    params: { rule: 'required' },
-  })
-  .refine((m) => !m.is_external || m.url.length > 0, { path: ['url'], params: { rule: 'required' } });
-export const menuUpdateSchema = patchOf(menuFields);
+/** The fields spec §5's menu form requires that depend on the entry's type. */
+export type MenuRequiredField = 'parent_id' | 'path' | 'component' | 'url';
+
+/**
+ * spec §5 "Menu form: parent, title, sort, url, component and path required", read per type
+ * (title and sort always are): a button needs its parent page; a directory and a page their path;
+ * a page its component, or, when it is an external link, its url instead.
+ */
+export function menuRequiredFields(menu: {
+  type: (typeof MENU_TYPES)[number];
+  is_external: boolean;
+}): MenuRequiredField[] {
+  switch (menu.type) {
+    case 'button':
+      return ['parent_id'];
+    case 'menu_dir':
+      return ['path'];
+    case 'menu':
+      return menu.is_external ? ['path', 'url'] : ['path', 'component'];
+  }
+}
+
+/** The required fields (per type) a menu leaves empty. */
+export function missingMenuFields(menu: {
+  type: (typeof MENU_TYPES)[number];
+  is_external: boolean;
+  parent_id: string | null;
+  path: string;
+  component: string;
+  url: string;
+}): MenuRequiredField[] {
+  return menuRequiredFields(menu).filter((field) => !menu[field]?.trim());
+}
+
+/** An external link's url: http(s) for another site, or a path of this one. */
+const menuUrl = z
+  .string()
+  .trim()
+  .max(500)
+  .regex(/^$|^https?:\/\/[^\s]+$|^\/[^\s]*$/);
+
+const menuFieldsChecked = menuFields.extend({
+  url: menuUrl.default(''),
+  link_target: z.enum(MENU_LINK_TARGETS).default('blank'),
+});
+
+export const menuCreateSchema = menuFieldsChecked.superRefine((menu, ctx) => {
+  for (const field of missingMenuFields(menu))
+    ctx.addIssue({ code: 'custom', path: [field], params: { rule: 'required' }, message: 'required' });
+});
+export const menuUpdateSchema = patchOf(menuFieldsChecked);
 
 // ---- Admin accounts (staff of a tier) -------------------------------------------------------------
 export const adminAccountSchema = z.object({
@@ -177,6 +226,11 @@ export const sensitiveLogSchema = z.object({
   field: z.string(),
   before: z.unknown(),
   after: z.unknown(),
+  /**
+   * Whether the change's values were recorded, so that it can be rolled back: a secret's (a
+   * password hash) never are, and its entry says only that it changed.
+   */
+  can_rollback: z.boolean(),
   user_id: z.string().nullable(),
   created_at: z.string(),
 });

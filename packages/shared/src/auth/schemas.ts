@@ -76,6 +76,26 @@ export const verifyCodeBodySchema = z.object({
   event: z.enum(VERIFY_EVENTS),
 });
 
+/**
+ * Admin "forgot password" (issue 27), step 1: a code to the account's own bound mobile (SMS) or
+ * e-mail. The answer is the same whether or not the account exists or has that binding.
+ */
+export const adminRetrieveCodeBodySchema = z.object({
+  username: usernameSchema,
+  type: z.enum(['mobile', 'email']),
+});
+/** Step 2: the code and the new password (admin rules); every sign-in of the account ends. */
+export const adminRetrievePasswordBodySchema = withConfirmation(
+  z.object({
+    username: usernameSchema,
+    type: z.enum(['mobile', 'email']),
+    code: verificationCodeSchema,
+    password: adminPasswordSchema,
+    confirmPassword: z.string(),
+  }),
+);
+export type AdminRetrievePasswordBody = z.input<typeof adminRetrievePasswordBodySchema>;
+
 export const refreshBodySchema = z.object({ token: z.string().min(20).max(200) });
 
 export const tokenPairSchema = z.object({
@@ -111,6 +131,13 @@ export interface MenuNode {
   component: string;
   icon: string;
   keepalive: boolean;
+  /** The permission a menu item grants its holder (e.g. `role:list`); '' for none. */
+  permission: string;
+  /** An external link's address (spec §3 Menu "external link flag", "url"); '' otherwise. */
+  url: string;
+  is_external: boolean;
+  /** How the external link opens: a new window, or an iframe tab of the console. */
+  link_target: 'blank' | 'iframe';
   buttons: string[];
   children: MenuNode[];
 }
@@ -125,6 +152,10 @@ export const menuNodeSchema: z.ZodType<MenuNode> = z
       component: z.string(),
       icon: z.string(),
       keepalive: z.boolean(),
+      permission: z.string(),
+      url: z.string(),
+      is_external: z.boolean(),
+      link_target: z.enum(['blank', 'iframe']),
       buttons: z.array(z.string()),
       children: z.array(menuNodeSchema),
     }),
@@ -137,6 +168,12 @@ export const adminSessionSchema = z.object({
   info: siteInfoSchema,
   settings: z.object({ product_tag_type: z.string() }),
   menus: z.array(menuNodeSchema),
+  /**
+   * The address of every page of the menu catalogue, granted or not (e.g. `tenancy/supplier`):
+   * an admin path outside these and the fixed routes is unknown (/404), one inside them that the
+   * user's menus do not grant is refused (/401) (spec §2 route guards).
+   */
+  menu_paths: z.array(z.string()),
 });
 export type AdminSession = z.infer<typeof adminSessionSchema>;
 
@@ -214,6 +251,9 @@ export const memberProfileBodySchema = z.object({
   birthday: z.iso.date().nullable().default(null),
   motto: z.string().max(200).default(''),
 });
+
+/** PUT /api/account/avatar: an image the member uploaded (topic image), or null to clear (issue 27). */
+export const memberAvatarBodySchema = z.object({ attachment_id: z.uuid().nullable() });
 
 export const changePasswordBodySchema = withConfirmation(
   z.object({

@@ -6,6 +6,7 @@ import {
   levelSchema,
   levelUpdateSchema,
   merchantCreateSchema,
+  merchantLevelCreateSchema,
   merchantSchema,
   merchantUpdateSchema,
   supplierCreateSchema,
@@ -15,6 +16,8 @@ import {
 
 const status = z.enum(RECORD_STATUSES);
 const levelFilters = { status, name: z.string().max(50) };
+/** The platform's filter by supplier; another tier's rows are its own tenant's anyway. */
+const tenantFilter = { tenant_id: z.uuid() };
 
 /** Suppliers and merchants with their levels (the CRUD kit). */
 export const tenancyOperations = {
@@ -33,9 +36,9 @@ export const tenancyOperations = {
     prefix: '/api/v1/admin/merchantLevel',
     tag: 'tenancy',
     item: levelSchema,
-    create: levelCreateSchema,
+    create: merchantLevelCreateSchema,
     update: levelUpdateSchema,
-    filters: levelFilters,
+    filters: { ...levelFilters, ...tenantFilter },
     sortable: true,
   }),
   supplier: crudOperations({
@@ -54,6 +57,6 @@ export const tenancyOperations = {
     item: merchantSchema,
     create: merchantCreateSchema,
     update: merchantUpdateSchema,
-    filters: { status, level_id: z.uuid() },
+    filters: { status, level_id: z.uuid(), ...tenantFilter },
   }),
 } as const;

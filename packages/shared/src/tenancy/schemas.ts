@@ -45,14 +45,27 @@ const levelFields = z.object({
   is_default: z.boolean().default(false),
   status: status.default('enabled'),
 });
-export const levelCreateSchema = levelFields.refine(
-  (l) => !l.discount_start || !l.discount_end || l.discount_start <= l.discount_end,
-  { path: ['discount_end'], params: { rule: 'dateOrder' } },
-);
+const discountDatesInOrder = {
+  check: (l: { discount_start: string | null; discount_end: string | null }) =>
+    !l.discount_start || !l.discount_end || l.discount_start <= l.discount_end,
+  params: { path: ['discount_end'], params: { rule: 'dateOrder' } },
+};
+export const levelCreateSchema = levelFields.refine(discountDatesInOrder.check, discountDatesInOrder.params);
+/**
+ * The supplier a merchant or merchant level is created for: named by the platform, which manages
+ * every supplier's (spec §1, decision 0069). A supplier's rows are its own: it leaves this out.
+ */
+const tenantChoice = { tenant_id: z.uuid().nullable().default(null) };
+export const merchantLevelCreateSchema = levelFields
+  .extend(tenantChoice)
+  .refine(discountDatesInOrder.check, discountDatesInOrder.params);
 export const levelUpdateSchema = patchOf(levelFields);
 export const levelSchema = levelFields.extend({
   id: z.string(),
   kind: z.enum(['supplier', 'merchant']),
+  /** The supplier a merchant level belongs to; null for the platform's supplier levels. */
+  tenant_id: z.string().nullable(),
+  tenant_name: z.string(),
   discount_rate: z.number(),
   created_at: z.string(),
 });
@@ -143,7 +156,7 @@ export const exchangeRateSchema = z.object({
   created_at: z.string(),
 });
 
-// ---- Merchants (spec §3 Merchant), managed by their supplier ------------------------------------
+// ---- Merchants (spec §3 Merchant), managed by their supplier and by the platform ------------------------------------
 const merchantFields = z.object({
   name: z.string().trim().min(1).max(100),
   number: z
@@ -157,6 +170,7 @@ const merchantFields = z.object({
   status: status.default('enabled'),
 });
 export const merchantCreateSchema = merchantFields.extend({
+  ...tenantChoice,
   /** The merchant's primary account, created with it. */
   primary_username: usernameSchema,
   primary_password: adminPasswordSchema,
@@ -169,6 +183,9 @@ export const merchantCreateSchema = merchantFields.extend({
 export const merchantUpdateSchema = patchOf(merchantFields);
 export const merchantSchema = z.object({
   id: z.string(),
+  /** The supplier the merchant belongs to (the platform sees every supplier's merchants). */
+  tenant_id: z.string(),
+  tenant_name: z.string(),
   name: z.string(),
   number: z.string(),
   level_id: z.string().nullable(),

@@ -455,7 +455,7 @@ describe('admin tools', () => {
     expect(tooLong.json().msg).toBe('The date range must not exceed one year');
   });
 
-  it('changing a sensitive field records before and after, and can be rolled back', async () => {
+  it('changing a sensitive field records before and after, and can be rolled back (issue 27: a hidden change says why it cannot)', async () => {
     const owner = await merchantOwner();
     const user = await t.app.inject({
       method: 'POST',
@@ -501,9 +501,23 @@ describe('admin tools', () => {
     const unsafe = await t.app.inject({
       method: 'POST',
       url: `/api/v1/admin/sensitiveLog/${pwd!.id}/rollback`,
-      headers: owner.headers,
+      headers: { ...owner.headers, ...EN },
     });
     expect(unsafe.statusCode).toBe(409);
+    // Issue 27: a hidden change is refused for what it is, not as "the value has changed since".
+    expect(unsafe.json().msg).toBe(
+      'This change was recorded without its values (a secret such as a password), so it cannot be rolled back: set the value again where the record is edited',
+    );
+    expect(pwd).toMatchObject({ can_rollback: false });
+    expect(list.find((l) => l.field === 'mobile')).toMatchObject({ can_rollback: true });
+    // Rolling the mobile change back twice: the second time the value has really changed since.
+    const again = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/admin/sensitiveLog/${list.find((l) => l.field === 'mobile')!.id}/rollback`,
+      headers: { ...owner.headers, ...EN },
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().msg).toBe('The field has been changed again since: roll back the later change first');
   });
 
   it('staff cannot change or delete the primary account', async () => {
@@ -521,5 +535,98 @@ describe('admin tools', () => {
       payload: { status: 'disabled' },
     });
     expect(res.statusCode).toBe(403);
+  });
+});
+
+describe('the menu form (issue 27, spec §5)', () => {
+  it('issue 27: the required fields follow the menu type on create and on edit, and an external link keeps its url in the session', async () => {
+    const headers = { ...(await t.authAs(adminActor(await buildPlatformAdmin(t.database.db)))), ...EN };
+    const post = (payload: Record<string, unknown>) =>
+      t.app.inject({ method: 'POST', url: '/api/v1/admin/menu', headers, payload });
+    const base = { tiers: ['platform'], sort: 1 };
+
+    // A button needs the page it belongs to; a page its path and component; a link its url.
+    const orphan = await post({
+      ...base,
+      type: 'button',
+      title: 'Export',
+      name: unique('x:export'),
+      parent_id: null,
+    });
+    expect(orphan.statusCode).toBe(400);
+    expect(orphan.json().data.errors[0]).toMatchObject({ field: 'parent_id' });
+    const noPath = await post({
+      ...base,
+      type: 'menu',
+      title: 'Page',
+      name: unique('page'),
+      parent_id: null,
+      component: 'a/b',
+    });
+    expect(noPath.statusCode).toBe(400);
+    expect(noPath.json().data.errors[0]).toMatchObject({ field: 'path' });
+    const noUrl = await post({
+      ...base,
+      type: 'menu',
+      title: 'Docs',
+      name: unique('docs'),
+      parent_id: null,
+      path: 'docs',
+      is_external: true,
+    });
+    expect(noUrl.statusCode).toBe(400);
+    expect(noUrl.json().data.errors[0]).toMatchObject({ field: 'url' });
+    const dir = await post({ ...base, type: 'menu_dir', title: 'Dir', name: unique('dir'), parent_id: null });
+    expect(dir.json().data.errors[0]).toMatchObject({ field: 'path' });
+
+    const link = await post({
+      ...base,
+      type: 'menu',
+      title: 'Docs',
+      name: unique('docs'),
+      parent_id: null,
+      path: 'docs',
+      is_external: true,
+      url: 'https://example.com/docs',
+      link_target: 'iframe',
+    });
+    expect(link.statusCode, link.body).toBe(200);
+    const id = link.json().data.id as string;
+    // A button under a directory is refused: it sits under its page.
+    const dirOk = await post({
+      ...base,
+      type: 'menu_dir',
+      title: 'Dir',
+      name: unique('dir'),
+      parent_id: null,
+      path: 'dir',
+    });
+    const underDir = await post({
+      ...base,
+      type: 'button',
+      title: 'X',
+      name: unique('x:y'),
+      parent_id: dirOk.json().data.id,
+    });
+    expect(underDir.statusCode).toBe(400);
+    expect(underDir.json().msg).toBe('A button must sit under the menu page it belongs to');
+
+    // An edit cannot empty what the type requires.
+    const emptied = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/admin/menu/${id}`,
+      headers,
+      payload: { url: '' },
+    });
+    expect(emptied.statusCode).toBe(400);
+    expect(emptied.json()).toMatchObject({
+      msg: 'Please enter link url',
+      data: { errors: [{ field: 'url' }] },
+    });
+
+    // The session's menus carry the link's url and how it opens.
+    const session = await t.app.inject({ method: 'GET', url: '/api/v1/auth/index', headers });
+    const node = (session.json().data.menus as Array<{ id: string }>).find((m) => m.id === id);
+    expect(node).toMatchObject({ url: 'https://example.com/docs', is_external: true, link_target: 'iframe' });
   });
 });

@@ -100,3 +100,13 @@ export async function factoryIdsOf(tx: Executor, userId: string): Promise<string
     .where(eq(adminUserFactories.userId, userId));
   return rows.map((r) => r.id);
 }
+
+/** The addresses of every enabled menu page of the catalogue, any tier (the session's `menu_paths`). */
+export async function catalogueMenuPaths(tx: Executor): Promise<string[]> {
+  const rows = await tx
+    .selectDistinct({ path: menus.path })
+    .from(menus)
+    .where(and(eq(menus.type, 'menu'), eq(menus.status, 'enabled'), sql`${menus.path} <> ''`))
+    .orderBy(asc(menus.path));
+  return rows.map((r) => r.path);
+}

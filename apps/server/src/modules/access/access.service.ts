@@ -86,6 +86,10 @@ export async function menuTreeFor(
         component: m.component,
         icon: m.icon,
         keepalive: m.keepalive,
+        permission: m.permission,
+        url: m.url,
+        is_external: m.isExternal,
+        link_target: m.linkTarget,
         buttons: (byParent.get(m.id) ?? []).filter((b) => b.type === 'button').map((b) => b.name),
         children: build(m.id),
       }))

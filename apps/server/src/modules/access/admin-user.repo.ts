@@ -87,6 +87,19 @@ export async function insertAdminUser(
   return row;
 }
 
+/** The sign-in now becomes the latest, and the latest the previous one. */
+export async function recordLogin(tx: Executor, id: string, ip: string): Promise<void> {
+  await tx
+    .update(adminUsers)
+    .set({
+      previousLoginAt: sql`${adminUsers.lastLoginAt}`,
+      previousLoginIp: sql`${adminUsers.lastLoginIp}`,
+      lastLoginAt: new Date(),
+      lastLoginIp: ip,
+    })
+    .where(eq(adminUsers.id, id));
+}
+
 export async function updateAdminUser(
   tx: Executor,
   id: string,

@@ -71,8 +71,12 @@ export async function adminMayActInSession(tx: Executor, id: string, sessionId: 
   return user !== undefined && canSignIn(user);
 }
 
+/**
+ * Records a sign-in: the latest becomes the previous one, which is what the user is shown as
+ * "last login" (issue 27: not the sign-in that is happening now).
+ */
 export async function recordAdminLogin(tx: Executor, id: string, ip: string): Promise<void> {
-  await repo.updateAdminUser(tx, id, { lastLoginAt: new Date(), lastLoginIp: ip });
+  await repo.recordLogin(tx, id, ip);
 }
 
 /**

@@ -22,7 +22,7 @@ export { ACTING_FACTORIES, type ActingFactories } from './factory-grants.ts';
 export { accessRoutes } from './access.routes.ts';
 export { ensureSystemMenus, menuIdByName } from './menu-catalogue.ts';
 export { profileOf, profileRoutes } from './profile.routes.ts';
-export { countAccess } from './access.repo.ts';
+export { catalogueMenuPaths, countAccess } from './access.repo.ts';
 export { avatarUrl } from './avatar.ts';
 export {
   adminUsernameSql,

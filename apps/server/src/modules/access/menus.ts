@@ -2,6 +2,18 @@ import { TENANT_TIERS, buttons, type MenuEntry } from '../../platform/module.ts'
 
 /** The menu catalogue's entries of access control (decision 0027). */
 export const MENUS: MenuEntry[] = [
+  // The personal centre (spec §2 back-office "personal centre"). Every account reaches it from its
+  // user menu; the factory tier, with so few pages, also has it in its side menu (issue 27).
+  {
+    name: 'profile',
+    type: 'menu',
+    title: 'menu.profile',
+    icon: 'ProfileOutlined',
+    path: 'profile',
+    component: 'admin/profile',
+    tiers: ['factory'],
+    sort: 10,
+  },
   {
     name: 'access',
     type: 'menu_dir',

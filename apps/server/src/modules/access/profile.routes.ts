@@ -19,8 +19,9 @@ export const profileOf = (u: AdminUserRow, files: FileUrls) => ({
   mobile: u.mobile,
   tier: u.tier,
   is_primary: u.isPrimary,
-  last_login_time: u.lastLoginAt?.toISOString() ?? null,
-  last_login_ip: u.lastLoginIp,
+  // "Last login" is the sign-in before the current one (issue 27).
+  last_login_time: u.previousLoginAt?.toISOString() ?? null,
+  last_login_ip: u.previousLoginIp,
 });
 
 /** Personal centre: every admin edits their own profile and password. */

@@ -48,6 +48,9 @@ export const adminUsers = pgTable(
     createdBy: uuid('created_by'),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     lastLoginIp: text('last_login_ip'),
+    /** The sign-in before the latest: what the user is shown as "last login" (issue 27). */
+    previousLoginAt: timestamp('previous_login_at', { withTimezone: true }),
+    previousLoginIp: text('previous_login_ip'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -126,6 +129,7 @@ export const roleDepartments = pgTable(
 );
 
 export const MENU_TYPES = ['menu_dir', 'menu', 'button'] as const;
+export const MENU_LINK_TARGETS = ['blank', 'iframe'] as const;
 
 /**
  * The menu catalogue (spec §3 Menu): directories, menu items and buttons, shared by every tenant.
@@ -147,6 +151,8 @@ export const menus = pgTable(
     component: text('component').notNull().default(''),
     url: text('url').notNull().default(''),
     isExternal: boolean('is_external').notNull().default(false),
+    /** How an external link opens (spec §2 embedded pages): a new window, or an iframe tab. */
+    linkTarget: text('link_target', { enum: MENU_LINK_TARGETS }).notNull().default('blank'),
     keepalive: boolean('keepalive').notNull().default(false),
     /** Tiers whose users may be granted this menu. */
     tiers: text('tiers').array().notNull(),

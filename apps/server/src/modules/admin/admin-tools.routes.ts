@@ -51,6 +51,9 @@ function revive(table: Parameters<typeof getTableColumns>[0], data: Record<strin
 const shown = (field: string, value: unknown): unknown =>
   sensitivityOf(field) === 'number' ? shownInLog(field, value) : value;
 
+/** What the sensitive-data log stores for a secret's old value (the CRUD kit's `logSensitive`). */
+const HIDDEN = '(hidden)';
+
 /** Sensitive-log values are stored as `{ v: value }`. */
 const unwrap = (stored: unknown): unknown =>
   stored && typeof stored === 'object' && 'v' in stored ? stored.v : (stored ?? null);
@@ -178,6 +181,7 @@ export function adminToolRoutes(app: ZodApp, services: AppServices): void {
         field: r.field,
         before: shown(r.field, unwrap(r.before)),
         after: shown(r.field, unwrap(r.after)),
+        can_rollback: crudResources.has(r.resource) && unwrap(r.before) !== HIDDEN,
         user_id: r.userId,
         created_at: r.createdAt.toISOString(),
       })),
@@ -198,17 +202,20 @@ export function adminToolRoutes(app: ZodApp, services: AppServices): void {
       const target = crudResources.get(log.resource);
       const before = unwrap(log.before);
       const after = unwrap(log.after);
-      // Masked values (password hashes) were never stored, so they cannot be put back.
-      if (!target || before === '(hidden)') throw AppError.conflict('admin.rollbackUnsafe');
+      // Hidden values (password hashes) were never stored, so they cannot be put back: say so,
+      // not that the value changed (issue 27).
+      if (before === HIDDEN) throw AppError.conflict('admin.rollbackHidden');
+      if (!target) throw AppError.conflict('admin.rollbackUnsafe');
       // The row must still be the caller's to change, by its resource's own ownership.
       const conditions = [eq(target.id, log.rowId), ...own(target.owner, ctx)];
       const [row] = (await tx
         .select()
         .from(target.table)
         .where(and(...conditions))) as Array<Record<string, unknown>>;
+      if (!row) throw AppError.notFound('crud.notFound');
       // Safe only while the field still holds the value this change wrote.
-      if (!row || JSON.stringify(row[log.field] ?? null) !== JSON.stringify(after)) {
-        throw AppError.conflict('admin.rollbackUnsafe');
+      if (JSON.stringify(row[log.field] ?? null) !== JSON.stringify(after)) {
+        throw AppError.conflict('admin.rollbackChanged');
       }
       await tx
         .update(target.table)

@@ -37,8 +37,9 @@ export function dashboardRoutes(app: ZodApp, { database }: AppServices): void {
     ]);
     return ok({
       counts: { ...access, merchants, members, writesToday: writes[0]?.n ?? 0 },
-      lastLoginTime: me?.lastLoginAt?.toISOString() ?? null,
-      lastLoginIp: me?.lastLoginIp ?? null,
+      // "Last login" is the sign-in before the current one (issue 27).
+      lastLoginTime: me?.previousLoginAt?.toISOString() ?? null,
+      lastLoginIp: me?.previousLoginIp ?? null,
     });
   });
 }

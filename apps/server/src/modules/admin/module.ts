@@ -4,7 +4,8 @@ import type { AppServices } from '../../services.ts';
 import { MERCHANT_STATS } from '../tenancy/index.ts';
 import { adminToolRoutes } from './admin-tools.routes.ts';
 import { dashboardRoutes } from './dashboard.routes.ts';
-import { storageMerchantStats, uploadRoutes } from './upload.routes.ts';
+import { memberAvatarImage, storageMerchantStats, uploadRoutes } from './upload.routes.ts';
+import { MEMBER_AVATAR_IMAGE } from '../member/index.ts';
 import { MENUS } from './menus.ts';
 
 /** The admin tools: dashboard, admin log, recycle bin, sensitive-data log, uploads and attachments. */
@@ -22,7 +23,10 @@ export const adminModule: ModuleDescriptor<AppServices> = {
     { name: 'attachment', owner: 'organisation' },
   ],
   menus: MENUS,
-  provides: [MERCHANT_STATS.provide('storage', storageMerchantStats)],
+  provides: [
+    MERCHANT_STATS.provide('storage', storageMerchantStats),
+    MEMBER_AVATAR_IMAGE.provide('uploads', memberAvatarImage),
+  ],
   routes(app, services) {
     adminToolRoutes(app, services);
     dashboardRoutes(app, services);

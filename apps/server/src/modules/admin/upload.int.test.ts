@@ -215,6 +215,36 @@ describe('POST /admin/ajax/upload', () => {
   });
 });
 
+describe('member avatar (issue 27)', () => {
+  it("issue 27: a member's uploaded image becomes its avatar, shown as a signed URL; another member's image is not found", async () => {
+    const tenant = await buildTenant(t.database.db);
+    const member = await buildMember(t.database.db, tenant.id);
+    const other = await buildMember(t.database.db, tenant.id);
+    const headers = await t.authAs({ kind: 'member', id: member.id, tenantId: tenant.id });
+    const otherHeaders = await t.authAs({ kind: 'member', id: other.id, tenantId: tenant.id });
+    const mine = (await upload(headers, [{ name: 'me.png', body: await png() }], '/api/ajax/upload')).json()
+      .data.file.id;
+    const theirs = (
+      await upload(otherHeaders, [{ name: 'them.png', body: await png() }], '/api/ajax/upload')
+    ).json().data.file.id;
+    const set = (attachment_id: string | null) =>
+      t.app.inject({ method: 'PUT', url: '/api/account/avatar', headers, payload: { attachment_id } });
+    expect((await set(theirs)).statusCode).toBe(404);
+    const done = await set(mine);
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json().data.avatar).toMatch(/^\/files\/.+\?e=\d+&s=/);
+    // Saving the profile keeps the avatar (it changes only here).
+    const profile = await t.app.inject({
+      method: 'POST',
+      url: '/api/account/profile',
+      headers,
+      payload: { nickname: 'Me', avatar: '' },
+    });
+    expect(profile.json().data.avatar).toMatch(/^\/files\//);
+    expect((await set(null)).json().data.avatar).toBe('');
+  });
+});
+
 describe('attachments page', () => {
   it('lists a tenant’s own uploads only; another tenant’s attachment cannot be deleted', async () => {
     const a = await merchantHeaders();

@@ -18,6 +18,7 @@ import type { AppServices } from '../../services.ts';
 import { adminContext, profileOf, updateAdminUser } from '../access/index.ts';
 import { effectiveConfig } from '../site/index.ts';
 import type { MerchantStatsProvider } from '../tenancy/index.ts';
+import type { MemberAvatarImage } from '../member/index.ts';
 import { attachmentReferences } from './attachment-references.ts';
 import {
   ATTACHMENT_OWNER,
@@ -73,6 +74,20 @@ export async function handleSingleUpload(services: AppServices, request: Fastify
 }
 
 /** The merchant list's storage column: bytes of each merchant's uploads. */
+/** A member's own uploaded image, as the member centre's avatar (issue 27): its storage key. */
+export const memberAvatarImage: MemberAvatarImage = async (tx, member, attachmentId) => {
+  const owner: UploadOwner = {
+    tenantId: member.tenantId,
+    merchantId: null,
+    uploaderKind: 'member',
+    uploaderId: member.memberId,
+  };
+  const [image] = await findAttachments(tx, owner, [attachmentId], { imagesOnly: true }).catch(() => []);
+  // The tenant's files are shared by its organisation; an avatar is the member's own upload only.
+  if (!image || image.uploaderKind !== 'member' || image.uploaderId !== member.memberId) return null;
+  return image.thumbnailKey ?? image.storageKey;
+};
+
 export const storageMerchantStats: MerchantStatsProvider = async (tx, _tenantId, ids) => {
   const used = await storageUsedByMerchants(tx, ids);
   return new Map([...used].map(([id, bytes]) => [id, { storageUsed: bytes }]));

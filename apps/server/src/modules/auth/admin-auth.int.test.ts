@@ -57,7 +57,8 @@ describe('admin login', () => {
     expect(JSON.stringify(data.menus)).not.toContain('access/menu');
     expect(data.access_token).toMatch(/^ey/);
     expect(data.refresh_token.length).toBeGreaterThanOrEqual(40);
-    expect(data.user.last_login_time).not.toBeNull();
+    // The first sign-in has no earlier one to show (issue 27: "last login" is the one before).
+    expect(data.user.last_login_time).toBeNull();
     expect(data.info.name).toBeTruthy();
 
     const session = await t.app.inject({
@@ -366,6 +367,75 @@ describe('admin registration', () => {
   });
 });
 
+describe('admin forgot password (issue 27)', () => {
+  it('issue 27: a code to the bound mobile or e-mail through the outbox resets the password and ends every sign-in; nothing tells whether an account exists', async () => {
+    const { username, primary } = await merchantAccount();
+    const mobile = uniqueMobile();
+    const email = `${unique('adm')}@example.com`;
+    const { updateAdminUser } = await import('../access/index.ts');
+    await updateAdminUser(t.database.db, primary.id, { mobile, email });
+    const before = (await loginAdmin(t, username, FACTORY_PASSWORD)).json().data;
+
+    const ask = (payload: Record<string, unknown>) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/retrievePassword/code',
+        headers: EN,
+        payload,
+      });
+    const unknown = await ask({ username: 'nobody_here', type: 'mobile' });
+    const known = await ask({ username, type: 'mobile' });
+    expect(unknown.statusCode).toBe(200);
+    expect(known.statusCode).toBe(200);
+    expect(known.json().msg).toBe(unknown.json().msg);
+    const code = (await t.services.codes.latestMessage(mobile))?.code;
+    expect(code).toMatch(/^\d{6}$/);
+
+    const reset = (payload: Record<string, unknown>) =>
+      t.app.inject({ method: 'POST', url: '/api/v1/auth/retrievePassword', headers: EN, payload });
+    const wrong = await reset({
+      username,
+      type: 'mobile',
+      code: code === '000000' ? '111111' : '000000',
+      password: 'Brandnew123',
+      confirmPassword: 'Brandnew123',
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().data).toMatchObject({ field: 'code' });
+    const done = await reset({
+      username,
+      type: 'mobile',
+      code,
+      password: 'Brandnew123',
+      confirmPassword: 'Brandnew123',
+    });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json().msg).toBe('Password reset: sign in with the new password');
+    const session = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/auth/index',
+      headers: { authorization: `Bearer ${before.access_token}` },
+    });
+    expect(session.statusCode).toBe(401);
+    expect((await loginAdmin(t, username, FACTORY_PASSWORD)).statusCode).toBe(400);
+    expect((await loginAdmin(t, username, 'Brandnew123')).statusCode).toBe(200);
+
+    // By e-mail as well.
+    await ask({ username, type: 'email' });
+    const mailed = (await t.services.codes.latestMessage(email))?.code;
+    expect(mailed).toMatch(/^\d{6}$/);
+    const byMail = await reset({
+      username,
+      type: 'email',
+      code: mailed,
+      password: 'Another123x',
+      confirmPassword: 'Another123x',
+    });
+    expect(byMail.statusCode, byMail.body).toBe(200);
+    expect((await loginAdmin(t, username, 'Another123x')).statusCode).toBe(200);
+  });
+});
+
 describe('admin tokens', () => {
   async function signedIn() {
     const { username } = await merchantAccount();
@@ -406,10 +476,11 @@ describe('admin tokens', () => {
     expect((await me(first.access_token)).statusCode).toBe(401);
   });
 
-  it('logout ends every sign-in of the user', async () => {
+  it('issue 27: logout ends this sign-in only; "sign out everywhere" ends every sign-in of the user', async () => {
     const { username } = await merchantAccount();
     const a = (await loginAdmin(t, username, FACTORY_PASSWORD)).json().data;
     const b = (await loginAdmin(t, username, FACTORY_PASSWORD)).json().data;
+    const c = (await loginAdmin(t, username, FACTORY_PASSWORD)).json().data;
     const out = await t.app.inject({
       method: 'DELETE',
       url: '/api/v1/auth/logout',
@@ -417,8 +488,39 @@ describe('admin tokens', () => {
     });
     expect(out.statusCode).toBe(200);
     expect((await me(a.access_token)).statusCode).toBe(401);
-    expect((await me(b.access_token)).statusCode).toBe(401);
-    expect((await refresh(b.refresh_token)).statusCode).toBe(401);
+    expect((await refresh(a.refresh_token)).statusCode).toBe(401);
+    // The same user on another device is still signed in.
+    expect((await me(b.access_token)).statusCode).toBe(200);
+    const everywhere = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/v1/auth/sessions',
+      headers: { authorization: `Bearer ${b.access_token}`, ...EN },
+    });
+    expect(everywhere.statusCode).toBe(200);
+    expect(everywhere.json().msg).toBe('Signed out on every device');
+    for (const tokens of [b, c]) {
+      expect((await me(tokens.access_token)).statusCode).toBe(401);
+      expect((await refresh(tokens.refresh_token)).statusCode).toBe(401);
+    }
+  });
+
+  it('issue 27: "last login" is the sign-in before the current one, in the session, the profile and the dashboard', async () => {
+    const { username } = await merchantAccount();
+    const first = (await loginAdmin(t, username, FACTORY_PASSWORD)).json().data;
+    expect(first.user.last_login_time).toBeNull();
+    const firstAt = (await findAdminUserByUsername(t.database.db, username))!.lastLoginAt!.toISOString();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const second = (await loginAdmin(t, username, FACTORY_PASSWORD)).json().data;
+    expect(second.user.last_login_time).toBe(firstAt);
+    const headers = { authorization: `Bearer ${second.access_token}` };
+    expect((await me(second.access_token)).json().data.user.last_login_time).toBe(firstAt);
+    const profile = await t.app.inject({ method: 'GET', url: '/api/v1/admin/profile', headers });
+    expect(profile.json().data).toMatchObject({
+      last_login_time: firstAt,
+      last_login_ip: expect.any(String),
+    });
+    const dashboard = await t.app.inject({ method: 'GET', url: '/api/v1/admin/dashboard', headers });
+    expect(dashboard.json().data.lastLoginTime).toBe(firstAt);
   });
 
   it('an admin token is not a member token, and a refresh token is not an access token', async () => {

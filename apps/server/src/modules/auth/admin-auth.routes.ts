@@ -4,7 +4,14 @@ import { route } from '../../platform/http/route.ts';
 import type { ZodApp } from '../../platform/http/types.ts';
 import { t } from '../../platform/i18n/i18n.ts';
 import type { AppServices } from '../../services.ts';
-import { currentAdminSession, loginAdmin, refreshAdmin, registerMerchant } from './admin-auth.service.ts';
+import {
+  currentAdminSession,
+  loginAdmin,
+  refreshAdmin,
+  registerMerchant,
+  retrieveAdminPassword,
+  sendAdminRetrieveCode,
+} from './admin-auth.service.ts';
 import { clientMeta } from '../../platform/http/client-meta.ts';
 
 export function adminAuthRoutes(app: ZodApp, services: AppServices): void {
@@ -23,13 +30,31 @@ export function adminAuthRoutes(app: ZodApp, services: AppServices): void {
     ),
   );
 
+  // Issue 27: the admin login's "forgot password" (SMS or e-mail code through the outbox).
+  route(app, authOperations.sendAdminRetrieveCode, async (request) => {
+    await sendAdminRetrieveCode(services, clientMeta(request), request.ctx.lang, request.body);
+    return ok(null, t(request.ctx.lang, 'auth.retrieveCodeSent'));
+  });
+
+  route(app, authOperations.adminRetrievePassword, async (request) => {
+    await retrieveAdminPassword(services, request.body);
+    return ok(null, t(request.ctx.lang, 'auth.passwordReset'));
+  });
+
   route(app, authOperations.adminRefresh, async (request) =>
     ok(await refreshAdmin(services, request.body.token)),
   );
 
+  // Issue 27: signing out ends this sign-in only; "sign out everywhere" ends them all.
   route(app, authOperations.adminLogout, async (request) => {
-    await services.sessions.revokeAllFor(services.database.db, 'admin', request.ctx.actor!.id);
+    const sessionId = request.ctx.sessionId;
+    if (sessionId) await services.sessions.revokeFamily(services.database.db, sessionId);
     return ok(null, t(request.ctx.lang, 'auth.loggedOut'));
+  });
+
+  route(app, authOperations.adminLogoutEverywhere, async (request) => {
+    await services.sessions.revokeAllFor(services.database.db, 'admin', request.ctx.actor!.id);
+    return ok(null, t(request.ctx.lang, 'auth.loggedOutEverywhere'));
   });
 
   route(app, authOperations.sendVerifyCode, async (request) => {

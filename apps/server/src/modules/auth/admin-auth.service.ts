@@ -1,7 +1,14 @@
 import { accountLocked, failureSubject } from '../../platform/auth/login-lock.ts';
-import type { AdminLoginBody, AdminLoginReply, AdminRegisterBody, AdminSession } from '@pod/shared';
+import type {
+  AdminLoginBody,
+  AdminLoginReply,
+  AdminRegisterBody,
+  AdminRetrievePasswordBody,
+  AdminSession,
+  Language,
+} from '@pod/shared';
 import type { Db } from '../../db/client.ts';
-import { dummyPasswordHash, verifyPassword } from '../../platform/auth/password.ts';
+import { dummyPasswordHash, hashPassword, verifyPassword } from '../../platform/auth/password.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import type { RateLimitRule } from '../../platform/rate-limit.ts';
 import type { IssuedSession } from '../../platform/auth/sessions.ts';
@@ -15,8 +22,10 @@ import {
   findAdminUserById,
   findAdminUserByUsername,
   avatarUrl,
+  catalogueMenuPaths,
   menuTreeFor,
   recordAdminLogin,
+  updateAdminUser,
   type AdminUserRow,
 } from '../access/index.ts';
 import { siteInfoForHost } from '../site/index.ts';
@@ -33,6 +42,8 @@ export const LOGIN_PER_IP: RateLimitRule = { name: 'login:ip', limit: 30, window
 /** Five wrong passwords lock the account for a quarter of an hour. */
 export const LOGIN_FAILURES_PER_ACCOUNT: RateLimitRule = { name: 'login:fail', limit: 5, windowSeconds: 900 };
 const REGISTER_PER_IP: RateLimitRule = { name: 'register:ip', limit: 10, windowSeconds: 3600 };
+/** Forgot-password codes asked for from one address (the code service also limits each recipient). */
+const RETRIEVE_PER_IP: RateLimitRule = { name: 'retrieve:ip', limit: 10, windowSeconds: 3600 };
 
 type Services = Pick<
   AppServices,
@@ -55,7 +66,8 @@ async function sessionFor(
       username: user.username,
       nickname: user.nickname,
       avatar: avatarUrl(files, user.avatar),
-      last_login_time: user.lastLoginAt?.toISOString() ?? null,
+      // The sign-in before the current one (issue 27), not the one happening now.
+      last_login_time: user.previousLoginAt?.toISOString() ?? null,
       tier: user.tier,
       is_primary: user.isPrimary,
       merchant: merchant ? { id: merchant.id, name: merchant.name, number: merchant.number } : null,
@@ -64,6 +76,7 @@ async function sessionFor(
     settings: { product_tag_type: 'default' },
     // Exactly the menu tree the user may see, each item with its permitted buttons.
     menus: await menuTreeFor(db, adminActor(user), await s.modules.hiddenMenus(user.tenantId)),
+    menu_paths: await catalogueMenuPaths(db),
   };
 }
 
@@ -187,4 +200,46 @@ export async function refreshAdmin(s: Services, token: string) {
     expires_in: result.session.expiresIn,
     refresh_token: result.session.refreshToken,
   };
+}
+
+/** Where an admin's forgot-password code goes: the account's own bound mobile or e-mail, if any. */
+function retrieveTarget(user: AdminUserRow | undefined, type: 'mobile' | 'email'): string {
+  if (!user || !canSignIn(user)) return '';
+  return type === 'mobile' ? user.mobile : user.email;
+}
+
+/**
+ * POST /api/v1/auth/retrievePassword/code (issue 27, admin "forgot password"): a code to the
+ * account's bound mobile (SMS) or e-mail, through the outbox. Unknown accounts, and accounts
+ * without that binding, get the same answer and no message (no account enumeration).
+ */
+export async function sendAdminRetrieveCode(
+  s: Services,
+  meta: ClientMeta,
+  lang: Language,
+  body: { username: string; type: 'mobile' | 'email' },
+): Promise<void> {
+  await s.limiter.enforce(RETRIEVE_PER_IP, meta.ip);
+  const user = await findAdminUserByUsername(s.database.db, body.username);
+  const target = retrieveTarget(user, body.type);
+  if (!target) return;
+  await s.codes.send(lang, body.type === 'mobile' ? 'sms' : 'email', target, 'retrieve_password', meta.ip);
+}
+
+/**
+ * POST /api/v1/auth/retrievePassword: the code sent to the account's binding sets a new password
+ * and ends every sign-in of the account. A wrong code, or an account the code could not have
+ * reached, is the same "wrong code" answer.
+ */
+export async function retrieveAdminPassword(s: Services, body: AdminRetrievePasswordBody): Promise<void> {
+  const db = s.database.db;
+  const user = await findAdminUserByUsername(db, body.username);
+  const target = retrieveTarget(user, body.type);
+  if (!user || !target) throw AppError.badRequest('verify.codeInvalid', {}, { field: 'code' });
+  await s.codes.consume(body.type === 'mobile' ? 'sms' : 'email', target, 'retrieve_password', body.code);
+  const passwordHash = await hashPassword(body.password);
+  await db.transaction(async (tx) => {
+    await updateAdminUser(tx, user.id, { passwordHash });
+    await s.sessions.revokeAllFor(tx, 'admin', user.id);
+  });
 }

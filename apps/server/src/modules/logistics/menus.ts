@@ -16,6 +16,19 @@ export const MENUS: MenuEntry[] = [
     sort: 85,
   },
   ...buttons('factory', 'tenancy/factory', ['supplier'], ['add', 'edit', 'del']),
+  // Issue 27: a factory's own accounts see their factory (its address and sender), read-only.
+  {
+    name: 'factory/mine',
+    type: 'menu',
+    title: 'menu.myFactory',
+    icon: 'ShopOutlined',
+    path: 'factory/mine',
+    component: 'logistics/factory',
+    permission: 'factory:list',
+    keepalive: true,
+    tiers: ['factory'],
+    sort: 750,
+  },
   {
     name: 'tenancy/senderAddress',
     type: 'menu',

@@ -20,4 +20,5 @@ export {
   type MembersAdminContext,
 } from './context.ts';
 export { countMembers } from './member.repo.ts';
+export { MEMBER_AVATAR_IMAGE, type MemberAvatarImage } from './avatar-image.ts';
 export { memberModule } from './module.ts';

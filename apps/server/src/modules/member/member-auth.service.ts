@@ -1,3 +1,4 @@
+import type { FileUrls } from '../../platform/storage/file-urls.ts';
 import { accountLocked, failureSubject } from '../../platform/auth/login-lock.ts';
 import type { MemberCheckInBody, MemberSession } from '@pod/shared';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../platform/auth/password.ts';
@@ -21,7 +22,7 @@ import {
 
 type Services = Pick<
   AppServices,
-  'database' | 'config' | 'sessions' | 'captcha' | 'codes' | 'limiter' | 'tokens'
+  'database' | 'config' | 'sessions' | 'captcha' | 'codes' | 'limiter' | 'tokens' | 'files'
 >;
 type LoginBody = Extract<MemberCheckInBody, { tab: 'login' }>;
 type RegisterBody = Extract<MemberCheckInBody, { tab: 'register' }>;
@@ -31,8 +32,8 @@ const FAILURES_PER_ACCOUNT: RateLimitRule = { name: 'member-login:fail', limit: 
 const REGISTER_PER_IP: RateLimitRule = { name: 'member-register:ip', limit: 10, windowSeconds: 3600 };
 const VERIFICATION_TTL_SECONDS = 600;
 
-const sessionReply = (m: MemberRow, issued: IssuedSession): MemberSession => ({
-  ...memberUserInfo(m),
+const sessionReply = (m: MemberRow, issued: IssuedSession, files: FileUrls): MemberSession => ({
+  ...memberUserInfo(m, files),
   token: issued.accessToken,
   refresh_token: issued.refreshToken,
   expires_in: issued.expiresIn,
@@ -51,6 +52,9 @@ async function signIn(s: Services, meta: ClientMeta, member: MemberRow, keep: bo
       tenantMembersContext(tx, member.tenantId, 'member-sign-in'),
       member.id,
       {
+        // What the member is shown as "last login" is the sign-in before this one (issue 27).
+        previousLoginAt: member.lastLoginAt,
+        previousLoginIp: member.lastLoginIp,
         lastLoginAt: new Date(),
         lastLoginIp: meta.ip,
       },
@@ -60,7 +64,7 @@ async function signIn(s: Services, meta: ClientMeta, member: MemberRow, keep: bo
       ip: meta.ip,
       userAgent: meta.userAgent,
     });
-    return sessionReply(updated, issued);
+    return sessionReply(updated, issued, s.files);
   });
 }
 
@@ -173,8 +177,10 @@ export async function changeBind(
   input: { type: 'mobile' | 'email'; value: string; code: string; verificationToken: string },
 ): Promise<MemberRow> {
   const memberId = ctx.actor.id;
+  // A code to either bound address proves the member (issue 27: a member with only a mobile can
+  // add an e-mail, proving itself by the mobile).
   const proof = await s.tokens.verifyPurpose(input.verificationToken, 'account-verification', memberId);
-  if (proof?.type !== input.type)
+  if (!proof)
     throw AppError.badRequest('member.verificationExpired', {}, { field: 'accountVerificationToken' });
   // A binding is unique across the tenant's members, so this one look-up is tenant-wide.
   const owner = await findMemberBy(ctx, input.type, input.value);

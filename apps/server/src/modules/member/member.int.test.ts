@@ -356,6 +356,40 @@ describe('member centre', () => {
     ).toBe(401);
   });
 
+  it('issue 27: logout ends this sign-in only; "sign out everywhere" ends all; "last login" is the one before', async () => {
+    const tenant = await buildTenant(t.database.db, { isDefault: true });
+    const { username } = await memberOf(tenant.id);
+    const first = (await checkIn(username)).json().data.userInfo;
+    expect(first.last_login_time).toBeNull();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const second = (await checkIn(username)).json().data.userInfo;
+    expect(second.last_login_time).not.toBeNull();
+    expect(Date.parse(second.last_login_time)).toBeLessThan(Date.now() - 10);
+    const third = (await checkIn(username)).json().data.userInfo;
+    const profile = (token: string) =>
+      t.app.inject({ method: 'GET', url: '/api/account/profile', headers: { 'x-user-token': token } });
+    expect((await profile(third.token)).json().data.last_login_time).toBe(third.last_login_time);
+    expect(third.last_login_time).not.toBe(second.last_login_time);
+
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/logout',
+      headers: { 'x-user-token': first.token },
+      payload: {},
+    });
+    expect(out.statusCode).toBe(200);
+    expect((await profile(first.token)).statusCode).toBe(401);
+    expect((await profile(second.token)).statusCode).toBe(200);
+    const everywhere = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/user/sessions',
+      headers: { 'x-user-token': second.token },
+    });
+    expect(everywhere.statusCode).toBe(200);
+    expect((await profile(second.token)).statusCode).toBe(401);
+    expect((await profile(third.token)).statusCode).toBe(401);
+  });
+
   it("disabling a signed-in member ends that member's access at once", async () => {
     const tenant = await buildTenant(t.database.db, { isDefault: true });
     const me = await signedIn(tenant.id);

@@ -1,3 +1,5 @@
+import { AppError } from '../../platform/http/errors.ts';
+import { MEMBER_AVATAR_IMAGE } from './avatar-image.ts';
 import { memberOperations } from '@pod/shared';
 import { ok } from '../../platform/http/envelope.ts';
 import { route } from '../../platform/http/route.ts';
@@ -36,9 +38,17 @@ export function memberRoutes(app: ZodApp, services: AppServices): void {
     ok(await refreshMember(services, request.body.token)),
   );
 
+  // Issue 27: signing out ends this sign-in only; "sign out everywhere" ends them all.
   route(app, memberOperations.memberLogout, async (request) => {
-    await services.sessions.revokeAllFor(db, 'member', memberContext(request, db).actor.id);
+    memberContext(request, db);
+    const sessionId = request.ctx.sessionId;
+    if (sessionId) await services.sessions.revokeFamily(db, sessionId);
     return ok(null, t(request.ctx.lang, 'auth.loggedOut'));
+  });
+
+  route(app, memberOperations.memberLogoutEverywhere, async (request) => {
+    await services.sessions.revokeAllFor(db, 'member', memberContext(request, db).actor.id);
+    return ok(null, t(request.ctx.lang, 'auth.loggedOutEverywhere'));
   });
 
   route(app, memberOperations.memberOverview, async (request) => {
@@ -49,25 +59,43 @@ export function memberRoutes(app: ZodApp, services: AppServices): void {
       moneyLogs(ctx, member.id, 1, 5),
       scoreLogs(ctx, member.id, 1, 5),
     ]);
-    return ok({ userInfo: memberUserInfo(member), recentMoney: money.list, recentScore: score.list });
+    return ok({
+      userInfo: memberUserInfo(member, services.files),
+      recentMoney: money.list,
+      recentScore: score.list,
+    });
   });
 
   route(app, memberOperations.getMemberProfile, async (request) => {
-    return ok(memberUserInfo(await currentMember(memberContext(request, db))));
+    return ok(memberUserInfo(await currentMember(memberContext(request, db)), services.files));
   });
 
   route(app, memberOperations.updateMemberProfile, async (request) => {
     const ctx = memberContext(request, db);
     await assertMemberMay(ctx, MEMBER_PAGES.profile);
-    const { nickname, avatar, gender, birthday, motto } = request.body;
+    // The avatar changes through PUT /api/account/avatar (an uploaded image); the body's is ignored.
+    const { nickname, gender, birthday, motto } = request.body;
     const updated = await updateMember(ctx, ctx.actor.id, {
       nickname,
-      avatar: avatar ?? '',
       gender: gender ?? 0,
       birthday: birthday ?? null,
       motto: motto ?? '',
     });
-    return ok(memberUserInfo(updated), t(request.ctx.lang, 'common.ok'));
+    return ok(memberUserInfo(updated, services.files), t(request.ctx.lang, 'common.ok'));
+  });
+
+  // Issue 27: the member centre's avatar, from an image the member uploaded.
+  route(app, memberOperations.updateMemberAvatar, async (request) => {
+    const ctx = memberContext(request, db);
+    await assertMemberMay(ctx, MEMBER_PAGES.profile);
+    const id = request.body.attachment_id;
+    // The uploads live in the admin module, which says where the member's own image is stored.
+    const images = services.extensions.all(MEMBER_AVATAR_IMAGE)[0];
+    const key =
+      id && images ? await images(db, { tenantId: ctx.actor.tenantId, memberId: ctx.actor.id }, id) : null;
+    if (id && !key) throw AppError.notFound('crud.notFound');
+    const updated = await updateMember(ctx, ctx.actor.id, { avatar: key ?? '' });
+    return ok(memberUserInfo(updated, services.files), t(request.ctx.lang, 'common.ok'));
   });
 
   route(app, memberOperations.changeMemberPassword, async (request) => {
@@ -98,7 +126,7 @@ export function memberRoutes(app: ZodApp, services: AppServices): void {
       code: body.captcha,
       verificationToken: body.accountVerificationToken,
     });
-    return ok(memberUserInfo(updated), t(request.ctx.lang, 'common.ok'));
+    return ok(memberUserInfo(updated, services.files), t(request.ctx.lang, 'common.ok'));
   });
 
   route(app, memberOperations.memberMoneyLog, async (request) => {

@@ -1,3 +1,5 @@
+import { assertStorageKey } from '../../platform/storage/storage.ts';
+import type { FileUrls } from '../../platform/storage/file-urls.ts';
 import { and, eq } from 'drizzle-orm';
 import type { MemberUserInfo } from '@pod/shared';
 import type { Executor } from '../../db/client.ts';
@@ -88,21 +90,36 @@ export async function currentMember(ctx: MemberContext): Promise<repo.MemberRow>
   return member;
 }
 
+/**
+ * A member's avatar as replies show it: the uploaded image's signed URL (PUT /api/account/avatar
+ * stores its storage key, decision 0014); an older avatar stored as text is shown as it is.
+ */
+function memberAvatar(files: FileUrls, stored: string): string {
+  if (!stored) return '';
+  try {
+    assertStorageKey(stored);
+    return files.url(stored);
+  } catch {
+    return stored;
+  }
+}
+
 /** spec §3 Member user, as replies carry it. */
-export function memberUserInfo(m: repo.MemberRow): MemberUserInfo {
+export function memberUserInfo(m: repo.MemberRow, files: FileUrls): MemberUserInfo {
   return {
     id: m.id,
     username: m.username,
     nickname: m.nickname,
     email: m.email,
     mobile: m.mobile,
-    avatar: m.avatar,
+    avatar: memberAvatar(files, m.avatar),
     gender: m.gender === 1 || m.gender === 2 ? m.gender : 0,
     birthday: m.birthday,
     money: m.money,
     score: m.score,
-    last_login_time: m.lastLoginAt?.toISOString() ?? null,
-    last_login_ip: m.lastLoginIp,
+    // The member's own "last login" is the sign-in before the current one (issue 27).
+    last_login_time: m.previousLoginAt?.toISOString() ?? null,
+    last_login_ip: m.previousLoginIp,
     join_time: m.joinTime.toISOString(),
     motto: m.motto,
   };

@@ -85,6 +85,9 @@ export const members = pgTable(
     groupId: uuid('group_id').references(() => memberGroups.id, { onDelete: 'set null' }),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     lastLoginIp: text('last_login_ip'),
+    /** The sign-in before the latest: what the user is shown as "last login" (issue 27). */
+    previousLoginAt: timestamp('previous_login_at', { withTimezone: true }),
+    previousLoginIp: text('previous_login_ip'),
     joinTime: timestamp('join_time', { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

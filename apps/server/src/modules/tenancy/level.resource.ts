@@ -4,8 +4,9 @@ import { tenancyOperations, type Level } from '@pod/shared';
 import type { z } from 'zod';
 import { levels } from './schema.ts';
 import type { CrudDefinition } from '../../platform/crud/crud.ts';
+import { tenantForNewRow, tenantNames } from './tenant-choice.ts';
 
-type LevelRow = typeof levels.$inferSelect;
+type LevelRow = typeof levels.$inferSelect & { tenantName?: string };
 type LevelInput = Partial<z.infer<typeof levelCreateSchema>>;
 
 const COLUMNS: Record<string, keyof LevelRow> = {
@@ -33,7 +34,8 @@ const COLUMNS: Record<string, keyof LevelRow> = {
 function toValues(input: LevelInput): Partial<LevelRow> {
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(input)) {
-    if (value === undefined) continue;
+    // The owner is the kit's (supplier levels) or toInsert's (merchant levels), never a column copy.
+    if (value === undefined || key === 'tenant_id') continue;
     out[COLUMNS[key] ?? key] = key === 'discount_rate' ? Number(value).toFixed(2) : value;
   }
   return out;
@@ -44,6 +46,8 @@ function toItem(r: Record<string, unknown>): Level {
   return {
     id: l.id,
     kind: l.kind,
+    tenant_id: l.tenantId,
+    tenant_name: l.tenantName ?? '',
     name: l.name,
     sequence: l.sequence,
     validity_days: l.validityDays,
@@ -72,18 +76,24 @@ function toItem(r: Record<string, unknown>): Level {
 }
 
 /**
- * Supplier levels (the platform's, no tenant) and merchant levels (each supplier's own). One
- * default per kind and owner: making a level default clears the flag on the others.
+ * Supplier levels (the platform's, no tenant) and merchant levels (each supplier's own, which the
+ * platform manages too: spec §1, decision 0069). One default per kind and owner: making a level
+ * default clears the flag on the others of its owner.
  */
 function levelResource(kind: 'supplier' | 'merchant') {
   const def: CrudDefinition<typeof tenancyOperations.supplierLevel | typeof tenancyOperations.merchantLevel> =
     {
       operations: kind === 'supplier' ? tenancyOperations.supplierLevel : tenancyOperations.merchantLevel,
       table: levels,
-      owner: { level: 'tenant', tenant: levels.tenantId },
+      owner: { level: 'tenant', tenant: levels.tenantId, platformSupervises: kind === 'merchant' },
       columns: { id: levels.id, sort: levels.sequence },
       toItem,
-      toInsert: (_ctx, input) => ({ ...toValues(input), kind }),
+      async toInsert(ctx, input) {
+        const values = { ...toValues(input), kind };
+        if (kind === 'supplier') return values;
+        const chosen = (input as { tenant_id?: string | null }).tenant_id;
+        return { ...values, tenantId: await tenantForNewRow(ctx, chosen) };
+      },
       toUpdate: (_ctx, input) => toValues(input),
       async afterWrite(ctx, row) {
         if (!row.isDefault) return;
@@ -91,13 +101,25 @@ function levelResource(kind: 'supplier' | 'merchant') {
           .update(levels)
           .set({ isDefault: false })
           .where(
-            sql`${levels.kind} = ${kind} AND ${levels.id} <> ${String(row.id)} AND ${levels.tenantId} IS NOT DISTINCT FROM ${ctx.scope.tenantId}`,
+            sql`${levels.kind} = ${kind} AND ${levels.id} <> ${String(row.id)} AND ${levels.tenantId} IS NOT DISTINCT FROM ${row.tenantId ?? null}`,
           );
+      },
+      async enrichMany(ctx, rows) {
+        const names = await tenantNames(
+          ctx.tx,
+          rows.map((r) => (r.tenantId as string | null) ?? null),
+        );
+        return rows.map((r) => ({ ...r, tenantName: names.get(String(r.tenantId)) ?? '' }));
+      },
+      async enrich(ctx, row) {
+        const names = await tenantNames(ctx.tx, [(row.tenantId as string | null) ?? null]);
+        return { ...row, tenantName: names.get(String(row.tenantId)) ?? '' };
       },
       extraScope: () => [eq(levels.kind, kind)],
       filters: {
         status: { column: levels.status, op: 'eq' },
         name: { column: levels.name, op: 'like' },
+        ...(kind === 'merchant' ? { tenant_id: { column: levels.tenantId, op: 'eq' as const } } : {}),
       },
       quickSearch: [levels.name],
       orderable: { sequence: levels.sequence, name: levels.name },

@@ -49,10 +49,11 @@ export const MENUS: MenuEntry[] = [
     component: 'tenancy/merchant-level',
     permission: 'merchantLevel:list',
     keepalive: true,
-    tiers: ['supplier'],
+    // spec §1: platform administrators manage merchants and levels (every supplier's).
+    tiers: ['platform', 'supplier'],
     sort: 80,
   },
-  ...buttons('merchantLevel', 'tenancy/merchantLevel', ['supplier']),
+  ...buttons('merchantLevel', 'tenancy/merchantLevel', ['platform', 'supplier']),
   {
     name: 'tenancy/merchant',
     type: 'menu',
@@ -63,10 +64,10 @@ export const MENUS: MenuEntry[] = [
     component: 'tenancy/merchant',
     permission: 'merchant:list',
     keepalive: true,
-    tiers: ['supplier'],
+    tiers: ['platform', 'supplier'],
     sort: 95,
   },
-  ...buttons('merchant', 'tenancy/merchant', ['supplier'], ['add', 'edit', 'del']),
+  ...buttons('merchant', 'tenancy/merchant', ['platform', 'supplier'], ['add', 'edit', 'del']),
   {
     name: 'moduleStore',
     type: 'menu',

@@ -16,8 +16,10 @@ import {
 import type { Extensions } from '../../platform/extensions.ts';
 import { merchantStats, type MerchantStats } from './merchant-stats.ts';
 import { assertMerchantSlot } from './quota.service.ts';
+import { tenantForNewRow, tenantNames } from './tenant-choice.ts';
 
 type MerchantRow = typeof merchants.$inferSelect & {
+  tenantName?: string;
   primaryUsername?: string;
   primaryMobile?: string;
   subAccountCount?: number;
@@ -25,26 +27,38 @@ type MerchantRow = typeof merchants.$inferSelect & {
 };
 type Input = Partial<z.infer<typeof merchantCreateSchema>>;
 
-async function checkLevel(ctx: ServiceContext, levelId: string | null | undefined): Promise<void> {
-  if (!levelId || !ctx.scope.tenantId) return;
+/** A merchant's level must be one of its supplier's merchant levels. */
+async function checkLevel(ctx: ServiceContext, tenantId: string, levelId: string | null | undefined) {
+  if (!levelId) return;
   const [level] = await ctx.tx
     .select({ id: levels.id })
     .from(levels)
-    .where(and(eq(levels.id, levelId), eq(levels.kind, 'merchant'), eq(levels.tenantId, ctx.scope.tenantId)));
+    .where(and(eq(levels.id, levelId), eq(levels.kind, 'merchant'), eq(levels.tenantId, tenantId)));
   if (!level) throw AppError.notFound('crud.notFound');
 }
 
-/** Primary account, sub-account count and the other modules' figures, in a few queries per page. */
+/**
+ * Supplier name, primary account, sub-account count and the other modules' figures, in a few
+ * queries per page (the platform's page may hold several suppliers' merchants).
+ */
 async function withAccounts(extensions: Extensions, ctx: ServiceContext, rows: Record<string, unknown>[]) {
   const ids = rows.map((r) => String(r.id));
   if (ids.length === 0) return rows;
   const primaries = await merchantPrimaryAccounts(ctx.tx, ids);
   const staff = await merchantStaffCounts(ctx.tx, ids);
-  const stats = await merchantStats(ctx.tx, extensions, ctx.scope.tenantId, ids);
+  const byTenant = new Map<string, string[]>();
+  for (const r of rows as MerchantRow[])
+    byTenant.set(r.tenantId, [...(byTenant.get(r.tenantId) ?? []), r.id]);
+  const stats = new Map<string, MerchantStats>();
+  for (const [tenantId, merchantIds] of byTenant)
+    for (const [id, figures] of await merchantStats(ctx.tx, extensions, tenantId, merchantIds))
+      stats.set(id, figures);
+  const names = await tenantNames(ctx.tx, [...byTenant.keys()]);
   return rows.map((r) => {
     const primary = primaries.find((p) => p.merchantId === r.id);
     return {
       ...r,
+      tenantName: names.get(String(r.tenantId)) ?? '',
       stats: stats.get(String(r.id)),
       primaryUsername: primary?.username ?? '',
       primaryMobile: primary?.mobile ?? '',
@@ -54,7 +68,7 @@ async function withAccounts(extensions: Extensions, ctx: ServiceContext, rows: R
 }
 
 /**
- * A supplier's merchants. Creating one creates its primary account in the same transaction;
+ * A supplier's merchants; the platform manages every supplier's (spec §1, decision 0069). Creating one creates its primary account in the same transaction;
  * disabling one disables its accounts, and enabling it restores those that were enabled (spec §4).
  */
 export const merchantResource = (
@@ -62,12 +76,14 @@ export const merchantResource = (
 ): CrudDefinition<typeof tenancyOperations.merchant> => ({
   operations: tenancyOperations.merchant,
   table: merchants,
-  owner: { level: 'tenant', tenant: merchants.tenantId },
+  owner: { level: 'tenant', tenant: merchants.tenantId, platformSupervises: true },
   columns: { id: merchants.id },
   toItem: (r) => {
     const m = r as MerchantRow;
     return {
       id: m.id,
+      tenant_id: m.tenantId,
+      tenant_name: m.tenantName ?? '',
       name: m.name,
       number: m.number,
       level_id: m.levelId,
@@ -84,10 +100,11 @@ export const merchantResource = (
     };
   },
   async toInsert(ctx, input) {
-    if (!ctx.scope.tenantId) throw AppError.forbidden();
-    await checkLevel(ctx, input.level_id);
-    await assertMerchantSlot(ctx.tx, ctx.scope.tenantId);
+    const tenantId = await tenantForNewRow(ctx, input.tenant_id);
+    await checkLevel(ctx, tenantId, input.level_id);
+    await assertMerchantSlot(ctx.tx, tenantId);
     return {
+      tenantId,
       name: input.name,
       number: input.number,
       levelId: input.level_id,
@@ -96,7 +113,7 @@ export const merchantResource = (
     };
   },
   async toUpdate(ctx, input, existing) {
-    await checkLevel(ctx, input.level_id);
+    await checkLevel(ctx, String(existing.tenantId), input.level_id);
     if (input.status && input.status !== existing.status) {
       await cascadeMerchantStatus(ctx.tx, String(existing.id), input.status, true);
     }
@@ -118,7 +135,7 @@ export const merchantResource = (
     }
     await createAdminUser(ctx.tx, {
       tier: 'merchant',
-      tenantId: ctx.scope.tenantId,
+      tenantId: String(row.tenantId),
       merchantId: String(row.id),
       isPrimary: true,
       username: i.primary_username,
@@ -135,6 +152,7 @@ export const merchantResource = (
   filters: {
     status: { column: merchants.status, op: 'eq' },
     level_id: { column: merchants.levelId, op: 'eq' },
+    tenant_id: { column: merchants.tenantId, op: 'eq' },
   },
   quickSearch: [merchants.name, merchants.number],
   orderable: { name: merchants.name, number: merchants.number, created_at: merchants.createdAt },

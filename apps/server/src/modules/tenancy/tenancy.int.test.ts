@@ -392,6 +392,147 @@ describe('merchants', () => {
   });
 });
 
+describe('the platform manages merchants and merchant levels (issue 27, spec §1)', () => {
+  it("issue 27: the platform administrator lists every supplier's merchants and levels with the supplier, filters by it, and acts on them", async () => {
+    const headers = await platform();
+    const a = await buildTenant(t.database.db, { name: unique('Alpha') });
+    const b = await buildTenant(t.database.db, { name: unique('Beta') });
+    const inA = await buildMerchant(t.database.db, a.id);
+    const inB = await buildMerchant(t.database.db, b.id);
+
+    // A merchant level for supplier B, made by the platform: it names the supplier.
+    const noSupplier = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/merchantLevel',
+      headers: { ...headers, ...EN },
+      payload: { name: 'Silver' },
+    });
+    expect(noSupplier.statusCode, noSupplier.body).toBe(400);
+    expect(noSupplier.json().msg).toBe('Please select supplier');
+    const level = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/merchantLevel',
+      headers,
+      payload: { name: 'Silver', tenant_id: b.id, merchant_user_count: 3 },
+    });
+    expect(level.statusCode, level.body).toBe(200);
+    expect(level.json().data).toMatchObject({ kind: 'merchant', tenant_id: b.id, tenant_name: b.name });
+    const levelsOfB = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/admin/merchantLevel?tenant_id=${b.id}`,
+      headers,
+    });
+    expect(levelsOfB.json().data.list.map((l: { name: string }) => l.name)).toEqual(['Silver']);
+    // Supplier B sees it as its own.
+    const supplierB = await t.authAs(adminActor(await buildSupplierAdmin(t.database.db, b.id)));
+    const seenByB = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/admin/merchantLevel',
+      headers: supplierB,
+    });
+    expect(seenByB.json().data.list.map((l: { id: string }) => l.id)).toEqual([level.json().data.id]);
+    // A supplier cannot reach another supplier's levels by naming it.
+    const namingA = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/admin/merchantLevel?tenant_id=${a.id}`,
+      headers: supplierB,
+    });
+    expect(namingA.json().data.total).toBe(0);
+    const madeByB = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/merchantLevel',
+      headers: supplierB,
+      payload: { name: 'Bronze', tenant_id: a.id },
+    });
+    expect(madeByB.json().data.tenant_id).toBe(b.id);
+
+    // Every supplier's merchants, each with its supplier; the supplier filter narrows them.
+    const all = await t.app.inject({ method: 'GET', url: '/api/v1/admin/merchant?limit=100', headers });
+    expect(all.statusCode, all.body).toBe(200);
+    const rows = all.json().data.list as Array<{ id: string; tenant_id: string; tenant_name: string }>;
+    expect(rows.find((r) => r.id === inA.merchant.id)).toMatchObject({
+      tenant_id: a.id,
+      tenant_name: a.name,
+    });
+    expect(rows.find((r) => r.id === inB.merchant.id)).toMatchObject({
+      tenant_id: b.id,
+      tenant_name: b.name,
+    });
+    const onlyB = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/admin/merchant?tenant_id=${b.id}`,
+      headers,
+    });
+    expect(onlyB.json().data.list.map((r: { id: string }) => r.id)).toEqual([inB.merchant.id]);
+
+    // It acts on them: gives B's merchant B's level, disables it, creates one for supplier A.
+    const edited = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/admin/merchant/${inB.merchant.id}`,
+      headers,
+      payload: { level_id: level.json().data.id, status: 'disabled' },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json().data).toMatchObject({ level_id: level.json().data.id, status: 'disabled' });
+    // Another supplier's level is not B's merchant's to have.
+    const foreignLevel = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/admin/merchant/${inA.merchant.id}`,
+      headers,
+      payload: { level_id: level.json().data.id },
+    });
+    expect(foreignLevel.statusCode).toBe(404);
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/merchant',
+      headers,
+      payload: {
+        tenant_id: a.id,
+        name: 'Made by the platform',
+        number: unique('P'),
+        primary_username: unique('pboss'),
+        primary_password: 'Secret123',
+      },
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    expect(created.json().data).toMatchObject({ tenant_id: a.id, tenant_name: a.name });
+    const login = await loginAdmin(t, created.json().data.primary_username, 'Secret123');
+    expect(login.json().data.user).toMatchObject({
+      tier: 'merchant',
+      merchant: { name: 'Made by the platform' },
+    });
+
+    // A supplier still sees only its own, whatever tenant it names.
+    const supplierA = await t.authAs(adminActor(await buildSupplierAdmin(t.database.db, a.id)));
+    const fromA = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/admin/merchant?tenant_id=${b.id}`,
+      headers: supplierA,
+    });
+    expect(fromA.json().data.total).toBe(0);
+    const intoB = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/merchant',
+      headers: supplierA,
+      payload: {
+        tenant_id: b.id,
+        name: 'Not in B',
+        number: unique('N'),
+        primary_username: unique('nboss'),
+        primary_password: 'Secret123',
+      },
+    });
+    expect(intoB.statusCode, intoB.body).toBe(200);
+    expect(intoB.json().data.tenant_id).toBe(a.id);
+
+    // The platform's session holds both pages.
+    const session = await t.app.inject({ method: 'GET', url: '/api/v1/auth/index', headers });
+    const names = JSON.stringify(session.json().data.menus);
+    expect(names).toContain('"tenancy/merchant"');
+    expect(names).toContain('"tenancy/merchantLevel"');
+  });
+});
+
 describe('factories and areas', () => {
   it("creates a factory, keeps one main factory, enforces the level's factory count, and isolates tenants", async () => {
     const a = await buildTenant(t.database.db);
@@ -551,6 +692,48 @@ describe('payment accounts and exchange rates', () => {
       headers: supplierB,
     });
     expect(listB.json().data.total).toBe(0);
+  });
+
+  it('issue 27: a card-number change, shown masked in the sensitive-data log, rolls back', async () => {
+    const tenant = await buildTenant(t.database.db);
+    const supplier = {
+      ...(await t.authAs(adminActor(await buildSupplierAdmin(t.database.db, tenant.id)))),
+      ...EN,
+    };
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/paymentAccount',
+      headers: supplier,
+      payload: {
+        account_name: 'Acme Ltd',
+        bank_name: 'ICBC',
+        card_number: '6222000011112345',
+        currency: 'CNY',
+      },
+    });
+    const id = created.json().data.id;
+    await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/admin/paymentAccount/${id}`,
+      headers: supplier,
+      payload: { card_number: '6222 0000 9999 8888' },
+    });
+    const logs = await t.app.inject({ method: 'GET', url: '/api/v1/admin/sensitiveLog', headers: supplier });
+    const entry = logs.json().data.list.find((l: { field: string }) => l.field === 'cardNumber');
+    expect(entry).toMatchObject({ before: '****2345', after: '****8888', can_rollback: true });
+    const rollback = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/admin/sensitiveLog/${entry.id}/rollback`,
+      headers: supplier,
+    });
+    expect(rollback.statusCode, rollback.body).toBe(200);
+    expect(rollback.json().msg).toBe('Rolled back');
+    const now = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/admin/paymentAccount/${id}`,
+      headers: supplier,
+    });
+    expect(now.json().data.card_number).toBe('6222000011112345');
   });
 
   it('refuses to edit a rate; a new rate applies to later conversions only', async () => {

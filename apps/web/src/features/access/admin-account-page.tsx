@@ -47,6 +47,10 @@ export function AdminAccountPage() {
     path.endsWith('/tenancy/factory'),
   );
   const factories = useCrudSelect(logisticsOperations.factory, canListFactories);
+  const self = useAdminSession().user.id;
+  // The server refuses changes to primary accounts and to one's own account here (the personal
+  // centre is for that): such rows offer no edit, delete or lock.
+  const isProtected = (row: AdminAccount) => row.is_primary || row.id === self;
   const { update } = useCrudMutations(accessOperations.admin);
   const labelOf = (options: { value: string; label: string }[] | undefined, id: string) =>
     options?.find((option) => option.value === id)?.label ?? '—';
@@ -141,8 +145,9 @@ export function AdminAccountPage() {
       testId="admin-account-page"
       resource={accessOperations.admin}
       form={form}
+      isRowProtected={isProtected}
       rowActions={(row) =>
-        buttons.has(PERMISSIONS.admin.edit) && !row.is_primary ? (
+        buttons.has(PERMISSIONS.admin.edit) && !isProtected(row) ? (
           <Button
             size="small"
             type="link"

@@ -24,7 +24,8 @@ export function SensitiveLogPage() {
       isDeletable={false}
       hasQuickSearch={false}
       rowActions={(row) =>
-        buttons.has(PERMISSIONS.sensitiveLog.rollback) ? (
+        // A secret's change has no recorded values to put back (issue 27): no button for it.
+        buttons.has(PERMISSIONS.sensitiveLog.rollback) && row.can_rollback ? (
           <Popconfirm
             title={t('tools.sensitive.rollbackConfirm', { field: row.field })}
             okText={t('tools.sensitive.rollback')}

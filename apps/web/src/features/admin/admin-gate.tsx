@@ -6,11 +6,12 @@ import { loadingHref, loginHref, targetOf } from '../../app/route-target.ts';
 import { adminSessionQuery } from '../identity/api.ts';
 import { AdminLayout } from './admin-layout.tsx';
 import { AdminSessionContext } from '../../session/admin-session-context.ts';
-import { isAdminPathAllowed } from '../../session/permissions.ts';
+import { isAdminPathAllowed, isKnownAdminPath } from '../../session/permissions.ts';
 
 /**
  * Every admin page passes here (spec §2 route guards): no admin token → login, keeping the target;
- * no session loaded yet → the loading screen with the path and query encoded; no right → /401.
+ * no session loaded yet → the loading screen with the path and query encoded; no right → /401;
+ * no such page → /404.
  */
 export function AdminGate() {
   const location = useLocation();
@@ -20,7 +21,9 @@ export function AdminGate() {
   if (getAdminToken() === null) return <Navigate to={loginHref('admin', target)} replace />;
   if (!session) return <Navigate to={loadingHref('admin', target)} replace />;
   if (!isAdminPathAllowed(session.menus, location.pathname)) {
-    return <Navigate to={PATHS.noAccess} replace />;
+    // No such page at all is "not found"; a page the user's menus do not grant is "no access".
+    const isKnown = isKnownAdminPath(session.menu_paths, location.pathname);
+    return <Navigate to={isKnown ? PATHS.noAccess : PATHS.notFound} replace />;
   }
   return (
     <AdminSessionContext value={session}>

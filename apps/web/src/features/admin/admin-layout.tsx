@@ -3,6 +3,7 @@ import {
   Breadcrumb,
   Button,
   ConfigProvider,
+  Drawer,
   Dropdown,
   Flex,
   Grid,
@@ -79,6 +80,12 @@ export function AdminLayout() {
 
 function AdminFrame({ mode, isCollapsed }: { mode: LayoutMode; isCollapsed: boolean }) {
   const { t } = useTranslation();
+  // Issue 27: on a phone (below antd's md, 768 px) no layout keeps a side column: the menu is a
+  // drawer opened from the header, whatever the chosen layout mode.
+  const screens = Grid.useBreakpoint();
+  const isPhone = screens.md === false;
+  // The address the drawer was opened at: choosing a page (another address) closes it.
+  const [drawerOpenAt, setDrawerOpenAt] = useState<string | null>(null);
   const menuTitle = useMenuTitle();
   const site = useSite();
   const { menus } = useAdminSession();
@@ -120,55 +127,80 @@ function AdminFrame({ mode, isCollapsed }: { mode: LayoutMode; isCollapsed: bool
     </>
   );
   const header = (withLogo: boolean, children?: ReactNode) => (
-    <AdminHeader mode={mode} isCollapsed={isCollapsed} trail={trail} withLogo={withLogo}>
+    <AdminHeader
+      mode={mode}
+      isCollapsed={isCollapsed}
+      trail={trail}
+      withLogo={withLogo}
+      onOpenDrawer={isPhone ? () => setDrawerOpenAt(pathname) : undefined}
+    >
       {children}
     </AdminHeader>
   );
 
   let body: ReactNode;
-  switch (mode) {
-    case 'Default':
-      body = (
-        <Layout hasSider style={{ minHeight: '100vh' }}>
-          <MenuSider isCollapsed={isCollapsed} withLogo menus={menus} />
-          <Layout>
-            {header(false)}
+  if (isPhone) {
+    body = (
+      <Layout style={{ minHeight: '100vh' }}>
+        {header(false)}
+        {main}
+        <Drawer
+          placement="left"
+          open={drawerOpenAt === pathname}
+          onClose={() => setDrawerOpenAt(null)}
+          size={LAYOUT.menuWidth}
+          title={<SiteLogo isCompact={false} />}
+          styles={{ body: { padding: 0 } }}
+          data-testid="menu-drawer"
+        >
+          <SideMenu menus={menus} allMenus={menus} mode="inline" />
+        </Drawer>
+      </Layout>
+    );
+  } else
+    switch (mode) {
+      case 'Default':
+        body = (
+          <Layout hasSider style={{ minHeight: '100vh' }}>
+            <MenuSider isCollapsed={isCollapsed} withLogo menus={menus} />
+            <Layout>
+              {header(false)}
+              {main}
+            </Layout>
+          </Layout>
+        );
+        break;
+      case 'Classic':
+        body = (
+          <Layout style={{ minHeight: '100vh' }}>
+            {header(true)}
+            <Layout hasSider>
+              <MenuSider isCollapsed={isCollapsed} withLogo={false} menus={menus} />
+              <Layout>{main}</Layout>
+            </Layout>
+          </Layout>
+        );
+        break;
+      case 'Streamline':
+        body = (
+          <Layout style={{ minHeight: '100vh' }}>
+            {header(true, <SideMenu menus={menus} allMenus={menus} mode="horizontal" />)}
             {main}
           </Layout>
-        </Layout>
-      );
-      break;
-    case 'Classic':
-      body = (
-        <Layout style={{ minHeight: '100vh' }}>
-          {header(true)}
-          <Layout hasSider>
-            <MenuSider isCollapsed={isCollapsed} withLogo={false} menus={menus} />
-            <Layout>{main}</Layout>
+        );
+        break;
+      case 'Double':
+        body = (
+          <Layout hasSider style={{ minHeight: '100vh' }}>
+            <DoubleColumns menus={menus} trail={trail} isCollapsed={isCollapsed} />
+            <Layout>
+              {header(false)}
+              {main}
+            </Layout>
           </Layout>
-        </Layout>
-      );
-      break;
-    case 'Streamline':
-      body = (
-        <Layout style={{ minHeight: '100vh' }}>
-          {header(true, <SideMenu menus={menus} allMenus={menus} mode="horizontal" />)}
-          {main}
-        </Layout>
-      );
-      break;
-    case 'Double':
-      body = (
-        <Layout hasSider style={{ minHeight: '100vh' }}>
-          <DoubleColumns menus={menus} trail={trail} isCollapsed={isCollapsed} />
-          <Layout>
-            {header(false)}
-            {main}
-          </Layout>
-        </Layout>
-      );
-      break;
-  }
+        );
+        break;
+    }
 
   return (
     <div data-testid="admin-layout" data-layout-mode={mode}>
@@ -330,12 +362,15 @@ function AdminHeader({
   isCollapsed,
   trail,
   withLogo,
+  onOpenDrawer,
   children,
 }: {
   mode: LayoutMode;
   isCollapsed: boolean;
   trail: readonly MenuNode[];
   withLogo: boolean;
+  /** On a phone: opens the menu drawer (there is no side column to collapse). */
+  onOpenDrawer?: () => void;
   children?: ReactNode;
 }) {
   const { t } = useTranslation();
@@ -364,7 +399,15 @@ function AdminHeader({
             <SiteLogo isCompact={false} />
           </div>
         ) : null}
-        {mode === 'Streamline' ? null : (
+        {onOpenDrawer ? (
+          <Button
+            data-testid="menu-drawer-toggle"
+            type="text"
+            icon={<MenuUnfoldOutlined />}
+            aria-label={t('layout.expandMenu')}
+            onClick={onOpenDrawer}
+          />
+        ) : mode === 'Streamline' ? null : (
           <Button
             data-testid="menu-collapse"
             type="text"
@@ -373,7 +416,10 @@ function AdminHeader({
             onClick={() => updateLayoutSettings({ isMenuCollapsed: !isCollapsed })}
           />
         )}
-        {children ??
+        {onOpenDrawer ? (
+          <div style={{ flex: 1 }} />
+        ) : (
+          (children ??
           (isNarrow ? (
             <div style={{ flex: 1 }} />
           ) : (
@@ -392,7 +438,8 @@ function AdminHeader({
                 })),
               ]}
             />
-          ))}
+          )))
+        )}
         <Flex align="center" gap={8} style={{ flexShrink: 0 }}>
           <Tag data-testid="admin-tier" color="blue">
             {t(`admin.tier.${user.tier}`)}

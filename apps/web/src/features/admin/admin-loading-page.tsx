@@ -14,15 +14,26 @@ export function AdminLoadingPage() {
   const { to } = useParams();
   const target = decodeTarget(to, 'admin');
   const hasToken = getAdminToken() !== null;
+  // The signed-in area's code starts loading with the session, not after it.
+  if (hasToken) {
+    void import('./admin-gate.tsx');
+    void import('./admin-fallback.tsx');
+  }
   const session = useQuery({ ...adminSessionQuery(), enabled: hasToken });
   if (!hasToken) return <Navigate to={loginHref('admin', target)} replace />;
-  if (session.isSuccess) return <Navigate to={target ? hrefOf(target) : areaHome('admin')} replace />;
+  // Issue 27: the spinner stays while the target's code loads, so no blank page comes between.
+  const next = session.isSuccess ? (
+    <Navigate to={target ? hrefOf(target) : areaHome('admin')} replace />
+  ) : null;
   return (
-    <SessionLoading
-      error={session.isError ? session.error : null}
-      isRetrying={session.isFetching}
-      onRetry={() => void session.refetch()}
-      loginPath={PATHS.login}
-    />
+    <>
+      {next}
+      <SessionLoading
+        error={session.isError ? session.error : null}
+        isRetrying={session.isFetching}
+        onRetry={() => void session.refetch()}
+        loginPath={PATHS.login}
+      />
+    </>
   );
 }

@@ -27,6 +27,7 @@ import { TransferReviewPage, WithdrawalReviewPage } from '../wallet/review-pages
 import { TransactionPage } from '../wallet/transaction-page.tsx';
 import { WithdrawalPage } from '../wallet/withdrawal-page.tsx';
 import { DashboardPage } from './dashboard-page.tsx';
+import { AdminProfilePage } from './profile-page.tsx';
 import { FinishedListPage } from '../designs/finished/finished-list-page.tsx';
 import { CartPage } from '../cart/cart-page.tsx';
 import { AddressPage } from '../checkout/address-page.tsx';
@@ -57,6 +58,7 @@ import { SyncRecordsPage } from '../sync/records-page.tsx';
  */
 export const ADMIN_PAGES: Readonly<Record<string, ComponentType>> = {
   'admin/dashboard': DashboardPage,
+  'admin/profile': AdminProfilePage,
   'access/role': RolePage,
   'access/admin': AdminAccountPage,
   'access/department': DepartmentPage,

@@ -1,5 +1,5 @@
-import { Alert, App, Avatar, Button, Card, Flex, Form, Input, Spin } from 'antd';
-import { UserOutlined } from '@ant-design/icons';
+import { Alert, App, Avatar, Button, Card, Flex, Form, Input, Popconfirm, Spin, Typography } from 'antd';
+import { LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -16,7 +16,8 @@ import { clearAreaTokens } from '../../api/tokens.ts';
 import { PATHS } from '../../app/paths.ts';
 import { useFormFailure } from '../../forms/use-form-failure.ts';
 import { useConfirmationRule, useZodField } from '../../forms/use-zod-field.ts';
-import { identityKeys } from '../identity/api.ts';
+import { adminLogoutEverywhere, identityKeys } from '../identity/api.ts';
+import { DateTime } from '../access/shared-fields.tsx';
 import { resetTabs } from '../layout/tabs-store.ts';
 import { UploadField } from '../uploads/upload-field.tsx';
 import { useAdminProfile, useChangeAdminPassword, useSetAdminAvatar, useUpdateAdminProfile } from './api.ts';
@@ -42,6 +43,14 @@ export function AdminProfilePage() {
   const onPasswordFailure = useFormFailure(passwordForm, PASSWORD_FIELDS);
   const profileShape = adminProfileBodySchema.shape;
   const passwordShape = adminChangePasswordBodySchema.shape;
+
+  /** Back to the login page with nothing of the session left (after the server ended it). */
+  const leave = () => {
+    clearAreaTokens('admin');
+    resetTabs();
+    void navigate(PATHS.login, { replace: true });
+    setTimeout(() => queryClient.removeQueries({ queryKey: identityKeys.admin() }), 0);
+  };
 
   if (profile.isPending) return <Spin />;
   if (profile.isError) return <Alert type="error" showIcon title={profile.error.msg} />;
@@ -76,6 +85,17 @@ export function AdminProfilePage() {
           <Form.Item label={t('fields.username')}>
             <Input value={profile.data.username} disabled />
           </Form.Item>
+          <Form.Item label={t('admin.previousLogin')}>
+            <Typography.Text data-testid="profile-last-login">
+              {profile.data.last_login_time ? (
+                <>
+                  <DateTime value={profile.data.last_login_time} /> {profile.data.last_login_ip ?? ''}
+                </>
+              ) : (
+                t('admin.firstLogin')
+              )}
+            </Typography.Text>
+          </Form.Item>
           <Form.Item {...field('nickname', profileShape.nickname)}>
             <Input maxLength={maxLengthOf(profileShape.nickname)} />
           </Form.Item>
@@ -100,10 +120,7 @@ export function AdminProfilePage() {
               onSuccess: () => {
                 // The server ended every session: sign in again with the new password.
                 void message.success(t('member.signInAgain'));
-                clearAreaTokens('admin');
-                resetTabs();
-                void navigate(PATHS.login, { replace: true });
-                setTimeout(() => queryClient.removeQueries({ queryKey: identityKeys.admin() }), 0);
+                leave();
               },
             })
           }
@@ -124,6 +141,22 @@ export function AdminProfilePage() {
             {t('member.changePassword')}
           </Button>
         </Form>
+      </Card>
+      <Card title={t('auth.signOutEverywhere')}>
+        <Flex vertical gap={12} align="flex-start">
+          <Typography.Text type="secondary">{t('auth.signOutEverywhereHint')}</Typography.Text>
+          <Popconfirm
+            title={t('auth.signOutEverywhereConfirm')}
+            okText={t('auth.signOutEverywhere')}
+            okButtonProps={{ danger: true }}
+            cancelText={t('app.cancel')}
+            onConfirm={() => void adminLogoutEverywhere().then(leave, () => undefined)}
+          >
+            <Button danger icon={<LogoutOutlined />} data-testid="sign-out-everywhere">
+              {t('auth.signOutEverywhere')}
+            </Button>
+          </Popconfirm>
+        </Flex>
       </Card>
     </Flex>
   );

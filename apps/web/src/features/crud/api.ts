@@ -8,9 +8,11 @@ import type {
   sortableBodySchema,
 } from '@pod/shared';
 import type { z } from 'zod';
+import { LIMITS } from '@pod/shared';
 import { call, type JsonOperation } from '../../api/call.ts';
 import type { QueryParams } from '../../api/client.ts';
 import { invalidReply } from '../../api/failures.ts';
+import { useMayCall } from '../../session/use-may-call.ts';
 
 export type { ListPage, SelectOption };
 
@@ -53,19 +55,53 @@ export function asPage<Row>(reply: ListReply<Row>): ListPage<Row> {
   throw invalidReply(1, 200, reply);
 }
 
-/** A page of the resource's list; the previous page stays shown while the next loads. */
-export function useCrudList<Row>(resource: ListResource<Row>, params: QueryParams) {
+/** A tree never holds more rows than this many full pages (a runaway total cannot loop forever). */
+const MAX_WHOLE_PAGES = 50;
+
+/**
+ * A page of the resource's list; the previous page stays shown while the next loads. `isWhole`
+ * reads every page instead (trees: a tree cut into pages loses children from their parents).
+ */
+export function useCrudList<Row>(
+  resource: ListResource<Row>,
+  params: QueryParams,
+  { isWhole = false }: { isWhole?: boolean } = {},
+) {
+  // Every reader of a whole list shares one query: the same first request sent twice at once would
+  // cancel the first (the client's duplicate cancelling).
+  const limit = LIMITS.pagination.maxPageSize;
+  const keyParams = isWhole ? { ...params, page: 1, limit } : params;
+  // A list the user may not read is not asked for (spec §6): it stays empty.
+  const mayList = useMayCall(resource.list);
   return useQuery({
-    queryKey: crudKeys.list(resource.resource, params),
+    queryKey: [
+      ...(isWhole
+        ? [...crudKeys.list(resource.resource, keyParams), 'whole']
+        : crudKeys.list(resource.resource, params)),
+      ...(mayList ? [] : ['refused']),
+    ],
+    enabled: mayList,
+    ...(mayList ? {} : { initialData: { list: [] as Row[], total: 0, page: 1, limit } }),
     // The table shows the failure inline with a retry.
-    queryFn: async ({ signal }): Promise<ListPage<Row>> =>
-      asPage<Row>(
-        await call(resource.list, {
-          query: { ...params, ...resource.fixedQuery },
-          signal,
-          showErrorMessage: false,
-        }),
-      ),
+    queryFn: async ({ signal }): Promise<ListPage<Row>> => {
+      const read = async (query: QueryParams) =>
+        asPage<Row>(
+          await call(resource.list, {
+            query: { ...query, ...resource.fixedQuery },
+            signal,
+            showErrorMessage: false,
+          }),
+        );
+      if (!isWhole) return read(params);
+      const first = await read({ ...params, page: 1, limit });
+      const list = [...first.list];
+      for (let page = 2; list.length < first.total && page <= MAX_WHOLE_PAGES; page += 1) {
+        const next = await read({ ...params, page, limit });
+        if (next.list.length === 0) break;
+        list.push(...next.list);
+      }
+      return { list, total: first.total, page: 1, limit: list.length };
+    },
     placeholderData: keepPreviousData,
   });
 }
@@ -75,8 +111,11 @@ export function useCrudList<Row>(resource: ListResource<Row>, params: QueryParam
  * select of a resource the user cannot list (spec §6), and then shows the ids' labels as a dash.
  */
 export function useCrudSelect(resource: ListResource, isEnabled = true) {
+  // Options of a resource the user may not list are not asked for (spec §6): there are none.
+  const mayList = useMayCall(resource.list);
   return useQuery({
-    queryKey: crudKeys.select(resource.resource),
+    queryKey: [...crudKeys.select(resource.resource), ...(mayList ? [] : ['refused'])],
+    ...(mayList ? {} : { initialData: [] as SelectOption[] }),
     queryFn: ({ signal }) =>
       call(resource.list, {
         query: { ...resource.fixedQuery, select: 'true' },
@@ -86,7 +125,7 @@ export function useCrudSelect(resource: ListResource, isEnabled = true) {
         if ('options' in reply) return reply.options;
         throw invalidReply(1, 200, reply);
       }),
-    enabled: isEnabled,
+    enabled: isEnabled && mayList,
   });
 }
 

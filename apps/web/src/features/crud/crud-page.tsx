@@ -78,13 +78,18 @@ export interface CrudPageProps<Row extends { id: string }> {
   form?: CrudFormConfig<Row>;
   /** The resource supports `POST P/sortable` (up/down moves). */
   isSortable?: boolean;
-  /** Rows carry `parent_id`: shown as a tree, all on one page. */
+  /** Rows carry `parent_id`: shown as a tree, every row loaded (page after page), on one page. */
   isTree?: boolean;
   hasQuickSearch?: boolean;
   /** More buttons per row (shown before edit and delete). */
   rowActions?: (row: Row) => ReactNode;
   /** Rows may be edited once created (default true; e.g. exchange rates are immutable). */
   canEditRows?: boolean;
+  /**
+   * Rows the server refuses to edit or delete for this user (e.g. its own account): they offer
+   * neither, and cannot be selected for a batch delete.
+   */
+  isRowProtected?: (row: Row) => boolean;
   /** The resource supports `DELETE P/{id}` and `DELETE P/del` (default true). */
   isDeletable?: boolean;
   /** The list's parameters from the filter form's values (default: each value as text). */
@@ -100,8 +105,6 @@ export interface CrudPageProps<Row extends { id: string }> {
   /** Buttons acting on the selected rows (shown in the toolbar; rows become selectable). */
   batchActions?: (selectedIds: string[], clearSelection: () => void) => ReactNode;
 }
-
-const TREE_LIMIT = LIMITS.pagination.maxPageSize;
 
 /** A plain cell or filter value as text; a dash for nothing. */
 function cellText(value: unknown): string {
@@ -124,7 +127,7 @@ export function CrudPage<Row extends { id: string }>(props: CrudPageProps<Row>) 
   const can = (action: string) => buttons.has(`${resource.resource}:${action}`);
   const [filterForm] = Form.useForm<Values>();
   const [page, setPage] = useState(1);
-  const [limit, setLimit] = useState<number>(isTree ? TREE_LIMIT : LIMITS.pagination.defaultPageSize);
+  const [limit, setLimit] = useState<number>(LIMITS.pagination.defaultPageSize);
   const [order, setOrder] = useState<string | undefined>();
   const [quickSearch, setQuickSearch] = useState('');
   const [filters, setFilters] = useState<QueryParams>({});
@@ -151,7 +154,7 @@ export function CrudPage<Row extends { id: string }>(props: CrudPageProps<Row>) 
     ...filters,
     ...extra,
   };
-  const list = useCrudList<Row>(resource, params);
+  const list = useCrudList<Row>(resource, params, { isWhole: isTree });
   const mutations = useCrudMutations(resource);
   const rows = useMemo(() => list.data?.list ?? [], [list.data]);
   const data = useMemo(
@@ -260,7 +263,7 @@ export function CrudPage<Row extends { id: string }>(props: CrudPageProps<Row>) 
                     />
                   </>
                 ) : null}
-                {canEdit ? (
+                {canEdit && !props.isRowProtected?.(row) ? (
                   <Button
                     size="small"
                     type="link"
@@ -271,7 +274,7 @@ export function CrudPage<Row extends { id: string }>(props: CrudPageProps<Row>) 
                     {t('crud.edit')}
                   </Button>
                 ) : null}
-                {canDelete ? (
+                {canDelete && !props.isRowProtected?.(row) ? (
                   <Popconfirm
                     title={t('crud.deleteConfirm')}
                     okText={t('crud.delete')}
@@ -441,6 +444,8 @@ export function CrudPage<Row extends { id: string }>(props: CrudPageProps<Row>) 
             />
           ) : null}
           <Table<TreeRow<Row>>
+            // A tree expands all rows when it mounts: mount it again once its rows have arrived.
+            key={isTree && list.data ? 'tree-loaded' : 'table'}
             rowKey="id"
             size="middle"
             loading={list.isFetching}
@@ -452,7 +457,12 @@ export function CrudPage<Row extends { id: string }>(props: CrudPageProps<Row>) 
             locale={{ emptyText: <Empty description={t('crud.empty')} /> }}
             rowSelection={
               canDelete || props.batchActions
-                ? { selectedRowKeys: selected, onChange: setSelected, checkStrictly: true }
+                ? {
+                    selectedRowKeys: selected,
+                    onChange: setSelected,
+                    checkStrictly: true,
+                    getCheckboxProps: (row: Row) => ({ disabled: props.isRowProtected?.(row) ?? false }),
+                  }
                 : undefined
             }
             expandable={isTree ? { defaultExpandAllRows: true } : undefined}

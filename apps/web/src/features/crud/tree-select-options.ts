@@ -1,5 +1,4 @@
 import { useMemo } from 'react';
-import { LIMITS } from '@pod/shared';
 import { useCrudList, type ListResource } from './api.ts';
 import { buildTree, type TreeRow } from './tree.ts';
 
@@ -18,15 +17,13 @@ interface Named {
   name: string;
 }
 
-/** The tree's biggest page: tree resources (departments, categories) are listed whole. */
-const TREE_LIMIT = LIMITS.pagination.maxPageSize;
-
 /**
  * A tree resource (departments) as TreeSelect options. `excludeId` and everything below it are
  * disabled: a node cannot become its own ancestor.
  */
 export function useCrudTreeOptions(resource: ListResource<Named>, excludeId?: string | null) {
-  const list = useCrudList<Named>(resource, { page: 1, limit: TREE_LIMIT });
+  // Tree resources (departments, categories) are listed whole.
+  const list = useCrudList<Named>(resource, {}, { isWhole: true });
   const options = useMemo(() => {
     const toOption = (row: TreeRow<Named>, isDisabled: boolean): TreeOption => {
       const disabled = isDisabled || row.id === excludeId;

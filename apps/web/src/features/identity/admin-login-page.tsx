@@ -38,20 +38,27 @@ function AdminLoginForm({ variant }: { variant: DeviceVariant }) {
   const [pending, setPending] = useState<LoginValues | null>(null);
   const redirect = searchParams.get(REDIRECT_PARAM);
   const isMobile = variant === 'mobile';
+  // The site info says whether this site asks for the captcha (CAPTCHA setting, verify_mode).
+  const hasCaptcha = useSite().captcha;
 
-  const onPass = useCallback(
-    (pass: CaptchaPass) => {
-      if (!pending) return;
-      setPending(null);
+  const send = useCallback(
+    (values: LoginValues, pass: CaptchaPass | null) =>
       login.mutate(
-        { ...pending, ...pass },
+        { ...values, ...pass },
         {
           onSuccess: () => void navigate(afterLoginHref('admin', redirect), { replace: true }),
           onError: onFailure,
         },
-      );
+      ),
+    [login, navigate, redirect, onFailure],
+  );
+  const onPass = useCallback(
+    (pass: CaptchaPass) => {
+      if (!pending) return;
+      setPending(null);
+      send(pending, pass);
     },
-    [pending, login, navigate, redirect, onFailure],
+    [pending, send],
   );
 
   return (
@@ -61,7 +68,7 @@ function AdminLoginForm({ variant }: { variant: DeviceVariant }) {
         layout="vertical"
         size={isMobile ? 'large' : 'middle'}
         initialValues={{ keep: false }}
-        onFinish={setPending}
+        onFinish={(values) => (hasCaptcha ? setPending(values) : send(values, null))}
         requiredMark={false}
       >
         <Form.Item {...field('username', shape.username)}>
@@ -70,9 +77,14 @@ function AdminLoginForm({ variant }: { variant: DeviceVariant }) {
         <Form.Item {...field('password', shape.password)}>
           <Input.Password prefix={<LockOutlined />} autoComplete="current-password" />
         </Form.Item>
-        <Form.Item name="keep" valuePropName="checked">
-          <Checkbox>{t('auth.keep')}</Checkbox>
-        </Form.Item>
+        <Flex justify="space-between" align="baseline">
+          <Form.Item name="keep" valuePropName="checked">
+            <Checkbox>{t('auth.keep')}</Checkbox>
+          </Form.Item>
+          <Link to={PATHS.forgotPassword} data-testid="forgot-password">
+            {t('auth.forgotPassword')}
+          </Link>
+        </Flex>
         <Form.Item>
           <Button data-testid="login-submit" type="primary" htmlType="submit" block loading={login.isPending}>
             {t('auth.login')}
@@ -86,7 +98,9 @@ function AdminLoginForm({ variant }: { variant: DeviceVariant }) {
         </Typography.Text>
         <Link to={PATHS.userLogin}>{t('auth.memberLogin')}</Link>
       </Flex>
-      <ClickCaptchaModal open={pending !== null} onPass={onPass} onCancel={() => setPending(null)} />
+      {hasCaptcha ? (
+        <ClickCaptchaModal open={pending !== null} onPass={onPass} onCancel={() => setPending(null)} />
+      ) : null}
     </>
   );
 }

@@ -1,7 +1,7 @@
 import { App, Button, Flex, Form, Input, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { adminRegisterBodySchema, LIMITS } from '@pod/shared';
+import { adminRegisterBodySchema, LIMITS, maxLengthOf } from '@pod/shared';
 import { PATHS } from '../../app/paths.ts';
 import { useFormFailure } from '../../forms/use-form-failure.ts';
 import { useConfirmationRule, useFieldLabel, useZodField } from '../../forms/use-zod-field.ts';
@@ -70,8 +70,28 @@ function AdminRegisterForm({ variant }: { variant: DeviceVariant }) {
         >
           <Input.Password autoComplete="new-password" />
         </Form.Item>
-        <Form.Item {...field('merchantNumber', shape.merchantNumber)}>
-          <Input />
+        {/* Issue 27: what the merchant number is, where it comes from, and what a valid one is. */}
+        <Form.Item
+          name="merchantNumber"
+          label={fieldLabel('merchantNumber')}
+          required
+          extra={<span data-testid="merchant-number-hint">{t('auth.merchantNumberHint')}</span>}
+          rules={[
+            {
+              validator: (_rule, value: unknown) => {
+                const text = typeof value === 'string' ? value.trim() : '';
+                if (!text)
+                  return Promise.reject(
+                    new Error(t('validation.required', { field: t('fields.merchantNumber') })),
+                  );
+                return shape.merchantNumber.safeParse(text).success
+                  ? Promise.resolve()
+                  : Promise.reject(new Error(t('auth.merchantNumberRule')));
+              },
+            },
+          ]}
+        >
+          <Input maxLength={maxLengthOf(shape.merchantNumber)} placeholder="M0001" />
         </Form.Item>
         <Form.Item {...field('mobile', shape.mobile)}>
           <Input autoComplete="tel" inputMode="tel" />

@@ -7,6 +7,7 @@ import {
   type AdminLoginReply,
   type AdminRegisterBody,
   type AdminSession,
+  type OpBody,
   authOperations,
 } from '@pod/shared';
 import { call } from '../../api/call.ts';
@@ -105,7 +106,16 @@ export function sendRegisterCode(mobile: string): Promise<unknown> {
 }
 
 /**
- * DELETE /api/v1/auth/logout, then forgets the tokens whatever the server said: the user asked to
+ * DELETE /api/v1/auth/sessions: ends every sign-in of the user on every device (personal centre,
+ * issue 27), then forgets this device's tokens.
+ */
+export async function adminLogoutEverywhere(): Promise<void> {
+  await call(authOperations.adminLogoutEverywhere, { skipTokenRefresh: true, showSuccessMessage: true });
+  clearAreaTokens('admin');
+}
+
+/**
+ * DELETE /api/v1/auth/logout (this sign-in only; issue 27), then forgets the tokens whatever the server said: the user asked to
  * leave, and a server that cannot be reached must not keep them signed in on this device.
  */
 export async function adminLogout(): Promise<void> {
@@ -116,4 +126,26 @@ export async function adminLogout(): Promise<void> {
   } finally {
     clearAreaTokens('admin');
   }
+}
+
+/** POST /api/v1/auth/retrievePassword/code: a code to the account's bound mobile or e-mail. */
+export function sendAdminRetrieveCode(username: string, type: 'mobile' | 'email'): Promise<unknown> {
+  return call(authOperations.sendAdminRetrieveCode, {
+    body: { username, type },
+    skipTokenRefresh: true,
+    showSuccessMessage: true,
+  });
+}
+
+/** POST /api/v1/auth/retrievePassword: the code and a new password (admin "forgot password"). */
+export function useAdminRetrievePassword() {
+  return useMutation({
+    mutationFn: (body: OpBody<typeof authOperations.adminRetrievePassword>) =>
+      call(authOperations.adminRetrievePassword, {
+        body,
+        skipTokenRefresh: true,
+        showSuccessMessage: true,
+        showErrorMessage: false,
+      }),
+  });
 }

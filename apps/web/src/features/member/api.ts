@@ -8,7 +8,9 @@ import {
   authOperations,
   memberAdminOperations,
   memberOperations,
+  type OpBody,
 } from '@pod/shared';
+import type { z } from 'zod';
 import { call } from '../../api/call.ts';
 import { clearAreaTokens, getRefreshToken, setTokens } from '../../api/tokens.ts';
 
@@ -78,6 +80,17 @@ export async function memberLogout(reloadTo: string): Promise<void> {
     clearAreaTokens('member');
     window.location.assign(reloadTo);
   }
+}
+
+/** DELETE /api/user/sessions: ends the member's sign-ins on every device, then leaves (issue 27). */
+export async function memberLogoutEverywhere(reloadTo: string): Promise<void> {
+  try {
+    await call(memberOperations.memberLogoutEverywhere, { skipTokenRefresh: true });
+  } catch {
+    return; // the client showed why; the member stays signed in here
+  }
+  clearAreaTokens('member');
+  window.location.assign(reloadTo);
 }
 
 /**
@@ -154,4 +167,79 @@ export function useIntegralLog(page: number, perPage = LOG_PAGE_SIZE) {
       }),
     placeholderData: keepPreviousData,
   });
+}
+
+/** A member code's events (spec §7 SMS and e-mail templates) by purpose and channel. */
+const CODE_EVENTS = {
+  retrieve: { mobile: 'user_retrieve_pwd', email: 'user_retrieve_pwd' },
+  verify: { mobile: 'user_mobile_verify', email: 'user_email_verify' },
+  change: { mobile: 'user_change_mobile', email: 'user_change_email' },
+} as const;
+
+/** POST /api/Sms/send or /api/Ems/send: a member code to a mobile or an e-mail address. */
+export function sendMemberCode(
+  purpose: keyof typeof CODE_EVENTS,
+  type: 'mobile' | 'email',
+  to: string,
+): Promise<unknown> {
+  return type === 'mobile'
+    ? call(authOperations.sendSms, {
+        body: { mobile: to, template_code: CODE_EVENTS[purpose].mobile },
+        showSuccessMessage: true,
+      })
+    : call(authOperations.sendEms, {
+        body: { email: to, event: CODE_EVENTS[purpose].email },
+        showSuccessMessage: true,
+      });
+}
+
+/** POST /api/account/retrievePassword (public): a new password by a code to the bound address. */
+export function useRetrieveMemberPassword() {
+  return useMutation({
+    mutationFn: (body: OpBody<typeof memberOperations.retrieveMemberPassword>) =>
+      call(memberOperations.retrieveMemberPassword, {
+        body,
+        skipTokenRefresh: true,
+        showSuccessMessage: true,
+        showErrorMessage: false,
+      }),
+  });
+}
+
+/** Replaces the session's member (and refreshes the overview) after a change the reply carries. */
+function useMemberReplaced() {
+  const queryClient = useQueryClient();
+  return (member: z.output<typeof memberUserInfoSchema>) => {
+    queryClient.setQueryData(memberKeys.session(), member);
+    return queryClient.invalidateQueries({ queryKey: memberKeys.overview() });
+  };
+}
+
+/** PUT /api/account/avatar: an uploaded image (or null) becomes the member's avatar. */
+export function useSetMemberAvatar() {
+  const replaced = useMemberReplaced();
+  return useMutation({
+    mutationFn: (attachmentId: string | null) =>
+      call(memberOperations.updateMemberAvatar, {
+        body: { attachment_id: attachmentId },
+        showSuccessMessage: true,
+      }),
+    onSuccess: replaced,
+  });
+}
+
+/** POST /api/account/verification then /api/account/changeBind: a new mobile or e-mail. */
+export function useChangeBind() {
+  const replaced = useMemberReplaced();
+  return {
+    verify: useMutation({
+      mutationFn: (body: OpBody<typeof memberOperations.verifyMemberAccount>) =>
+        call(memberOperations.verifyMemberAccount, { body, showErrorMessage: false }),
+    }),
+    change: useMutation({
+      mutationFn: (body: OpBody<typeof memberOperations.changeMemberBind>) =>
+        call(memberOperations.changeMemberBind, { body, showSuccessMessage: true, showErrorMessage: false }),
+      onSuccess: replaced,
+    }),
+  };
 }

@@ -14,15 +14,23 @@ export function MemberLoadingPage() {
   const { to } = useParams();
   const target = decodeTarget(to, 'user');
   const hasToken = getMemberToken() !== null;
+  // The signed-in area's code starts loading with the session, not after it.
+  if (hasToken) void import('./member-gate.tsx');
   const session = useQuery({ ...memberSessionQuery(), enabled: hasToken });
   if (!hasToken) return <Navigate to={loginHref('user', target)} replace />;
-  if (session.isSuccess) return <Navigate to={target ? hrefOf(target) : areaHome('user')} replace />;
+  // Issue 27: the spinner stays while the target's code loads, so no blank page comes between.
+  const next = session.isSuccess ? (
+    <Navigate to={target ? hrefOf(target) : areaHome('user')} replace />
+  ) : null;
   return (
-    <SessionLoading
-      error={session.isError ? session.error : null}
-      isRetrying={session.isFetching}
-      onRetry={() => void session.refetch()}
-      loginPath={PATHS.userLogin}
-    />
+    <>
+      {next}
+      <SessionLoading
+        error={session.isError ? session.error : null}
+        isRetrying={session.isFetching}
+        onRetry={() => void session.refetch()}
+        loginPath={PATHS.userLogin}
+      />
+    </>
   );
 }

@@ -59,14 +59,21 @@ function MemberLoginForm({ size }: { size: 'large' | 'middle' }) {
   const checkIn = useMemberCheckIn();
   const afterCheckIn = useAfterCheckIn();
   const [pending, setPending] = useState<LoginValues | null>(null);
+  // The site info says whether this site asks for the captcha (CAPTCHA setting, verify_mode).
+  const hasCaptcha = useSite().captcha;
 
+  const send = useCallback(
+    (values: LoginValues, pass: CaptchaPass | null) =>
+      checkIn.mutate({ tab: 'login', ...values, ...pass }, { onSuccess: afterCheckIn, onError: onFailure }),
+    [checkIn, afterCheckIn, onFailure],
+  );
   const onPass = useCallback(
     (pass: CaptchaPass) => {
       if (!pending) return;
       setPending(null);
-      checkIn.mutate({ tab: 'login', ...pending, ...pass }, { onSuccess: afterCheckIn, onError: onFailure });
+      send(pending, pass);
     },
-    [pending, checkIn, afterCheckIn, onFailure],
+    [pending, send],
   );
 
   return (
@@ -77,7 +84,7 @@ function MemberLoginForm({ size }: { size: 'large' | 'middle' }) {
         layout="vertical"
         size={size}
         initialValues={{ keep: false }}
-        onFinish={setPending}
+        onFinish={(values) => (hasCaptcha ? setPending(values) : send(values, null))}
         requiredMark={false}
       >
         <Form.Item {...field('username', loginShape.username)}>
@@ -86,9 +93,14 @@ function MemberLoginForm({ size }: { size: 'large' | 'middle' }) {
         <Form.Item {...field('password', loginShape.password)}>
           <Input.Password prefix={<LockOutlined />} autoComplete="current-password" />
         </Form.Item>
-        <Form.Item name="keep" valuePropName="checked">
-          <Checkbox>{t('auth.keep')}</Checkbox>
-        </Form.Item>
+        <Flex justify="space-between" align="baseline">
+          <Form.Item name="keep" valuePropName="checked">
+            <Checkbox>{t('auth.keep')}</Checkbox>
+          </Form.Item>
+          <Link to={PATHS.userRetrievePassword} data-testid="member-forgot-password">
+            {t('auth.forgotPassword')}
+          </Link>
+        </Flex>
         <Button
           data-testid="member-login-submit"
           type="primary"
@@ -99,7 +111,9 @@ function MemberLoginForm({ size }: { size: 'large' | 'middle' }) {
           {t('auth.login')}
         </Button>
       </Form>
-      <ClickCaptchaModal open={pending !== null} onPass={onPass} onCancel={() => setPending(null)} />
+      {hasCaptcha ? (
+        <ClickCaptchaModal open={pending !== null} onPass={onPass} onCancel={() => setPending(null)} />
+      ) : null}
     </>
   );
 }

@@ -9,6 +9,7 @@ import { StatusSelect, StatusTag, useStatusOptions } from '../access/shared-fiel
 import { YuanInput } from './money-input.tsx';
 import { withMinor, withYuan, yuanText } from './money.ts';
 import { DateInput } from '../../forms/date-input.tsx';
+import { SupplierField, SupplierFilter, useIsPlatform, useSupplierOptions } from './supplier-choice.tsx';
 
 const MONEY = ['annual_fee', 'price'] as const;
 const COUNTS = {
@@ -28,6 +29,7 @@ const COUNTS = {
 const PLATFORMS = ['tiktok', 'temu', 'other'] as const;
 
 const FIELDS = [
+  'tenant_id',
   'name',
   'sequence',
   'validity_days',
@@ -51,6 +53,11 @@ function LevelPage({ kind, resource }: { kind: 'supplier' | 'merchant'; resource
   const fieldLabel = useFieldLabel();
   const statusOptions = useStatusOptions();
   const shape = levelCreateSchema.shape;
+  // The platform manages every supplier's merchant levels (spec §1): it names whose a new one is.
+  const isPlatform = useIsPlatform();
+  const hasSupplier = isPlatform && kind === 'merchant';
+  const suppliers = useSupplierOptions(hasSupplier);
+  const supplierOptions = suppliers.data ?? [];
 
   const form: CrudFormConfig<Level> = {
     fieldNames: FIELDS,
@@ -69,15 +76,21 @@ function LevelPage({ kind, resource }: { kind: 'supplier' | 'merchant'; resource
       ...Object.fromEntries(COUNTS[kind].map((name) => [name, 0])),
     },
     toValues: (row) => withYuan({ ...row }, MONEY),
-    toBody: (values) => {
+    toBody: (values, mode) => {
       const body = withMinor(values, MONEY);
+      if (!hasSupplier || mode === 'edit') delete body.tenant_id;
       body.discount_start = values.discount_start || null;
       body.discount_end = values.discount_end || null;
       body.is_default = Boolean(values.is_default);
       return body;
     },
-    render: () => (
+    render: ({ mode }) => (
       <Row gutter={16}>
+        {hasSupplier && mode === 'create' ? (
+          <Col span={24}>
+            <SupplierField options={supplierOptions} />
+          </Col>
+        ) : null}
         <Col span={12}>
           <Form.Item {...field('name', shape.name)}>
             <Input maxLength={maxLengthOf(shape.name)} />
@@ -175,6 +188,7 @@ function LevelPage({ kind, resource }: { kind: 'supplier' | 'merchant'; resource
       form={form}
       filters={
         <>
+          {hasSupplier ? <SupplierFilter options={supplierOptions} /> : null}
           <Form.Item name="name" label={fieldLabel('name')}>
             <Input allowClear style={{ width: 160 }} />
           </Form.Item>
@@ -184,6 +198,7 @@ function LevelPage({ kind, resource }: { kind: 'supplier' | 'merchant'; resource
         </>
       }
       columns={[
+        ...(hasSupplier ? [{ key: 'tenant_name', title: fieldLabel('tenant_id') }] : []),
         {
           key: 'name',
           title: fieldLabel('name'),

@@ -3,20 +3,23 @@ import { useTranslation } from 'react-i18next';
 import {
   merchantCreateSchema,
   tenancyOperations,
+  type Level,
   type Merchant,
   PERMISSIONS,
   maxLengthOf,
   LIMITS,
 } from '@pod/shared';
 import { useFieldLabel, useZodField } from '../../forms/use-zod-field.ts';
-import { useCrudMutations, useCrudSelect } from '../crud/api.ts';
+import { useCrudList, useCrudMutations, useCrudSelect } from '../crud/api.ts';
 import { CrudPage, type CrudFormConfig } from '../crud/crud-page.tsx';
 import { DateTime, StatusSelect, StatusTag, useStatusOptions } from '../access/shared-fields.tsx';
 import { usePageButtons } from '../layout/current-menu.ts';
 import { yuanText } from './money.ts';
 import { DateTimeInput } from '../../forms/date-input.tsx';
+import { SupplierField, SupplierFilter, useIsPlatform, useSupplierOptions } from './supplier-choice.tsx';
 
 const FIELDS = [
+  'tenant_id',
   'name',
   'number',
   'level_id',
@@ -27,6 +30,40 @@ const FIELDS = [
   'primary_mobile',
 ] as const;
 
+/**
+ * The platform's level choice: only the merchant levels of the merchant's supplier (the one chosen
+ * in the form when creating), since a merchant may only hold its own supplier's levels.
+ */
+function SupplierLevelSelect({
+  supplierId,
+  value,
+  onChange,
+}: {
+  /** The merchant's supplier; undefined: the one chosen in the form. */
+  supplierId: string | null | undefined;
+  value?: string | null;
+  onChange?: (value: string | null) => void;
+}) {
+  const chosen = Form.useWatch<string | undefined>('tenant_id', Form.useFormInstance());
+  const tenantId = supplierId === undefined ? chosen : supplierId;
+  const levels = useCrudList<Level>(tenancyOperations.merchantLevel, {
+    page: 1,
+    limit: LIMITS.pagination.maxPageSize,
+    tenant_id: tenantId ?? undefined,
+  });
+  const options = tenantId ? (levels.data?.list ?? []).map((l) => ({ value: l.id, label: l.name })) : [];
+  return (
+    <Select
+      allowClear
+      value={value}
+      onChange={(next?: string) => onChange?.(next ?? null)}
+      options={options}
+      loading={levels.isFetching}
+      disabled={!tenantId}
+    />
+  );
+}
+
 /** An ISO time as the `datetime-local` input shows it (local time, minutes). */
 function toLocalInput(iso: string | null): string {
   if (!iso) return '';
@@ -36,7 +73,10 @@ function toLocalInput(iso: string | null): string {
   return local.toISOString().slice(0, 16);
 }
 
-/** Merchants (supplier): each with its primary account; disabling one disables its accounts. */
+/**
+ * Merchants (supplier, and the platform for every supplier: spec §1): each with its primary
+ * account; disabling one disables its accounts.
+ */
 export function MerchantPage() {
   const { t } = useTranslation();
   const { modal } = App.useApp();
@@ -44,6 +84,9 @@ export function MerchantPage() {
   const fieldLabel = useFieldLabel();
   const statusOptions = useStatusOptions();
   const buttons = usePageButtons();
+  const isPlatform = useIsPlatform();
+  const suppliers = useSupplierOptions(isPlatform);
+  const supplierOptions = suppliers.data ?? [];
   const levels = useCrudSelect(tenancyOperations.merchantLevel);
   const { update } = useCrudMutations(tenancyOperations.merchant);
   const shape = merchantCreateSchema.shape;
@@ -66,13 +109,15 @@ export function MerchantPage() {
       if (mode === 'edit') return body;
       return {
         ...body,
+        ...(isPlatform ? { tenant_id: values.tenant_id } : {}),
         primary_username: values.primary_username,
         primary_password: values.primary_password,
         primary_mobile: values.primary_mobile ?? '',
       };
     },
-    render: ({ mode }) => (
+    render: ({ mode, row }) => (
       <>
+        {isPlatform && mode === 'create' ? <SupplierField options={supplierOptions} /> : null}
         <Form.Item {...field('name', shape.name)}>
           <Input maxLength={maxLengthOf(shape.name)} />
         </Form.Item>
@@ -80,7 +125,11 @@ export function MerchantPage() {
           <Input maxLength={maxLengthOf(shape.number)} />
         </Form.Item>
         <Form.Item name="level_id" label={fieldLabel('level_id')}>
-          <Select allowClear options={levels.data ?? []} loading={levels.isPending} />
+          {isPlatform ? (
+            <SupplierLevelSelect supplierId={mode === 'edit' ? (row?.tenant_id ?? null) : undefined} />
+          ) : (
+            <Select allowClear options={levels.data ?? []} loading={levels.isPending} />
+          )}
         </Form.Item>
         <Form.Item name="level_expires_at" label={fieldLabel('level_expires_at')}>
           <DateTimeInput />
@@ -129,6 +178,7 @@ export function MerchantPage() {
       form={form}
       filters={
         <>
+          {isPlatform ? <SupplierFilter options={supplierOptions} /> : null}
           <Form.Item name="level_id" label={fieldLabel('level_id')}>
             <Select
               allowClear
@@ -143,13 +193,13 @@ export function MerchantPage() {
         </>
       }
       columns={[
+        ...(isPlatform ? [{ key: 'tenant_name', title: fieldLabel('tenant_id') }] : []),
         { key: 'name', title: fieldLabel('name'), isOrderable: true },
         { key: 'number', title: fieldLabel('number'), isOrderable: true },
         { key: 'level_id', title: fieldLabel('level_id'), render: (row) => levelName(row.level_id) },
         {
           key: 'level_expires_at',
           title: fieldLabel('level_expires_at'),
-          isHiddenByDefault: true,
           render: (row) => <DateTime value={row.level_expires_at} />,
         },
         { key: 'primary_username', title: t('tenancy.merchant.primaryAccount') },

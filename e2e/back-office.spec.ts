@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useAdminBrowser } from './admin-browser.ts';
+import { solveCaptcha } from './test-hooks.ts';
 
 /** Issue 27 "Admin console": what the platform, suppliers, factories and staff meet in the console. */
 const { baseUrl, DEMO_PASSWORD, openPage, signIn, pageErrors } = useAdminBrowser();
@@ -321,6 +322,85 @@ describe('public pages and the way into the console', () => {
     });
     expect(seen).toEqual({ saw: true, blank: false });
     await expect.poll(() => page.title()).toBe('角色管理 - PodSupply');
+    expect(pageErrors()).toEqual([]);
+  });
+});
+
+describe('embedded pages and external links (spec §2)', () => {
+  it('issue 27: an external-link menu opens a kept-alive console tab framing its url, or a new window, as the menu says; /admin/iframe and /user/iframe frame this site’s pages', async () => {
+    const id = Date.now().toString(36).slice(-6);
+    const admin = await openPage();
+    await signIn(admin, 'admin', DEMO_PASSWORD);
+    const common = { type: 'menu', parent_id: null, is_external: true, tiers: ['platform'], sort: 5 };
+    await apiCall(admin, 'POST', '/api/v1/admin/menu', {
+      ...common,
+      title: `Docs ${id}`,
+      name: `e2e-docs-${id}`,
+      path: `e2e/docs-${id}`,
+      url: '/protocol',
+      link_target: 'iframe',
+      keepalive: true,
+    });
+    await apiCall(admin, 'POST', '/api/v1/admin/menu', {
+      ...common,
+      title: `Out ${id}`,
+      name: `e2e-out-${id}`,
+      path: `e2e/out-${id}`,
+      // Another origin of this machine stands in for a foreign site (the tests have no network).
+      url: `${baseUrl.replace('localhost', '127.0.0.1')}/help?from=${id}`,
+      link_target: 'blank',
+    });
+
+    // A new sign-in carries the new menus.
+    const page = await openPage();
+    await signIn(page, 'admin', DEMO_PASSWORD);
+    const menu = page.getByTestId('admin-menu');
+    await menu.getByRole('menuitem', { name: `Docs ${id}` }).click();
+    await page.waitForURL(`${baseUrl}/admin/e2e/docs-${id}`);
+    const frameElement = page.locator('[data-testid="kept-page"]:visible [data-testid="embedded-frame"]');
+    expect(await frameElement.getAttribute('src')).toBe('/protocol');
+    const frame = page.frameLocator('[data-testid="kept-page"]:visible [data-testid="embedded-frame"]');
+    await frame.getByTestId('public-layout').waitFor();
+    // Inside the frame the user moves on; the tab keeps that while another tab is shown.
+    await frame.getByRole('link', { name: '帮助中心' }).first().click();
+    await expect
+      .poll(() => frameElement.evaluate((el) => (el as HTMLIFrameElement).contentWindow?.location.pathname))
+      .toBe('/help');
+    await menu.getByRole('menuitem', { name: '权限管理' }).click();
+    await menu.getByRole('menuitem', { name: '角色管理' }).click();
+    await page.getByTestId('role-page').waitFor();
+    await page.getByTestId('nav-tabs').getByText(`Docs ${id}`).click();
+    await page.waitForURL(`${baseUrl}/admin/e2e/docs-${id}`);
+    expect(
+      await frameElement.evaluate((el) => (el as HTMLIFrameElement).contentWindow?.location.pathname),
+    ).toBe('/help');
+
+    // The other link opens a new window and leaves the console where it was.
+    const [popup] = await Promise.all([
+      page.context().waitForEvent('page'),
+      menu.getByRole('menuitem', { name: `Out ${id}` }).click(),
+    ]);
+    await popup.waitForURL(`${baseUrl.replace('localhost', '127.0.0.1')}/help?from=${id}`);
+    await popup.close();
+    expect(page.url()).toBe(`${baseUrl}/admin/e2e/docs-${id}`);
+
+    // The admin iframe route frames a page of this site; a foreign address is refused.
+    await page.goto(`${baseUrl}/admin/iframe/${encodeURIComponent('/help')}`);
+    expect(await page.getByTestId('embedded-frame').getAttribute('src')).toBe('/help');
+    await page.goto(`${baseUrl}/admin/iframe/${encodeURIComponent('https://evil.example/login')}`);
+    await page.getByTestId('embedded-refused').waitFor();
+
+    // The member centre's /user/iframe/{encoded path}.
+    const member = await openPage();
+    await member.goto(`${baseUrl}/user/login`);
+    await member.locator('#memberLogin_username').fill('member');
+    await member.locator('#memberLogin_password').fill(DEMO_PASSWORD);
+    await member.getByTestId('member-login-submit').click();
+    await solveCaptcha(member, baseUrl);
+    await member.waitForURL((url) => url.pathname.startsWith('/user/account/'));
+    await member.goto(`${baseUrl}/user/iframe/${encodeURIComponent('/protocol')}`);
+    expect(await member.getByTestId('embedded-frame').getAttribute('src')).toBe('/protocol');
+    await member.frameLocator('[data-testid="embedded-frame"]').getByTestId('public-layout').waitFor();
     expect(pageErrors()).toEqual([]);
   });
 });

@@ -272,12 +272,13 @@ describe('issue 17 finding 5: security headers', () => {
       const res = await t.app.inject({ method: 'GET', url });
       const csp = String(res.headers['content-security-policy']);
       expect(csp, url).toContain("default-src 'self'");
-      expect(csp).toContain("frame-ancestors 'none'");
+      // Only the platform's own pages may frame it (spec §2 embedded pages, decision 0070).
+      expect(csp).toContain("frame-ancestors 'self'");
       expect(csp).toContain("script-src 'self'");
       expect(csp).toContain("object-src 'none'");
       expect(csp).toContain("base-uri 'none'");
       expect(csp).not.toContain('unsafe-eval');
-      expect(res.headers['x-frame-options']).toBe('DENY');
+      expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
       expect(res.headers['x-content-type-options']).toBe('nosniff');
       expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
       expect(res.headers['strict-transport-security']).toBeUndefined();

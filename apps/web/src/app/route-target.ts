@@ -43,7 +43,9 @@ function isLoadingPath(path: string, area: RouteArea): boolean {
  * loading screen (no loops). Anything else, e.g. `//evil.example`, is refused (no open redirect).
  */
 function isSafeTarget(target: RouteTarget, area: RouteArea): boolean {
-  return isInArea(target.path, area) && !isLoadingPath(target.path, area) && !target.path.includes('//');
+  // A path inside the area cannot lead elsewhere; `//` inside one is an embedded address decoded by
+  // the router (/admin/iframe//help), not another host.
+  return isInArea(target.path, area) && !isLoadingPath(target.path, area) && !target.path.startsWith('//');
 }
 
 function isQuery(value: unknown): value is Record<string, string> {

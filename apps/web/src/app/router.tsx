@@ -139,6 +139,16 @@ const adminRoutes: RouteObject = {
           ),
           handle: titled('route.orderPayResult'),
         },
+        // spec §2 "an admin iframe route": /admin/iframe/{encoded address}.
+        {
+          // A splat: the encoded address may hold slashes once the router has decoded it.
+          path: 'iframe/*',
+          lazy: page(
+            () => import('../features/embedded/embedded-pages.tsx'),
+            (m) => m.AdminIframePage,
+          ),
+          handle: titled('route.embedded'),
+        },
         {
           path: 'order/detail',
           lazy: page(
@@ -225,6 +235,15 @@ const memberRoutes: RouteObject = {
             (m) => m.ChangePasswordPage,
           ),
           handle: titled('route.userChangePassword'),
+        },
+        // spec §2: embedded pages of the member centre, /user/iframe/{encoded path}.
+        {
+          path: 'iframe/*',
+          lazy: page(
+            () => import('../features/embedded/embedded-pages.tsx'),
+            (m) => m.MemberIframePage,
+          ),
+          handle: titled('route.embedded'),
         },
         {
           path: 'account/balance',

@@ -8,6 +8,8 @@ import { UNBUILT_ADMIN_PATHS } from './unbuilt-paths.ts';
 const OPEN_PATHS: readonly string[] = [
   PATHS.adminDashboard,
   PATHS.adminProfile,
+  // The admin iframe route frames only this site's pages and the session's own menu links.
+  `${PATHS.admin}/iframe/*`,
   ...UNBUILT_ADMIN_PATHS.map((p) => `${PATHS.admin}/${p}`),
 ];
 

@@ -7,7 +7,9 @@ import { isApiPath } from './route-config.ts';
  * app really loads: its own scripts only (Vite's module chunks; zod runs jitless so nothing is
  * evaluated), styles from itself plus inline ones (antd's CSS-in-JS and the loading overlay in
  * index.html), images and fonts from itself, `data:` and `blob:` (captcha, previews, downloads),
- * requests to itself only, no plug-ins, and no framing by anyone.
+ * requests to itself only, no plug-ins. Frames (spec §2 embedded pages, decision 0070): the console
+ * embeds its own pages and the https pages its external-link menus name; only the platform's own
+ * pages may frame it.
  */
 export const CONTENT_SECURITY_POLICY = {
   defaultSrc: ["'self'"],
@@ -21,15 +23,15 @@ export const CONTENT_SECURITY_POLICY = {
   mediaSrc: ["'self'", 'blob:'],
   workerSrc: ["'self'", 'blob:'],
   objectSrc: ["'none'"],
-  frameSrc: ["'none'"],
-  frameAncestors: ["'none'"],
+  frameSrc: ["'self'", 'https:'],
+  frameAncestors: ["'self'"],
   formAction: ["'self'"],
   // Plain-HTTP installations (a LAN address) must keep loading their own assets.
   upgradeInsecureRequests: null,
 };
 
 /**
- * Security headers on every reply, HTML and API alike: CSP, X-Frame-Options DENY, nosniff,
+ * Security headers on every reply, HTML and API alike: CSP, X-Frame-Options SAMEORIGIN, nosniff,
  * Referrer-Policy, cross-origin isolation of windows, `no-store` on API replies; HSTS only on replies served over HTTPS
  * (directly, or through a proxy trusted by TRUST_PROXY). Routes that serve user files set their
  * own stricter CSP over this one.
@@ -37,7 +39,7 @@ export const CONTENT_SECURITY_POLICY = {
 export async function installSecurityHeaders(app: FastifyInstance): Promise<void> {
   await app.register(helmet, {
     contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
-    frameguard: { action: 'deny' },
+    frameguard: { action: 'sameorigin' },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     // Embedded cross-origin images are not used; the default would only risk breaking nothing.
     crossOriginEmbedderPolicy: false,

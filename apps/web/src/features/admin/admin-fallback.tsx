@@ -4,6 +4,8 @@ import { PATHS } from '../../app/paths.ts';
 import { CurrentMenuContext } from '../layout/current-menu.ts';
 import { useAdminSession } from '../../session/admin-session-context.ts';
 import { ADMIN_PAGES } from './page-registry.tsx';
+import { MenuFramePage } from '../embedded/embedded-pages.tsx';
+import { isIframeMenu } from '../layout/menu-tree.ts';
 import { isGrantedByMenus, isKnownAdminPath } from '../../session/permissions.ts';
 import { UnavailablePage } from './unavailable-page.tsx';
 
@@ -16,6 +18,8 @@ export function AdminFallback() {
   const { pathname } = useLocation();
   const { menus, menu_paths } = useAdminSession();
   const current = use(CurrentMenuContext);
+  // An external link opened as a tab frames its url; any other item shows its component's page.
+  if (current && isIframeMenu(current)) return <MenuFramePage />;
   const Page = current ? ADMIN_PAGES[current.component] : undefined;
   if (Page) return <Page />;
   if (isGrantedByMenus(menus, pathname)) return <UnavailablePage />;

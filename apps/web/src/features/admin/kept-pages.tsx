@@ -2,7 +2,7 @@ import type { MenuNode } from '@pod/shared';
 import { CurrentMenuContext } from '../layout/current-menu.ts';
 import { menuTrail } from '../layout/menu-tree.ts';
 import { useTabs } from '../layout/tabs-store.ts';
-import { ADMIN_PAGES } from './page-registry.tsx';
+import { pageOfMenu } from './page-registry.tsx';
 
 /** The open tabs (and the current page) whose keep-alive menu page is built: these stay mounted. */
 export function useKeptPages(menus: MenuNode[], pathname: string) {
@@ -13,7 +13,7 @@ export function useKeptPages(menus: MenuNode[], pathname: string) {
     : [...tabs.map((t) => t.href), pathname];
   return hrefs.flatMap((href) => {
     const menu = menuTrail(menus, href).at(-1);
-    const Page = menu?.keepalive ? ADMIN_PAGES[menu.component] : undefined;
+    const Page = menu?.keepalive ? pageOfMenu(menu) : undefined;
     return menu && Page ? [{ href, menu, Page, refreshKey: refreshKeys[href] ?? 0 }] : [];
   });
 }

@@ -1,4 +1,7 @@
 import type { ComponentType } from 'react';
+import type { MenuNode } from '@pod/shared';
+import { MenuFramePage } from '../embedded/embedded-pages.tsx';
+import { isIframeMenu } from '../layout/menu-tree.ts';
 import { AdminAccountPage } from '../access/admin-account-page.tsx';
 import { DepartmentPage } from '../access/department-page.tsx';
 import { MenuPage } from '../access/menu-page.tsx';
@@ -51,6 +54,14 @@ import { LabelImportPage } from '../fulfilment/label-import-page.tsx';
 import { ProductionQueuePage } from '../fulfilment/production-queue-page.tsx';
 import { PushListPage as TrackingPushListPage } from '../tracking/push-list-page.tsx';
 import { SyncRecordsPage } from '../sync/records-page.tsx';
+
+/**
+ * The page serving a menu item: an external link opened as a console tab shows its url in a frame;
+ * any other item, the page its `component` names (undefined when that page is not built).
+ */
+export function pageOfMenu(menu: MenuNode): ComponentType | undefined {
+  return isIframeMenu(menu) ? MenuFramePage : ADMIN_PAGES[menu.component];
+}
 
 /**
  * The pages a menu's `component` may name. A menu's path is the administrators' to choose (menus

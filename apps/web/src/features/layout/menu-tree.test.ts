@@ -50,5 +50,11 @@ describe('menu tree helpers', () => {
     expect(menuTarget(role, '/admin/access/role')).toEqual({ error: 'navigation.alreadyAtTarget' });
     expect(menuTarget(node({ path: ' ' }), '/')).toEqual({ error: 'navigation.invalidRoute' });
     expect(menuTarget(node({ type: 'button' }), '/')).toEqual({ error: 'navigation.unknownMenuType' });
+    // Issue 27: an external link opens a new window, or its own console tab (a frame).
+    const external = { is_external: true, url: 'https://example.com/docs', path: 'docs' };
+    expect(menuTarget(node({ ...external, link_target: 'blank' }), '/')).toEqual({
+      window: 'https://example.com/docs',
+    });
+    expect(menuTarget(node({ ...external, link_target: 'iframe' }), '/')).toEqual({ href: '/admin/docs' });
   });
 });

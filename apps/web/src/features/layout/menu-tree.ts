@@ -69,11 +69,19 @@ export type NavigationErrorKey =
   | 'navigation.noRouteFound'
   | 'navigation.outOfRange';
 
-/** Where clicking a menu node leads, or the spec §8 error that stops it. */
+/** Whether a menu item shows its external url inside a console tab (spec §2 embedded pages). */
+export function isIframeMenu(node: Pick<MenuNode, 'type' | 'is_external' | 'link_target' | 'url'>): boolean {
+  return node.type === 'menu' && node.is_external && node.link_target === 'iframe' && node.url !== '';
+}
+
+/**
+ * Where clicking a menu node leads, or the spec §8 error that stops it. An external link opens its
+ * url in a new window (`window`), or as a console tab at the item's own address (its frame).
+ */
 export function menuTarget(
   node: MenuNode,
   currentPath: string,
-): { href: string } | { error: NavigationErrorKey } {
+): { href: string } | { window: string } | { error: NavigationErrorKey } {
   switch (node.type) {
     case 'menu_dir': {
       const first = firstMenuItem(node.children);
@@ -81,6 +89,9 @@ export function menuTarget(
       return menuTarget(first, currentPath);
     }
     case 'menu': {
+      if (node.is_external && node.link_target === 'blank') {
+        return node.url ? { window: node.url } : { error: 'navigation.invalidRoute' };
+      }
       if (!node.path.trim()) return { error: 'navigation.invalidRoute' };
       const href = menuHref(node);
       if (href === trimmed(currentPath)) return { error: 'navigation.alreadyAtTarget' };

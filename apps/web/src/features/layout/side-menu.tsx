@@ -22,7 +22,8 @@ export function useMenuNavigate(menus: readonly MenuNode[]) {
       return;
     }
     const target = menuTarget(node, pathname);
-    if ('href' in target) void navigate(target.href);
+    if ('window' in target) window.open(target.window, '_blank', 'noopener,noreferrer');
+    else if ('href' in target) void navigate(target.href);
     // Clicking the page one is on is not worth a warning.
     else if (target.error !== 'navigation.alreadyAtTarget') void message.warning(t(target.error));
   };

@@ -260,12 +260,17 @@ describe('upsertMarketplaceOrder (issue 20, decision 0051)', () => {
     const made = await upsertMarketplaceOrder(db(), owner(w), input(shop.id));
     const [row] = await db().select().from(orders).where(eq(orders.id, made.orderId));
     const { id: _id, orderNo: _no, createdAt: _c, updatedAt: _u, ...rest } = row!;
+    // Two order numbers that differ from the original's (whatever its last digit), so only the
+    // marketplace-number index can refuse the second insert.
+    const [partNo, clashNo] = ['7', '8', '9']
+      .filter((d) => !made.orderNo.endsWith(d))
+      .map((d) => `${made.orderNo.slice(0, -1)}${d}`);
     await db()
       .insert(orders)
-      .values({ ...rest, orderNo: `${made.orderNo.slice(0, -1)}9`, originOrderNo: made.orderNo });
+      .values({ ...rest, orderNo: partNo!, originOrderNo: made.orderNo });
     const clash = db()
       .insert(orders)
-      .values({ ...rest, orderNo: `${made.orderNo.slice(0, -1)}8` });
+      .values({ ...rest, orderNo: clashNo! });
     await expect(clash).rejects.toThrow();
     const again = await upsertMarketplaceOrder(db(), owner(w), input(shop.id));
     expect(again.orderId).toBe(made.orderId);

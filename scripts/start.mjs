@@ -1,5 +1,6 @@
-// `npm start`: build the web app when its build is missing or older than its sources, then run
-// the server (API + web on one port) in this process through tsx.
+// `npm start`: build the web app and the server when a build is missing or older than its sources,
+// then run the compiled server (API + web on one port, apps/server/dist/main.js) in this process:
+// no TypeScript compiler at run time (decision 0075).
 // On Linux the server runs with MALLOC_ARENA_MAX=2 (decision 0020: glibc's per-thread arenas
 // otherwise keep the renderer's freed pixel buffers), and everywhere with V8's heap allowed to
 // grow by half of what is live after a full collection (decision 0051: by default V8 lets garbage
@@ -9,7 +10,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const HEAP_FLAG = '--heap-growing-percent=50';
 const needsArenas = process.platform === 'linux' && !process.env.MALLOC_ARENA_MAX;
@@ -42,7 +43,11 @@ async function run() {
   }
 
   const sources = ['src', 'index.html', 'vite.config.ts', 'public'].map((p) => join(web, p));
-  const sourceTime = Math.max(...sources.map(newestMtime), newestMtime(join(root, 'packages/shared/src')));
+  const sharedTime = Math.max(
+    newestMtime(join(root, 'packages/shared/src')),
+    newestMtime(join(root, 'packages/design/src')),
+  );
+  const sourceTime = Math.max(...sources.map(newestMtime), sharedTime);
   const builtTime = existsSync(builtIndex) ? statSync(builtIndex).mtimeMs : 0;
 
   if (process.env.SKIP_WEB_BUILD !== '1' && builtTime < sourceTime) {
@@ -51,7 +56,15 @@ async function run() {
     if (result.status !== 0) process.exit(result.status ?? 1);
   }
 
-  const { register } = await import('tsx/esm/api');
-  register();
-  await import(join(root, 'apps/server/src/main.ts'));
+  // The server's build (scripts/build-server.mjs) is marked complete by dist/BUILD.
+  const serverDist = join(root, 'apps/server/dist');
+  const serverBuilt = existsSync(join(serverDist, 'BUILD')) ? statSync(join(serverDist, 'BUILD')).mtimeMs : 0;
+  const serverSources = Math.max(newestMtime(join(root, 'apps/server/src')), sharedTime);
+  if (process.env.SKIP_SERVER_BUILD !== '1' && serverBuilt < serverSources) {
+    console.log('Building the server…');
+    const { buildServer } = await import('./build-server.mjs');
+    await buildServer();
+  }
+
+  await import(pathToFileURL(join(serverDist, 'main.js')).href);
 }

@@ -1,11 +1,57 @@
-import { defineConfig } from 'vite';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+
+/** Text files worth compressing; images, fonts and wasm come compressed already. */
+const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|map|xml|webmanifest)$/;
+/** Below this a compressed copy saves less than a packet. */
+const MIN_BYTES = 1024;
+
+/**
+ * Writes `<file>.br` (brotli, quality 11) and `<file>.gz` (gzip, level 9) next to every
+ * compressible file of the build, once, at build time; the server sends them to browsers that
+ * accept them (@fastify/static `preCompressed`, docs/decisions/0075). A copy that is not smaller
+ * is not written.
+ */
+function precompress(): Plugin {
+  let outDir = 'dist';
+  const walk = (dir: string): string[] =>
+    readdirSync(dir).flatMap((name) => {
+      const path = join(dir, name);
+      return statSync(path).isDirectory() ? walk(path) : [path];
+    });
+  return {
+    name: 'pod-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = join(config.root, config.build.outDir);
+    },
+    writeBundle() {
+      for (const path of walk(outDir)) {
+        if (!COMPRESSIBLE.test(path) || path.endsWith('.map')) continue;
+        const bytes = readFileSync(path);
+        if (bytes.length < MIN_BYTES) continue;
+        const br = brotliCompressSync(bytes, {
+          params: {
+            [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+            [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+          },
+        });
+        const gz = gzipSync(bytes, { level: 9 });
+        if (br.length < bytes.length) writeFileSync(`${path}.br`, br);
+        if (gz.length < bytes.length) writeFileSync(`${path}.gz`, gz);
+      }
+    },
+  };
+}
 
 /** The platform server; in production it serves dist/ itself on the same origin. */
 const SERVER_URL = 'http://localhost:8080';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   server: {
     proxy: {
       '/api': SERVER_URL,

@@ -29,6 +29,7 @@ import {
   installConnectionHygiene,
 } from './platform/http/connection.ts';
 import { installSecurityHeaders } from './platform/http/security-headers.ts';
+import { installCompression } from './platform/http/compression.ts';
 import { registerOpenApi } from './platform/http/openapi.ts';
 import { enforceRouteDeclarations } from './platform/http/route-config.ts';
 import { serveWebApp } from './platform/http/static-web.ts';
@@ -188,6 +189,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   installNulGuard(app);
   installConnectionHygiene(app);
   await installSecurityHeaders(app);
+  await installCompression(app);
   // Multipart is parsed only where a route asks for it (uploads); each part is metered there.
   await app.register(multipart, {
     limits: {

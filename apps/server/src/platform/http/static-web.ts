@@ -19,6 +19,9 @@ export async function serveWebApp(app: FastifyInstance, webDist: string): Promis
       prefix: '/',
       wildcard: true,
       index: 'index.html',
+      // The build writes `.br` and `.gz` copies of its text files (apps/web/vite.config.ts): a
+      // browser that accepts one gets it with Content-Encoding and `Vary: Accept-Encoding`.
+      preCompressed: true,
       // Hashed assets can be cached for good; index.html must always be revalidated.
       setHeaders: (reply, path) => {
         reply.header(

@@ -8,7 +8,7 @@
 // file's `import.meta.dirname` is rewritten to its own folder's counterpart under dist/, so
 // `join(import.meta.dirname, 'migrations')` in src/db/migrate.ts means dist/db/migrations.
 // Packages' own files (fonts, the barcode reader's wasm) resolve through node_modules as before.
-import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -58,11 +58,13 @@ const dirnames = {
 
 export async function buildServer({ quiet = false } = {}) {
   const started = performance.now();
-  rmSync(dist, { recursive: true, force: true });
+  // Built beside dist/ and swapped in, so a server running from dist/ never sees half a build.
+  const building = `${dist}.building-${process.pid}`;
+  rmSync(building, { recursive: true, force: true });
   const result = await build({
     absWorkingDir: root,
     entryPoints: ENTRIES.map((e) => join(src, e)),
-    outdir: dist,
+    outdir: building,
     outbase: src,
     bundle: true,
     splitting: true,
@@ -79,9 +81,13 @@ export async function buildServer({ quiet = false } = {}) {
     metafile: true,
     logLevel: quiet ? 'error' : 'warning',
   });
-  for (const dir of ASSET_DIRS) cpSync(join(src, dir), join(dist, dir), { recursive: true });
+  for (const dir of ASSET_DIRS) cpSync(join(src, dir), join(building, dir), { recursive: true });
   // Marks a complete build: scripts/start.mjs rebuilds when it is missing or older than a source.
-  writeFileSync(join(dist, 'BUILD'), `${new Date().toISOString()}\n`);
+  writeFileSync(join(building, 'BUILD'), `${new Date().toISOString()}\n`);
+  const old = `${dist}.old-${process.pid}`;
+  if (existsSync(dist)) renameSync(dist, old);
+  renameSync(building, dist);
+  rmSync(old, { recursive: true, force: true });
   const bytes = Object.values(result.metafile.outputs).reduce((sum, o) => sum + o.bytes, 0);
   if (!quiet)
     console.log(

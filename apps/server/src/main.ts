@@ -40,9 +40,14 @@ async function main(): Promise<void> {
   const app = await buildApp({ config, database });
   await app.ready();
 
+  // The seed's thumbnails are not needed for the first page: queued once the server listens.
+  let queueThumbnails: (() => Promise<string | null>) | undefined;
   if (config.demoSeed) {
-    const seeded = await seedDemo(app.services);
-    if (seeded.created) app.log.info({ thumbnailJob: seeded.thumbnailJobId }, 'demo platform seeded');
+    const seeded = await seedDemo(app.services, { thumbnails: 'later' });
+    if (seeded.created) {
+      app.log.info('demo platform seeded');
+      queueThumbnails = seeded.queueThumbnails;
+    }
     // One authorised TikTok shop and one Temu shop for the demo merchant, through the sandboxes.
     if (seeded.created)
       await seedDemoShops(app.services, marketplaceSandboxes).catch((error: unknown) =>
@@ -85,6 +90,10 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`PodSupply ${config.version} on ${database.kind}: http://localhost:${config.port}`);
+  if (queueThumbnails)
+    await queueThumbnails()
+      .then((id) => app.log.info({ thumbnailJob: id }, 'demo thumbnails queued'))
+      .catch((error: unknown) => app.log.warn({ err: error }, 'demo thumbnails were not queued'));
 }
 
 main().catch((error: unknown) => {

@@ -13,14 +13,37 @@ export interface SeedResult {
   thumbnailJobId: string | null;
 }
 
+export interface SeedOptions {
+  /**
+   * `later`: do not queue the thumbnail job; `queueThumbnails()` does, when the caller is ready
+   * (main.ts: once the server listens, so the first page does not wait for the renderer).
+   */
+  thumbnails?: 'now' | 'later';
+}
+
+export interface DeferredSeedResult extends SeedResult {
+  /** Queues the mockup thumbnails (once); null when nothing was seeded or jobs do not run here. */
+  queueThumbnails(): Promise<string | null>;
+}
+
 /**
  * Seeds the demo platform once (README "Demo accounts"). Idempotent: when the platform admin
  * exists, nothing is written. Accounts are created in one transaction through the modules' own
  * create functions; the mockup thumbnails are then made by a background job.
  */
-export async function seedDemo(services: AppServices): Promise<SeedResult> {
+export async function seedDemo(services: AppServices): Promise<SeedResult>;
+export async function seedDemo(
+  services: AppServices,
+  options: { thumbnails: 'later' },
+): Promise<DeferredSeedResult>;
+export async function seedDemo(
+  services: AppServices,
+  options: SeedOptions = {},
+): Promise<SeedResult | DeferredSeedResult> {
   const { database, config, storage, jobs } = services;
-  if (await findAdminUserByUsername(database.db, 'admin')) return { created: false, thumbnailJobId: null };
+  const none = async () => null;
+  if (await findAdminUserByUsername(database.db, 'admin'))
+    return { created: false, thumbnailJobId: null, queueThumbnails: none };
 
   const demo = await database.db.transaction((tx) => createDemoPlatform(tx, config.demoPassword));
   const products = await seedDemoCatalogue(services, demo);
@@ -28,12 +51,15 @@ export async function seedDemo(services: AppServices): Promise<SeedResult> {
   await seedDemoFinished(services, demo, products);
   await seedDemoMaterials(services, demo);
   const mockups = await storeDemoMockups(storage);
-  const thumbnailJobId = jobs.isStarted
-    ? await jobs.enqueue<DemoThumbnailsData>(
-        DEMO_THUMBNAILS_JOB,
-        { keys: mockups.map((m) => m.file.key) },
-        { tenantId: demo.tenant.id, createdBy: demo.platformAdmin.id },
-      )
-    : null;
-  return { created: true, thumbnailJobId };
+  let queued: Promise<string | null> | undefined;
+  const queueThumbnails = () =>
+    (queued ??= jobs.isStarted
+      ? jobs.enqueue<DemoThumbnailsData>(
+          DEMO_THUMBNAILS_JOB,
+          { keys: mockups.map((m) => m.file.key) },
+          { tenantId: demo.tenant.id, createdBy: demo.platformAdmin.id },
+        )
+      : Promise.resolve(null));
+  if (options.thumbnails === 'later') return { created: true, thumbnailJobId: null, queueThumbnails };
+  return { created: true, thumbnailJobId: await queueThumbnails() };
 }

@@ -13,10 +13,12 @@ export async function ensureSystemMenus(tx: Executor, catalogue: readonly MenuEn
   invalidateMenus();
   const names = catalogue.map((m) => m.name);
   const existing = await tx
-    .select({ id: menus.id, name: menus.name })
+    .select({ id: menus.id, name: menus.name, parentId: menus.parentId })
     .from(menus)
     .where(inArray(menus.name, names));
   const ids = new Map(existing.map((m) => [m.name, m.id]));
+  // Rows that already have a parent need no update: on a usual start, no statement runs below.
+  const parented = new Set(existing.filter((m) => m.parentId !== null).map((m) => m.name));
   for (const entry of catalogue) {
     if (ids.has(entry.name)) continue;
     const [row] = await tx
@@ -37,9 +39,11 @@ export async function ensureSystemMenus(tx: Executor, catalogue: readonly MenuEn
       .onConflictDoNothing({ target: menus.name })
       .returning({ id: menus.id });
     if (row) ids.set(entry.name, row.id);
+    if (row && entry.parent && ids.has(entry.parent)) parented.add(entry.name);
   }
   // Parents created in this run after their children (not the case today, but cheap to guarantee).
   for (const entry of catalogue) {
+    if (parented.has(entry.name)) continue;
     const parentId = entry.parent ? ids.get(entry.parent) : undefined;
     const id = ids.get(entry.name);
     if (parentId && id)

@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { and, desc, eq, type SQL } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
+import { excelJs } from '../../platform/xlsx/exceljs.ts';
 import {
   PERMISSIONS,
   ORDER_IMPORT_LIMITS,
@@ -241,7 +241,7 @@ const errorParams = (row: ImportRow) => ({ max: ORDER_IMPORT_LIMITS.maxRows, cou
 
 /** The platform's own template: one header row in the reader's language and one example row. */
 export async function templateWorkbook(lang: Language): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (excelJs().Workbook)();
   const sheet = workbook.addWorksheet(lang === 'en' ? 'Orders' : '订单');
   sheet.columns = PLATFORM_COLUMNS.map((c, i) => ({ key: String(i), width: c.width }));
   const header = sheet.addRow(PLATFORM_COLUMNS.map((c) => safeCell(c[lang])));

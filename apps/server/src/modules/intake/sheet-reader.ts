@@ -2,7 +2,8 @@ import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { crc32, createInflateRaw } from 'node:zlib';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { excelJs } from '../../platform/xlsx/exceljs.ts';
 import { centralDirectory, firstSheet, type ZipEntry } from './zip-guard.ts';
 
 /**
@@ -229,7 +230,7 @@ export async function* sheetRows(path: string): AsyncGenerator<SheetRow> {
             wake = null;
           });
         });
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, {
+  const reader = new (excelJs().stream.xlsx.WorkbookReader)(input, {
     sharedStrings: 'cache',
     styles: 'ignore',
     hyperlinks: 'ignore',

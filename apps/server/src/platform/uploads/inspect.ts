@@ -2,7 +2,8 @@ import { createReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import createDOMPurify from 'dompurify';
 import { fileTypeFromFile } from 'file-type';
-import { JSDOM } from 'jsdom';
+import { createRequire } from 'node:module';
+import type { JSDOM as JSDOMClass } from 'jsdom';
 import sharp, { type Metadata } from 'sharp';
 import type { Readable } from 'node:stream';
 
@@ -146,9 +147,17 @@ async function inspectRaster(
   }
 }
 
+const requireFrom = createRequire(import.meta.url);
+let jsdom: typeof JSDOMClass | undefined;
+/** jsdom, loaded on first use: a large CommonJS package only SVG uploads need (decision 0075). */
+function JSDOM(): typeof JSDOMClass {
+  jsdom ??= (requireFrom('jsdom') as { JSDOM: typeof JSDOMClass }).JSDOM;
+  return jsdom;
+}
+
 let purifier: ReturnType<typeof createDOMPurify> | null = null;
 function svgPurifier() {
-  purifier ??= createDOMPurify(new JSDOM('').window);
+  purifier ??= createDOMPurify(new (JSDOM())('').window);
   return purifier;
 }
 
@@ -185,7 +194,7 @@ function cssReachesOut(css: string): boolean {
 export function svgHasExternalReference(svg: string): boolean {
   let doc: Document;
   try {
-    doc = new JSDOM(svg, { contentType: 'image/svg+xml' }).window.document;
+    doc = new (JSDOM())(svg, { contentType: 'image/svg+xml' }).window.document;
   } catch {
     return true;
   }

@@ -1,5 +1,5 @@
 import { PassThrough } from 'node:stream';
-import ExcelJS from 'exceljs';
+import { excelJs } from './exceljs.ts';
 import type { FileStorage, StoredFile } from '../storage/storage.ts';
 import { safeCell, type CellValue } from './cells.ts';
 
@@ -29,7 +29,7 @@ export async function writeXlsx(
   const stored = storage.put(out, { extension: 'xlsx' });
   // Keeps an early storage failure from being an unhandled rejection while rows are produced.
   stored.catch(() => undefined);
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+  const workbook = new (excelJs().stream.xlsx.WorkbookWriter)({
     stream: out,
     useStyles: true,
     useSharedStrings: false,

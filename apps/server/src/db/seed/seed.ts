@@ -23,7 +23,7 @@ export interface SeedOptions {
 
 export interface DeferredSeedResult extends SeedResult {
   /** Queues the mockup thumbnails (once); null when nothing was seeded or jobs do not run here. */
-  queueThumbnails(): Promise<string | null>;
+  queueThumbnails: () => Promise<string | null>;
 }
 
 /**
@@ -41,9 +41,11 @@ export async function seedDemo(
   options: SeedOptions = {},
 ): Promise<SeedResult | DeferredSeedResult> {
   const { database, config, storage, jobs } = services;
-  const none = async () => null;
-  if (await findAdminUserByUsername(database.db, 'admin'))
-    return { created: false, thumbnailJobId: null, queueThumbnails: none };
+  const none = () => Promise.resolve(null);
+  if (await findAdminUserByUsername(database.db, 'admin')) {
+    const nothing = { created: false, thumbnailJobId: null };
+    return options.thumbnails === 'later' ? { ...nothing, queueThumbnails: none } : nothing;
+  }
 
   const demo = await database.db.transaction((tx) => createDemoPlatform(tx, config.demoPassword));
   const products = await seedDemoCatalogue(services, demo);

@@ -86,13 +86,13 @@ export async function startPlatform(
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 300_000;
+  const deadline = Date.now() + 900_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the server exited with ${String(child.exitCode)}`);
     if ((await probe(`${url}/api/health`)) === 200) break;
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error('the server did not answer /api/health in 300 s');
+      throw new Error('the server did not answer /api/health in 900 s');
     }
     await new Promise((r) => setTimeout(r, 20));
   }

@@ -6,8 +6,8 @@ import { route } from '../../platform/http/route.ts';
 import type { ZodApp } from '../../platform/http/types.ts';
 import type { AppServices } from '../../services.ts';
 import { tenantForRequest } from '../tenancy/index.ts';
-import { categoryTree, findVisibleProduct, listProducts, STOREFRONT_ORDER } from './listing.service.ts';
-import { loadRefs, toStorefrontListItem, toStorefrontProduct } from './product.views.ts';
+import { categoryTree, findVisibleProductWithCategories, listProducts } from './listing.service.ts';
+import { listRefs, loadRefs, toStorefrontListItem, toStorefrontProduct } from './product.views.ts';
 
 /**
  * The public storefront API (spec §2 /template/productList, /template/productDetail and the Wap
@@ -30,8 +30,9 @@ export function storefrontRoutes(app: ZodApp, services: AppServices): void {
   route(app, catalogOperations.storefrontProductList, async (request) => {
     const tenantId = await tenantOf(request);
     const q = request.query;
-    const { rows, total } = await listProducts(db, tenantId, { kind: 'public' }, q, STOREFRONT_ORDER[q.sort]);
-    const refs = await loadRefs(db, tenantId, rows);
+    // Four prepared statements: the tenant, its categories, the page with its total, the colours.
+    const { rows, total, categories } = await listProducts(db, tenantId, { kind: 'public' }, q, q.sort);
+    const refs = await listRefs(db, tenantId, rows, categories);
     return ok({
       list: rows.map((r) => toStorefrontListItem(r, refs, services.files)),
       total,
@@ -42,7 +43,12 @@ export function storefrontRoutes(app: ZodApp, services: AppServices): void {
 
   route(app, catalogOperations.storefrontProductGet, async (request) => {
     const tenantId = await tenantOf(request);
-    const row = await findVisibleProduct(db, tenantId, { kind: 'public' }, request.params.id);
-    return ok(toStorefrontProduct(row, await loadRefs(db, tenantId, [row]), services.files));
+    const { row, categories } = await findVisibleProductWithCategories(
+      db,
+      tenantId,
+      { kind: 'public' },
+      request.params.id,
+    );
+    return ok(toStorefrontProduct(row, await loadRefs(db, tenantId, [row], { categories }), services.files));
   });
 }

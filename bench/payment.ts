@@ -2,9 +2,10 @@
  * Order payment from the balance (issue 10), on a real PostgreSQL (the local server; BENCH_PG_URL
  * or DATABASE_URL picks another). In one run:
  * 1. a fresh database with many merchants holding balances and unpaid orders;
- * 2. baseline: the raw guarded-update transaction with a pg client (wallet UPDATE … WHERE
- *    balance >= amount, ledger INSERT, order UPDATE … WHERE status = 'unpaid'), at the same
- *    concurrency and pool size as the API;
+ * 2. baseline (fair, issue 25): the same ledger work as the API in ONE prepared statement — the
+ *    API's own paying statement (order lock within the data scope, logistics check, idempotency
+ *    row, guarded wallet update, ledger row, order marked paid), sent by `pg` as a named prepared
+ *    statement, at the same concurrency and pool size as the API;
  * 3. the API: the server as its own process, POST /api/v1/admin/order/pay by 200 concurrent
  *    clients (each a merchant paying its own orders) over keep-alive HTTP;
  * 4. reconciliation of the ledger both wrote (0 drift expected);
@@ -22,9 +23,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { fillPlaceholders } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { openDatabase } from '../apps/server/src/db/client.ts';
-import { reconcile } from '../apps/server/src/modules/wallet/index.ts';
+import { orderPaymentGuard } from '../apps/server/src/modules/checkout/payment.workflow.ts';
+import { debitStatement, reconcile } from '../apps/server/src/modules/wallet/index.ts';
 import { buildPaymentWorld, setUpDatabase, type BenchMerchant } from './lib/payment-world.ts';
 import { jsonClient, percentile, scratchDatabase, startServer } from './lib/server-process.ts';
 
@@ -106,51 +111,54 @@ function split(merchants: BenchMerchant[], perRound: number) {
   };
 }
 
-async function rawPayments(pool: pg.Pool, merchants: BenchMerchant[], queues: string[][], tenantId: string) {
+/**
+ * The fair raw side (issue 25): the same ledger work as the API in ONE prepared statement — the
+ * paying statement the API itself sends (`debitStatement` around `orderPaymentGuard`: the order
+ * locked within the data scope, the logistics check on the same row, the idempotency key, the
+ * guarded wallet update, the ledger row and the order marked paid), rendered once and run as a
+ * named prepared statement through `pg`, one round trip per payment. What the API adds on top
+ * is its own cost: HTTP, the sign-in check, validation, the reply and the admin log.
+ */
+function rawStatement(tenantId: string) {
+  const guard = orderPaymentGuard({ tenantId, merchantId: tenantId }, 'X', 'balance');
+  const { sql: text, params } = new PgDialect().sqlToQuery(debitStatement(guard.build()));
+  return { text, params };
+}
+
+async function rawPayments(
+  pool: pg.Pool,
+  merchants: BenchMerchant[],
+  queues: string[][],
+  tenantId: string,
+  statement: ReturnType<typeof rawStatement>,
+) {
   return drive(
-    queues.map((q, i) => q.map((orderNo) => ({ orderNo, merchantId: merchants[i]!.merchantId }))),
-    async ({ orderNo, merchantId }) => {
-      const client = await pool.connect();
-      try {
-        await client.query('BEGIN');
-        const order = await client.query<{ id: string; total_amount: string }>(
-          `SELECT id, total_amount FROM orders WHERE order_no = $1 AND merchant_id = $2 AND status = 'unpaid'`,
-          [orderNo, merchantId],
-        );
-        const amount = Number(order.rows[0]!.total_amount);
-        const wallet = await client.query<{ id: string; balance: string; last_seq: string }>(
-          `UPDATE wallets SET balance = balance - $1, last_seq = last_seq + 1, updated_at = now()
-           WHERE tenant_id = $2 AND merchant_id = $3 AND currency = 'CNY' AND balance >= $1
-           RETURNING id, balance, last_seq`,
-          [amount, tenantId, merchantId],
-        );
-        const w = wallet.rows[0];
-        if (!w) {
-          await client.query('ROLLBACK');
-          return 'insufficient';
-        }
-        const after = Number(w.balance);
-        await client.query(
-          `INSERT INTO wallet_transactions
-             (tenant_id, merchant_id, wallet_id, seq, trade_no, pay_method, type, currency, amount,
-              balance_before, balance_after, reference_type, reference, paid_at)
-           VALUES ($1, $2, $3, $4, 'B' || lpad(nextval('wallet_trade_no_seq')::text, 12, '0'), 'balance',
-             'order_payment', 'CNY', $5, $6, $7, 'order', $8, now())`,
-          [tenantId, merchantId, w.id, Number(w.last_seq), -amount, after + amount, after, orderNo],
-        );
-        await client.query(
-          `UPDATE orders SET status = 'paid', pay_method = 'balance', paid_at = now(), updated_at = now()
-           WHERE id = $1 AND status = 'unpaid' AND expires_at > now()`,
-          [order.rows[0]!.id],
-        );
-        await client.query('COMMIT');
-        return null;
-      } catch (error) {
-        await client.query('ROLLBACK').catch(() => undefined);
-        throw error;
-      } finally {
-        client.release();
-      }
+    queues.map((q, i) => q.map((orderNo) => ({ orderNo, merchant: merchants[i]! }))),
+    async ({ orderNo, merchant }) => {
+      const guard = orderPaymentGuard({ tenantId, merchantId: merchant.merchantId }, orderNo, 'balance');
+      const values = fillPlaceholders(statement.params, {
+        ...guard.values,
+        d_id: randomUUID(),
+        d_hash: orderNo,
+        d_key: `order:${orderNo}`,
+        d_tenant: tenantId,
+        d_merchant: merchant.merchantId,
+        d_type: 'order_payment',
+        d_pay_method: 'balance',
+        d_reference_type: 'order',
+        d_reference: orderNo,
+        d_third_party_no: null,
+        d_paid_at: new Date(),
+        d_arrived_at: null,
+        d_operator: merchant.userId,
+        d_remark: `Order ${orderNo}`,
+      });
+      const { rows } = await pool.query<{ wallet_id: string | null }>({
+        name: 'bench_raw_order_pay',
+        text: statement.text,
+        values,
+      });
+      return rows[0]?.wallet_id ? null : 'insufficient';
     },
   );
 }
@@ -232,13 +240,14 @@ async function main() {
     // 200 clients, each with its own keep-alive connection, opened in the warm-up.
     http = jsonClient(server.url, CLIENTS);
     const queues = split(world.merchants, perRound);
+    const statement = rawStatement(world.tenantId);
     await settle(pool);
-    await rawPayments(pool, world.merchants, queues.rawWarm, world.tenantId);
+    await rawPayments(pool, world.merchants, queues.rawWarm, world.tenantId, statement);
     await apiPayments(http, world.merchants, queues.apiWarm);
     const rawRuns: Run[] = [];
     const apiRuns: Run[] = [];
     for (const round of queues.rounds) {
-      rawRuns.push(await rawPayments(pool, world.merchants, round.raw, world.tenantId));
+      rawRuns.push(await rawPayments(pool, world.merchants, round.raw, world.tenantId, statement));
       apiRuns.push(await apiPayments(http, world.merchants, round.api));
       console.log(
         `round ${rawRuns.length}: raw ${fmt(rate(rawRuns.at(-1)!))}/s, API ${fmt(rate(apiRuns.at(-1)!))}/s`,
@@ -247,7 +256,7 @@ async function main() {
     const raw = combine(rawRuns);
     const api = combine(apiRuns);
     console.log(
-      `raw SQL guarded-update transaction: ${fmt(rate(raw))} payments/s (${raw.ok} in ${raw.seconds.toFixed(1)} s) p50 ${percentile(raw.latencies, 50).toFixed(1)} ms p99 ${percentile(raw.latencies, 99).toFixed(1)} ms`,
+      `raw: the same paying statement, prepared, one round trip: ${fmt(rate(raw))} payments/s (${raw.ok} in ${raw.seconds.toFixed(1)} s) p50 ${percentile(raw.latencies, 50).toFixed(1)} ms p99 ${percentile(raw.latencies, 99).toFixed(1)} ms`,
     );
     const apiP50 = percentile(api.latencies, 50);
     const apiP99 = percentile(api.latencies, 99);

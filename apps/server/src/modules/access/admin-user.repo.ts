@@ -178,5 +178,5 @@ export function merchantStaffCounts(tx: Executor, merchantIds: string[]) {
  * An admin's username as an SQL sub-select (NULL when there is no such user), for a statement
  * that stores it along with other rows (the admin log's batched INSERT).
  */
-export const adminUsernameSql = (id: string): SQL =>
+export const adminUsernameSql = (id: string | SQL): SQL =>
   sql`(SELECT ${adminUsers.username} FROM ${adminUsers} WHERE ${adminUsers.id} = ${id})`;

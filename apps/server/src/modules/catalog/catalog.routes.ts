@@ -10,10 +10,10 @@ import type { AppServices } from '../../services.ts';
 import { adminContext } from '../access/index.ts';
 import { groupReferences, type AttachmentReferenceProvider } from '../admin/index.ts';
 import { spuCategoryResource } from './category.resource.ts';
-import { categoryTree, findVisibleProduct, listProducts } from './listing.service.ts';
+import { categoryTree, findVisibleProductWithCategories, listProducts } from './listing.service.ts';
 import { buyerFor, quoteForMerchant } from './pricing.service.ts';
 import { productResource } from './product.resource.ts';
-import { loadRefs, toCatalogListItem, toCatalogProduct } from './product.views.ts';
+import { listRefs, loadRefs, toCatalogListItem, toCatalogProduct } from './product.views.ts';
 import {
   spuAttributeResource,
   spuColorResource,
@@ -67,13 +67,13 @@ export function catalogRoutes(app: ZodApp, services: AppServices): void {
   route(app, catalogOperations.catalogProductList, async (request) => {
     const scope = merchantOf(request);
     const q = request.query;
-    const { rows, total } = await listProducts(
+    const { rows, total, categories } = await listProducts(
       db,
       scope.tenantId,
       { kind: 'merchant', merchantId: scope.merchantId, ownOnly: q.scope === 'own' },
       q,
     );
-    const refs = await loadRefs(db, scope.tenantId, rows);
+    const refs = await listRefs(db, scope.tenantId, rows, categories);
     return ok({
       list: rows.map((r) => toCatalogListItem(r, refs, services.files, scope.merchantId)),
       total,
@@ -84,14 +84,14 @@ export function catalogRoutes(app: ZodApp, services: AppServices): void {
 
   route(app, catalogOperations.catalogProductGet, async (request) => {
     const scope = merchantOf(request);
-    const row = await findVisibleProduct(
+    const { row, categories } = await findVisibleProductWithCategories(
       db,
       scope.tenantId,
       { kind: 'merchant', merchantId: scope.merchantId, ownOnly: false },
       request.params.id,
     );
     const [refs, buyer] = await Promise.all([
-      loadRefs(db, scope.tenantId, [row]),
+      loadRefs(db, scope.tenantId, [row], { categories }),
       buyerFor(db, scope.tenantId, scope.merchantId),
     ]);
     return ok(toCatalogProduct(row, refs, services.files, buyer));

@@ -1,9 +1,9 @@
-import { and, asc, desc, eq, gt, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gt, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import type { catalogCategories } from './schema.ts';
 import { catalogProducts } from './schema.ts';
 import { containsPattern } from '../../platform/crud/crud-query.ts';
-import { pagedRows } from '../../platform/crud/paged.ts';
+import { preparedQuery } from '../../db/prepared.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { categoriesOfTenant } from './lookups.repo.ts';
 import type { ProductRow } from './product.service.ts';
@@ -30,17 +30,6 @@ export function subtreeIds(categories: CategoryRow[], categoryId: string): strin
   return root ? categories.filter((c) => c.position.startsWith(root.position)).map((c) => c.id) : [];
 }
 
-/** A supplier product anyone of the tenant may see: on sale, not expired, in a shown category. */
-function listedConditions(tenantId: string, categoryIds: string[]): SQL[] {
-  return [
-    eq(catalogProducts.tenantId, tenantId),
-    isNull(catalogProducts.merchantId),
-    eq(catalogProducts.status, 'on_sale'),
-    or(isNull(catalogProducts.expireAt), gt(catalogProducts.expireAt, sql`now()`))!,
-    categoryIds.length ? inArray(catalogProducts.categoryId, categoryIds) : sql`false`,
-  ];
-}
-
 export interface ListingQuery {
   page: number;
   limit: number;
@@ -48,41 +37,55 @@ export interface ListingQuery {
   keyword?: string | undefined;
 }
 
-function keywordCondition(keyword: string | undefined): SQL | undefined {
-  if (!keyword) return undefined;
-  const term = containsPattern(keyword);
-  return or(
-    ilike(catalogProducts.name, term),
-    ilike(catalogProducts.enName, term),
-    ilike(catalogProducts.styleCode, term),
-  );
-}
-
 /** Who looks: a visitor of the storefront, or a merchant (who also sees its own templates). */
 export type Viewer = { kind: 'public' } | { kind: 'merchant'; merchantId: string; ownOnly: boolean };
 
-/** The products a viewer may see in a tenant, as a base condition (before filters). */
-async function viewerConditions(
-  tx: Executor,
+const ph = (name: string) => sql.placeholder(name);
+
+/**
+ * The products a viewer may see in a tenant, as a base condition (before filters), with every
+ * value a placeholder: `tenant`, `shown` (the visible categories, or the asked subtree of them),
+ * `merchant` and `own_categories` (a merchant's own templates, whatever their category's state).
+ * Its shape is the viewer's kind and whether a category was asked for.
+ */
+function viewerCondition(viewer: Viewer, byCategory: boolean): SQL {
+  const listed = and(
+    eq(catalogProducts.tenantId, ph('tenant')),
+    isNull(catalogProducts.merchantId),
+    eq(catalogProducts.status, 'on_sale'),
+    or(isNull(catalogProducts.expireAt), gt(catalogProducts.expireAt, sql`now()`)),
+    sql`${catalogProducts.categoryId} = ANY(${ph('shown')}::uuid[])`,
+  )!;
+  if (viewer.kind === 'public') return listed;
+  const own = and(
+    eq(catalogProducts.tenantId, ph('tenant')),
+    eq(catalogProducts.merchantId, ph('merchant')),
+    byCategory ? sql`${catalogProducts.categoryId} = ANY(${ph('own_categories')}::uuid[])` : undefined,
+  )!;
+  return viewer.ownOnly ? own : or(listed, own)!;
+}
+
+/** The values of viewerCondition's placeholders, from the tenant's categories (read once). */
+function viewerValues(
+  all: CategoryRow[],
   tenantId: string,
   viewer: Viewer,
-  categoryId?: string,
-): Promise<SQL | undefined> {
-  const all = await categoriesOfTenant(tx, tenantId);
+  categoryId: string | undefined,
+): Record<string, unknown> {
   const categories = visibleCategories(all);
   const shown = categoryId ? subtreeIds(categories, categoryId) : categories.map((c) => c.id);
-  const listed = and(...listedConditions(tenantId, shown));
-  if (viewer.kind === 'public') return listed;
-  // A merchant's own templates show whatever their category's state.
-  const own = and(
-    eq(catalogProducts.tenantId, tenantId),
-    eq(catalogProducts.merchantId, viewer.merchantId),
-    ...(categoryId
-      ? [inArray(catalogProducts.categoryId, [categoryId, ...subtreeIds(all, categoryId)])]
-      : []),
-  );
-  return viewer.ownOnly ? own : or(listed, own);
+  if (viewer.kind === 'public') return { tenant: tenantId, shown };
+  const ownCategories = categoryId ? [categoryId, ...subtreeIds(all, categoryId)] : [];
+  return {
+    tenant: tenantId,
+    merchant: viewer.merchantId,
+    ...(viewer.ownOnly ? {} : { shown }),
+    ...(categoryId ? { own_categories: ownCategories } : {}),
+  };
 }
+
+const shapeOf = (viewer: Viewer, byCategory: boolean) =>
+  `${viewer.kind === 'public' ? 'public' : viewer.ownOnly ? 'own' : 'merchant'}${byCategory ? '_cat' : ''}`;
 
 export const STOREFRONT_ORDER: Record<string, SQL[]> = {
   default: [desc(catalogProducts.sort), desc(catalogProducts.createdAt)],
@@ -91,17 +94,103 @@ export const STOREFRONT_ORDER: Record<string, SQL[]> = {
   price_desc: [desc(catalogProducts.basePrice)],
 };
 
-/** One page of the products a viewer may see, with category (subtree) and keyword filters. */
+/** A page of products with the tenant's categories the page was chosen by (for the replies' names). */
+export interface ProductPage {
+  rows: ProductRow[];
+  total: number;
+  /** Every category of the tenant (read once per request; reuse it, do not read it again). */
+  categories: CategoryRow[];
+}
+
+/**
+ * One page of the products a viewer may see, with category (subtree) and keyword filters: two
+ * statements (the tenant's categories, then the page with its total as a window count), both
+ * prepared and built once per shape (decision 0076). A page past the end counts on its own.
+ */
 export async function listProducts(
   tx: Executor,
   tenantId: string,
   viewer: Viewer,
   query: ListingQuery,
-  order: SQL[] = STOREFRONT_ORDER.default!,
-): Promise<{ rows: ProductRow[]; total: number }> {
-  const base = await viewerConditions(tx, tenantId, viewer, query.category_id);
-  const where = and(base, keywordCondition(query.keyword));
-  return pagedRows(tx, catalogProducts, where, [...order, asc(catalogProducts.id)], query.page, query.limit);
+  sort: keyof typeof STOREFRONT_ORDER = 'default',
+): Promise<ProductPage> {
+  const all = await categoriesOfTenant(tx, tenantId);
+  const order = STOREFRONT_ORDER[sort] ?? STOREFRONT_ORDER.default!;
+  const byCategory = !!query.category_id;
+  const keyword = query.keyword ? containsPattern(query.keyword) : undefined;
+  const shape = `${shapeOf(viewer, byCategory)}${keyword ? '_kw' : ''}_${String(sort)}`;
+  const values = {
+    ...viewerValues(all, tenantId, viewer, query.category_id),
+    ...(keyword ? { keyword } : {}),
+    limit: query.limit,
+    offset: (query.page - 1) * query.limit,
+  };
+  const found = await preparedQuery(tx, `catalog_products_page_${shape}`, (t) =>
+    t
+      .select({ ...getTableColumns(catalogProducts), listTotal: sql<number>`(count(*) OVER ())::int` })
+      .from(catalogProducts)
+      .where(
+        and(
+          viewerCondition(viewer, byCategory),
+          keyword
+            ? or(
+                ilike(catalogProducts.name, ph('keyword')),
+                ilike(catalogProducts.enName, ph('keyword')),
+                ilike(catalogProducts.styleCode, ph('keyword')),
+              )
+            : undefined,
+        ),
+      )
+      .orderBy(...order, asc(catalogProducts.id))
+      .limit(ph('limit'))
+      .offset(ph('offset')),
+  ).execute(values);
+  if (found.length) {
+    const total = Number(found[0]!.listTotal);
+    return { rows: found.map(({ listTotal: _, ...row }) => row), total, categories: all };
+  }
+  if (query.page === 1) return { rows: [], total: 0, categories: all };
+  // A page past the end has no row to carry the total: only then is it counted on its own.
+  const [counted] = await preparedQuery(tx, `catalog_products_count_${shape}`, (t) =>
+    t
+      .select({ n: sql<number>`count(*)::int` })
+      .from(catalogProducts)
+      .where(
+        and(
+          viewerCondition(viewer, byCategory),
+          keyword
+            ? or(
+                ilike(catalogProducts.name, ph('keyword')),
+                ilike(catalogProducts.enName, ph('keyword')),
+                ilike(catalogProducts.styleCode, ph('keyword')),
+              )
+            : undefined,
+        ),
+      ),
+  ).execute(values);
+  return { rows: [], total: Number(counted?.n ?? 0), categories: all };
+}
+
+/**
+ * One product a viewer may see, else 404 (another tenant's, unlisted, expired, not its own), with
+ * the tenant's categories it was checked against (reuse them for its reply).
+ */
+export async function findVisibleProductWithCategories(
+  tx: Executor,
+  tenantId: string,
+  viewer: Viewer,
+  id: string,
+): Promise<{ row: ProductRow; categories: CategoryRow[] }> {
+  const all = await categoriesOfTenant(tx, tenantId);
+  const [row] = await preparedQuery(tx, `catalog_product_visible_${shapeOf(viewer, false)}`, (t) =>
+    t
+      .select()
+      .from(catalogProducts)
+      .where(and(eq(catalogProducts.id, ph('id')), viewerCondition(viewer, false)))
+      .limit(1),
+  ).execute({ ...viewerValues(all, tenantId, viewer, undefined), id });
+  if (!row) throw AppError.notFound('catalog.productNotFound');
+  return { row, categories: all };
 }
 
 /** One product a viewer may see, else 404 (another tenant's, unlisted, expired, not its own). */
@@ -111,31 +200,21 @@ export async function findVisibleProduct(
   viewer: Viewer,
   id: string,
 ): Promise<ProductRow> {
-  const base = await viewerConditions(tx, tenantId, viewer);
-  const [row] = await tx
-    .select()
-    .from(catalogProducts)
-    .where(and(eq(catalogProducts.id, id), base))
-    .limit(1);
-  if (!row) throw AppError.notFound('catalog.productNotFound');
-  return row;
+  return (await findVisibleProductWithCategories(tx, tenantId, viewer, id)).row;
 }
 
 /** The visible category tree of a tenant with how many listed products each subtree holds. */
 export async function categoryTree(tx: Executor, tenantId: string) {
-  const categories = visibleCategories(await categoriesOfTenant(tx, tenantId));
-  const counts = await tx
-    .select({ categoryId: catalogProducts.categoryId, n: sql<number>`count(*)::int` })
-    .from(catalogProducts)
-    .where(
-      and(
-        ...listedConditions(
-          tenantId,
-          categories.map((c) => c.id),
-        ),
-      ),
-    )
-    .groupBy(catalogProducts.categoryId);
+  const all = await categoriesOfTenant(tx, tenantId);
+  const categories = visibleCategories(all);
+  const public_: Viewer = { kind: 'public' };
+  const counts = await preparedQuery(tx, 'catalog_category_counts', (t) =>
+    t
+      .select({ categoryId: catalogProducts.categoryId, n: sql<number>`count(*)::int` })
+      .from(catalogProducts)
+      .where(viewerCondition(public_, false))
+      .groupBy(catalogProducts.categoryId),
+  ).execute(viewerValues(all, tenantId, public_, undefined));
   const own = new Map(counts.map((c) => [c.categoryId, c.n]));
   return categories
     .map((c) => ({
@@ -159,9 +238,11 @@ export async function findVisibleProducts(
   ids: readonly string[],
 ): Promise<ProductRow[]> {
   if (!ids.length) return [];
-  const base = await viewerConditions(tx, tenantId, viewer);
-  return tx
-    .select()
-    .from(catalogProducts)
-    .where(and(inArray(catalogProducts.id, [...new Set(ids)]), base));
+  const all = await categoriesOfTenant(tx, tenantId);
+  return preparedQuery(tx, `catalog_products_visible_${shapeOf(viewer, false)}`, (t) =>
+    t
+      .select()
+      .from(catalogProducts)
+      .where(and(sql`${catalogProducts.id} = ANY(${ph('ids')}::uuid[])`, viewerCondition(viewer, false))),
+  ).execute({ ...viewerValues(all, tenantId, viewer, undefined), ids: [...new Set(ids)] });
 }

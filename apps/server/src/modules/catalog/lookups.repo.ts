@@ -1,5 +1,6 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { preparedQuery } from '../../db/prepared.ts';
 import { distinctIds } from '../../platform/distinct-ids.ts';
 import {
   catalogCategories,
@@ -10,64 +11,86 @@ import {
   catalogSpus,
 } from './schema.ts';
 
-/* Reads by id, always within one tenant, in one query per batch. */
+/*
+ * Reads by id, always within one tenant, in one query per batch. Each is a prepared statement
+ * built once per database handle (decision 0076): the ids travel as one array parameter
+ * (`= ANY($2::uuid[])`), so a request costs no ORM rendering and PostgreSQL plans it once per
+ * connection.
+ */
+
+const tenant = sql.placeholder('tenant');
+const anyId = (column: Parameters<typeof eq>[0]) => sql`${column} = ANY(${sql.placeholder('ids')}::uuid[])`;
 
 export async function categoriesByIds(tx: Executor, tenantId: string, ids: Iterable<string | null>) {
   const list = distinctIds(ids);
   if (!list.length) return [];
-  return tx
-    .select()
-    .from(catalogCategories)
-    .where(and(eq(catalogCategories.tenantId, tenantId), inArray(catalogCategories.id, list)));
+  return preparedQuery(tx, 'catalog_categories_by_ids', (t) =>
+    t
+      .select()
+      .from(catalogCategories)
+      .where(sql`${eq(catalogCategories.tenantId, tenant)} AND ${anyId(catalogCategories.id)}`),
+  ).execute({ tenant: tenantId, ids: list });
 }
 
 export function categoriesOfTenant(tx: Executor, tenantId: string) {
-  return tx.select().from(catalogCategories).where(eq(catalogCategories.tenantId, tenantId));
+  return preparedQuery(tx, 'catalog_categories_of_tenant', (t) =>
+    t.select().from(catalogCategories).where(eq(catalogCategories.tenantId, tenant)),
+  ).execute({ tenant: tenantId });
 }
 
 export async function colorsByIds(tx: Executor, tenantId: string, ids: Iterable<string>) {
   const list = distinctIds(ids);
   if (!list.length) return [];
-  return tx
-    .select()
-    .from(catalogColors)
-    .where(and(eq(catalogColors.tenantId, tenantId), inArray(catalogColors.id, list)));
+  return preparedQuery(tx, 'catalog_colors_by_ids', (t) =>
+    t
+      .select()
+      .from(catalogColors)
+      .where(sql`${eq(catalogColors.tenantId, tenant)} AND ${anyId(catalogColors.id)}`),
+  ).execute({ tenant: tenantId, ids: list });
 }
 
 export async function sizesByIds(tx: Executor, tenantId: string, ids: Iterable<string>) {
   const list = distinctIds(ids);
   if (!list.length) return [];
-  return tx
-    .select()
-    .from(catalogSizes)
-    .where(and(eq(catalogSizes.tenantId, tenantId), inArray(catalogSizes.id, list)));
+  return preparedQuery(tx, 'catalog_sizes_by_ids', (t) =>
+    t
+      .select()
+      .from(catalogSizes)
+      .where(sql`${eq(catalogSizes.tenantId, tenant)} AND ${anyId(catalogSizes.id)}`),
+  ).execute({ tenant: tenantId, ids: list });
 }
 
 export async function sizeAttributesByIds(tx: Executor, tenantId: string, ids: Iterable<string>) {
   const list = distinctIds(ids);
   if (!list.length) return [];
-  return tx
-    .select()
-    .from(catalogSizeAttributes)
-    .where(and(eq(catalogSizeAttributes.tenantId, tenantId), inArray(catalogSizeAttributes.id, list)));
+  return preparedQuery(tx, 'catalog_size_attributes_by_ids', (t) =>
+    t
+      .select()
+      .from(catalogSizeAttributes)
+      .where(sql`${eq(catalogSizeAttributes.tenantId, tenant)} AND ${anyId(catalogSizeAttributes.id)}`),
+  ).execute({ tenant: tenantId, ids: list });
 }
 
 export async function sizeTemplatesByIds(tx: Executor, tenantId: string, ids: Iterable<string | null>) {
   const list = distinctIds(ids);
   if (!list.length) return [];
-  return tx
-    .select()
-    .from(catalogSizeTemplates)
-    .where(and(eq(catalogSizeTemplates.tenantId, tenantId), inArray(catalogSizeTemplates.id, list)));
+  return preparedQuery(tx, 'catalog_size_templates_by_ids', (t) =>
+    t
+      .select()
+      .from(catalogSizeTemplates)
+      .where(sql`${eq(catalogSizeTemplates.tenantId, tenant)} AND ${anyId(catalogSizeTemplates.id)}`),
+  ).execute({ tenant: tenantId, ids: list });
 }
 
 export async function spusByIds(tx: Executor, tenantId: string, ids: Iterable<string | null>) {
   const list = distinctIds(ids);
   if (!list.length) return [];
-  return tx
-    .select({ id: catalogSpus.id, code: catalogSpus.code })
-    .from(catalogSpus)
-    .where(and(eq(catalogSpus.tenantId, tenantId), inArray(catalogSpus.id, list)));
+  return preparedQuery(tx, 'catalog_spus_by_ids', (t) =>
+    t
+      .select({ id: catalogSpus.id, code: catalogSpus.code })
+      .from(catalogSpus)
+      .where(sql`${eq(catalogSpus.tenantId, tenant)} AND ${anyId(catalogSpus.id)}`),
+  ).execute({ tenant: tenantId, ids: list });
 }
 
 // Other contexts' rows (factories, merchant levels, merchants) come from their modules' batch look-ups.

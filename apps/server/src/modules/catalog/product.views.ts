@@ -52,11 +52,20 @@ export interface ProductRefs {
   charts: Map<string, ReturnType<typeof toSizeChart>>;
 }
 
-/** Loads the references of a batch of products in a few queries (never one per product). */
-export async function loadRefs(tx: Executor, tenantId: string, rows: ProductRow[]): Promise<ProductRefs> {
+/**
+ * Loads the references of a batch of products in a few queries (never one per product), all at
+ * once and each prepared (decision 0076). `known.categories`: the tenant's categories when the
+ * caller already read them (a listing or a visibility check), so they are not read twice.
+ */
+export async function loadRefs(
+  tx: Executor,
+  tenantId: string,
+  rows: ProductRow[],
+  known: { categories?: CategoryRow[] } = {},
+): Promise<ProductRefs> {
   const tiers = rows.flatMap((r) => r.priceTiers);
   const [categories, colors, sizes, levels, merchants, factories, spus, templates] = await Promise.all([
-    categoriesOfTenant(tx, tenantId),
+    known.categories ?? categoriesOfTenant(tx, tenantId),
     colorsByIds(
       tx,
       tenantId,
@@ -93,16 +102,45 @@ export async function loadRefs(tx: Executor, tenantId: string, rows: ProductRow[
       rows.map((r) => r.sizeTemplateId),
     ),
   ]);
-  const names = await chartNames(tx, tenantId, templates);
+  const sizeById = new Map(sizes.map((s) => [s.id, s]));
+  const names = templates.length ? await chartNames(tx, tenantId, templates, sizeById) : new Map();
   return {
     categories: new Map(categories.map((c) => [c.id, c])),
     colors: new Map(colors.map((c) => [c.id, c])),
-    sizes: new Map(sizes.map((s) => [s.id, s])),
+    sizes: sizeById,
     levels: new Map(levels.map((l) => [l.id, l.name])),
     merchants: new Map(merchants.map((m) => [m.id, m.name])),
     factories: new Map(factories.map((f) => [f.id, f.name])),
     spus: new Map(spus.map((s) => [s.id, s.code])),
     charts: new Map(templates.map((t) => [t.id, toSizeChart(t, names.get(t.id))])),
+  };
+}
+
+/**
+ * The references a list item shows (toStorefrontListItem, toCatalogListItem): category names,
+ * from the categories the listing already read, and the colours: ONE statement. The other maps
+ * are empty: a list item shows no sizes, tiers, factory, SPU or size chart.
+ */
+export async function listRefs(
+  tx: Executor,
+  tenantId: string,
+  rows: ProductRow[],
+  categories: CategoryRow[],
+): Promise<ProductRefs> {
+  const colors = await colorsByIds(
+    tx,
+    tenantId,
+    rows.flatMap((r) => r.colorIds),
+  );
+  return {
+    categories: new Map(categories.map((c) => [c.id, c])),
+    colors: new Map(colors.map((c) => [c.id, c])),
+    sizes: new Map(),
+    levels: new Map(),
+    merchants: new Map(),
+    factories: new Map(),
+    spus: new Map(),
+    charts: new Map(),
   };
 }
 

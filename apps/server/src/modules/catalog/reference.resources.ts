@@ -233,17 +233,23 @@ export async function chartNames(
   tx: Executor,
   tenantId: string,
   rows: SizeTemplateRow[],
+  knownSizes: ReadonlyMap<string, { id: string; name: string }> = new Map(),
 ): Promise<Map<string, ChartNames>> {
-  const attributes = await sizeAttributesByIds(
-    tx,
-    tenantId,
-    rows.flatMap((r) => r.sizeAttributeIds),
-  );
-  const sizes = await sizesByIds(
-    tx,
-    tenantId,
-    rows.flatMap((r) => r.rows.map((x) => x.size_id)),
-  );
+  // Sizes the caller already read are not read again (decision 0076); both look-ups at once.
+  const sizeIds = rows.flatMap((r) => r.rows.map((x) => x.size_id));
+  const [attributes, read] = await Promise.all([
+    sizeAttributesByIds(
+      tx,
+      tenantId,
+      rows.flatMap((r) => r.sizeAttributeIds),
+    ),
+    sizesByIds(
+      tx,
+      tenantId,
+      sizeIds.filter((id) => !knownSizes.has(id)),
+    ),
+  ]);
+  const sizes = [...read, ...sizeIds.flatMap((id) => (knownSizes.has(id) ? [knownSizes.get(id)!] : []))];
   const attributeById = new Map(attributes.map((a) => [a.id, a]));
   const sizeNames = new Map(sizes.map((s) => [s.id, s.name]));
   return new Map(

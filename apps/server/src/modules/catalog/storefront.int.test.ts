@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildMerchant, buildSupplierAdmin, buildTenant } from '../../../test/factories/index.ts';
 import { buildCatalogBasics, buildProduct } from '../../../test/factories/catalog.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
-import { catalogCategories } from '../../db/schema/index.ts';
+import { catalogCategories, catalogProducts } from '../../db/schema/index.ts';
 import { adminActor } from '../access/index.ts';
 import { createCategory, createSizeAttribute, createSizeTemplate } from './index.ts';
 
@@ -122,6 +122,9 @@ describe('the storefront', () => {
     const page2 = await get('a.example.com', '/api/v1/storefront/products?limit=2&page=2');
     expect(page2.json().data).toMatchObject({ total: 3, page: 2, limit: 2 });
     expect(ids(page2)).toEqual([s.mug.id]);
+    // A page past the end still says how many there are.
+    const past = await get('a.example.com', '/api/v1/storefront/products?limit=2&page=3');
+    expect(past.json().data).toMatchObject({ total: 3, page: 3, list: [] });
     const item = all.json().data.list[0];
     expect(item).toMatchObject({
       name: 'Organic tee',
@@ -328,5 +331,56 @@ describe("the merchant's catalogue", () => {
       headers,
     });
     expect(bad.statusCode).toBe(400);
+  });
+});
+
+describe('public catalogue caching (issue 25)', () => {
+  it('replies carry an ETag and revalidate: a repeat load is a 304, a change or another host a 200', async () => {
+    const s = await twoStorefronts();
+    const urls = [
+      '/api/v1/storefront/products',
+      `/api/v1/storefront/products/${s.tee.id}`,
+      '/api/v1/storefront/categories',
+    ];
+    for (const url of urls) {
+      const first = await get('a.example.com', url);
+      expect(first.statusCode, url).toBe(200);
+      const etag = first.headers.etag as string;
+      expect(etag, url).toMatch(/^W\/".+"$/);
+      expect(first.headers['cache-control']).toBe('public, no-cache');
+      expect(String(first.headers.vary)).toContain('Host');
+      const again = await t.app.inject({
+        method: 'GET',
+        url,
+        headers: { host: 'a.example.com', 'if-none-match': etag },
+      });
+      expect(again.statusCode, url).toBe(304);
+      expect(again.body).toBe('');
+      expect(again.headers.etag).toBe(etag);
+      // Another supplier's storefront never answers with A's ETag.
+      const other = await t.app.inject({
+        method: 'GET',
+        url: '/api/v1/storefront/products',
+        headers: { host: 'b.example.com', 'if-none-match': etag },
+      });
+      expect(other.statusCode).toBe(200);
+    }
+    const list = await get('a.example.com', '/api/v1/storefront/products');
+    await t.database.db
+      .update(catalogProducts)
+      .set({ name: 'Organic tee, new' })
+      .where(eq(catalogProducts.id, s.tee.id));
+    const changed = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/storefront/products',
+      headers: { host: 'a.example.com', 'if-none-match': list.headers.etag as string },
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.headers.etag).not.toBe(list.headers.etag);
+    expect(changed.json().data.list[0].name).toBe('Organic tee, new');
+    // A 404 is not cached.
+    const missing = await get('a.example.com', `/api/v1/storefront/products/${s.offSale.id}`);
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers.etag).toBeUndefined();
   });
 });

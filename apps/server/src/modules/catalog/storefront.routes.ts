@@ -1,13 +1,14 @@
-import { catalogOperations } from '@pod/shared';
-import type { FastifyRequest } from 'fastify';
+import { createHash } from 'node:crypto';
+import { catalogOperations, STOREFRONT_ROUTES } from '@pod/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ok } from '../../platform/http/envelope.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { route } from '../../platform/http/route.ts';
 import type { ZodApp } from '../../platform/http/types.ts';
 import type { AppServices } from '../../services.ts';
 import { tenantForRequest } from '../tenancy/index.ts';
-import { categoryTree, findVisibleProduct, listProducts, STOREFRONT_ORDER } from './listing.service.ts';
-import { loadRefs, toStorefrontListItem, toStorefrontProduct } from './product.views.ts';
+import { categoryTree, findVisibleProductWithCategories, listProducts } from './listing.service.ts';
+import { listRefs, loadRefs, toStorefrontListItem, toStorefrontProduct } from './product.views.ts';
 
 /**
  * The public storefront API (spec §2 /template/productList, /template/productDetail and the Wap
@@ -16,6 +17,7 @@ import { loadRefs, toStorefrontListItem, toStorefrontProduct } from './product.v
  */
 export function storefrontRoutes(app: ZodApp, services: AppServices): void {
   const db = services.database.db;
+  revalidatedCatalogue(app as unknown as FastifyInstance);
   const tenantOf = async (request: FastifyRequest) => {
     const tenant = await tenantForRequest(db, request.headers.host);
     // No supplier at all (a fresh platform): nothing to show, as for an unknown product.
@@ -30,8 +32,9 @@ export function storefrontRoutes(app: ZodApp, services: AppServices): void {
   route(app, catalogOperations.storefrontProductList, async (request) => {
     const tenantId = await tenantOf(request);
     const q = request.query;
-    const { rows, total } = await listProducts(db, tenantId, { kind: 'public' }, q, STOREFRONT_ORDER[q.sort]);
-    const refs = await loadRefs(db, tenantId, rows);
+    // Four prepared statements: the tenant, its categories, the page with its total, the colours.
+    const { rows, total, categories } = await listProducts(db, tenantId, { kind: 'public' }, q, q.sort);
+    const refs = await listRefs(db, tenantId, rows, categories);
     return ok({
       list: rows.map((r) => toStorefrontListItem(r, refs, services.files)),
       total,
@@ -42,7 +45,49 @@ export function storefrontRoutes(app: ZodApp, services: AppServices): void {
 
   route(app, catalogOperations.storefrontProductGet, async (request) => {
     const tenantId = await tenantOf(request);
-    const row = await findVisibleProduct(db, tenantId, { kind: 'public' }, request.params.id);
-    return ok(toStorefrontProduct(row, await loadRefs(db, tenantId, [row]), services.files));
+    const { row, categories } = await findVisibleProductWithCategories(
+      db,
+      tenantId,
+      { kind: 'public' },
+      request.params.id,
+    );
+    return ok(toStorefrontProduct(row, await loadRefs(db, tenantId, [row], { categories }), services.files));
+  });
+}
+
+const CATALOGUE_PATHS: ReadonlySet<string> = new Set([
+  STOREFRONT_ROUTES.storefrontCategories.path,
+  STOREFRONT_ROUTES.storefrontProductList.path,
+  STOREFRONT_ROUTES.storefrontProductGet.path,
+]);
+
+/**
+ * Public catalogue replies are revalidated, not refetched (issue 25, decision 0076): each 200
+ * carries a weak ETag (a hash of the reply's bytes) and `Cache-Control: public, no-cache`, and a
+ * request whose If-None-Match names the current ETag gets 304 without a body. The reply depends
+ * on the host (the supplier) and the language (messages), hence the Vary. Anything signed-in is
+ * not touched (the API's `no-store` stays).
+ */
+function revalidatedCatalogue(app: FastifyInstance): void {
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (
+      request.method !== 'GET' ||
+      reply.statusCode !== 200 ||
+      typeof payload !== 'string' ||
+      !CATALOGUE_PATHS.has(request.routeOptions.url ?? '')
+    )
+      return payload;
+    const etag = `W/"${createHash('sha1').update(payload).digest('base64url')}"`;
+    reply.header('etag', etag);
+    reply.header('cache-control', 'public, no-cache');
+    const vary = reply.getHeader('vary');
+    reply.header('vary', vary ? `${String(vary)}, Host, Accept-Language` : 'Host, Accept-Language');
+    const asked = request.headers['if-none-match'];
+    if (asked && asked.split(',').some((tag) => tag.trim() === etag || tag.trim() === '*')) {
+      reply.code(304);
+      reply.removeHeader('content-length');
+      return '';
+    }
+    return payload;
   });
 }

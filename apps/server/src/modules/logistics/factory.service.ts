@@ -1,4 +1,5 @@
-import { and, count, eq, inArray } from 'drizzle-orm';
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
+import { preparedQuery } from '../../db/prepared.ts';
 import { factoryCreateSchema } from '@pod/shared';
 import type { z } from 'zod';
 import { factories } from './schema.ts';
@@ -45,10 +46,18 @@ export async function createFactory(
 export async function factoriesByIds(tx: Executor, tenantId: string, ids: Iterable<string | null>) {
   const list = distinctIds(ids);
   if (!list.length) return [];
-  return tx
-    .select({ id: factories.id, name: factories.name })
-    .from(factories)
-    .where(and(eq(factories.tenantId, tenantId), inArray(factories.id, list)));
+  // Prepared once per handle (decision 0076): the ids are one array parameter.
+  return preparedQuery(tx, 'logistics_factories_by_ids', (t) =>
+    t
+      .select({ id: factories.id, name: factories.name })
+      .from(factories)
+      .where(
+        and(
+          eq(factories.tenantId, sql.placeholder('tenant')),
+          sql`${factories.id} = ANY(${sql.placeholder('ids')}::uuid[])`,
+        ),
+      ),
+  ).execute({ tenant: tenantId, ids: list });
 }
 
 /** How many factories the tenant has (its supplier level's `factory_count` quota). */

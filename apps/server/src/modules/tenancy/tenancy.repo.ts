@@ -1,5 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { preparedQuery } from '../../db/prepared.ts';
 import { distinctIds } from '../../platform/distinct-ids.ts';
 import { levels, merchants, tenants } from './schema.ts';
 
@@ -28,6 +29,25 @@ export async function insertMerchant(
 ): Promise<MerchantRow> {
   const [row] = await tx.insert(merchants).values(values).returning();
   if (!row) throw new Error('merchant insert returned nothing');
+  return row;
+}
+
+/**
+ * The tenant of a domain, else the default tenant, in ONE prepared statement (the storefront asks
+ * on every request; decision 0076): the domain's row sorts first when there is one.
+ */
+export async function findTenantForDomain(
+  tx: Executor,
+  domain: string | null,
+): Promise<TenantRow | undefined> {
+  const [row] = await preparedQuery(tx, 'tenancy_tenant_for_domain', (t) =>
+    t
+      .select()
+      .from(tenants)
+      .where(sql`${tenants.domain} = ${sql.placeholder('domain')}::text OR ${tenants.isDefault}`)
+      .orderBy(sql`(${tenants.domain} IS NOT DISTINCT FROM ${sql.placeholder('domain')}::text) DESC`)
+      .limit(1),
+  ).execute({ domain });
   return row;
 }
 
@@ -89,18 +109,34 @@ export async function existingMerchantIds(
 export async function merchantLevelsByIds(tx: Executor, tenantId: string, ids: Iterable<string | null>) {
   const list = distinctIds(ids);
   if (!list.length) return [];
-  return tx
-    .select({ id: levels.id, name: levels.name })
-    .from(levels)
-    .where(and(eq(levels.tenantId, tenantId), eq(levels.kind, 'merchant'), inArray(levels.id, list)));
+  // Prepared once per handle (decision 0076): the ids are one array parameter.
+  return preparedQuery(tx, 'tenancy_merchant_levels_by_ids', (t) =>
+    t
+      .select({ id: levels.id, name: levels.name })
+      .from(levels)
+      .where(
+        and(
+          eq(levels.tenantId, sql.placeholder('tenant')),
+          eq(levels.kind, 'merchant'),
+          sql`${levels.id} = ANY(${sql.placeholder('ids')}::uuid[])`,
+        ),
+      ),
+  ).execute({ tenant: tenantId, ids: list });
 }
 
 /** The tenant's merchants among the ids, with their names (one query for a page). */
 export async function merchantsByIds(tx: Executor, tenantId: string, ids: Iterable<string | null>) {
   const list = distinctIds(ids);
   if (!list.length) return [];
-  return tx
-    .select({ id: merchants.id, name: merchants.name })
-    .from(merchants)
-    .where(and(eq(merchants.tenantId, tenantId), inArray(merchants.id, list)));
+  return preparedQuery(tx, 'tenancy_merchants_by_ids', (t) =>
+    t
+      .select({ id: merchants.id, name: merchants.name })
+      .from(merchants)
+      .where(
+        and(
+          eq(merchants.tenantId, sql.placeholder('tenant')),
+          sql`${merchants.id} = ANY(${sql.placeholder('ids')}::uuid[])`,
+        ),
+      ),
+  ).execute({ tenant: tenantId, ids: list });
 }

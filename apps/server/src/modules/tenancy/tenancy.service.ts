@@ -33,8 +33,8 @@ export function tenantForHost(tx: Executor, host: string | undefined) {
  * The tenant a request belongs to when it carries no token: its host's supplier, or else the
  * platform's default tenant.
  */
-export async function tenantForRequest(tx: Executor, host: string | undefined) {
-  return (await tenantForHost(tx, host)) ?? (await repo.findDefaultTenant(tx));
+export function tenantForRequest(tx: Executor, host: string | undefined) {
+  return repo.findTenantForDomain(tx, host ? normaliseDomain(host) : null);
 }
 
 export const findMerchant = repo.findMerchant;

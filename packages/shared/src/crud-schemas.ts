@@ -30,24 +30,38 @@ export type CrudListQuery = z.input<typeof crudListQueryBase>;
 /** Paging and quick search only: the query of the back office's log-like lists. */
 export const pagedListQueryBase = crudListQueryBase.omit({ select: true, order: true });
 
-export const idParamsSchema = z.object({ id: z.uuid() });
-export const idsQuerySchema = z.object({
-  ids: z
-    .string()
-    .min(1)
-    .max(4000)
+/**
+ * Ids in a query string, in either form a client sends them (spec §7 `DELETE …/del?ids`):
+ * `ids=a,b` (one comma-separated value) or `ids=a&ids=b` (the key repeated), or both mixed. The
+ * value is trimmed, split, and checked as uuids; at most `max` ids.
+ */
+export function queryIdList(max = 100) {
+  return z
+    .union([z.string().max(4000), z.array(z.string().max(4000)).max(max)])
+    .describe(`Ids, comma-separated (ids=a,b) or with the key repeated (ids=a&ids=b); 1 to ${max}.`)
     .transform((v, ctx) => {
-      const ids = v
-        .split(',')
+      const ids = (Array.isArray(v) ? v : [v])
+        .flatMap((part) => part.split(','))
         .map((s) => s.trim())
         .filter(Boolean);
-      if (ids.length === 0 || ids.length > 100 || !ids.every((id) => z.uuid().safeParse(id).success)) {
+      if (ids.length === 0) {
+        ctx.addIssue({
+          code: 'custom',
+          message: 'select at least one',
+          params: { rule: 'selectAtLeastOne' },
+        });
+        return z.NEVER;
+      }
+      if (ids.length > max || !ids.every((id) => z.uuid().safeParse(id).success)) {
         ctx.addIssue({ code: 'custom', message: 'invalid ids' });
         return z.NEVER;
       }
       return ids;
-    }),
-});
+    });
+}
+
+export const idParamsSchema = z.object({ id: z.uuid() });
+export const idsQuerySchema = z.object({ ids: queryIdList(100) });
 export const sortableBodySchema = z.object({ id: z.uuid(), targetId: z.uuid() });
 export const selectOptionSchema = z.object({ value: z.string(), label: z.string() });
 export type SelectOption = z.infer<typeof selectOptionSchema>;

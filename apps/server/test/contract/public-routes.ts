@@ -8,6 +8,10 @@ export const PUBLIC_ROUTES: readonly string[] = [
   // Signing in and up, and what they need (captcha, codes, token refresh).
   'POST /api/v1/auth/login',
   'POST /api/v1/auth/register',
+  // Spec §7 "method variable": GET says what the sign-in and registration forms need (issue 27).
+  'GET /api/v1/auth/login',
+  'GET /api/v1/auth/register',
+  'GET /api/user/checkIn',
   'PUT /api/v1/auth/refresh',
   'POST /api/v1/verify/code',
   // The admin login's "forgot password" (issue 27): a code to the account's binding, then the reset.
@@ -22,6 +26,11 @@ export const PUBLIC_ROUTES: readonly string[] = [
   'POST /api/account/retrievePassword',
   // Reference data for address forms.
   'GET /api/v1/ajax/area',
+  'GET /admin/ajax/area',
+  'GET /api/ajax/area',
+  // Spec §7 suffix SVG builder: a file icon, nothing private (an <img> cannot send the token).
+  'GET /admin/ajax/buildSuffixSvg',
+  'GET /api/ajax/buildSuffixSvg',
   // Alipay's asynchronous payment notification: authenticated by its RSA2 signature, not a token.
   'POST /api/v1/wallet/alipay/notify',
   // Marketplace shops (issue 18): the seller's way back from the vendor's authorisation page,

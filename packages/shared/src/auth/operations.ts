@@ -12,6 +12,7 @@ import {
   clickCaptchaSchema,
   emsSendBodySchema,
   refreshBodySchema,
+  signInFormSchema,
   smsSendBodySchema,
   tokenPairSchema,
   verifyCodeBodySchema,
@@ -47,6 +48,24 @@ export const authOperations = {
     summary: 'Merchant registration: a new merchant and its primary account, signed in',
     body: adminRegisterBodySchema,
     response: adminLoginReplySchema,
+  }),
+  adminLoginForm: defineOperation({
+    ...PUBLIC,
+    id: 'adminLoginForm',
+    method: 'GET',
+    path: '/api/v1/auth/login',
+    summary:
+      'What the admin sign-in form needs (spec §7 method variable): captcha on or off and the rules of the POST body',
+    response: signInFormSchema,
+  }),
+  adminRegisterForm: defineOperation({
+    ...PUBLIC,
+    id: 'adminRegisterForm',
+    method: 'GET',
+    path: '/api/v1/auth/register',
+    summary:
+      'What the merchant registration form needs (spec §7 method variable): captcha, agreement link, rules',
+    response: signInFormSchema,
   }),
   adminRefresh: defineOperation({
     ...PUBLIC,

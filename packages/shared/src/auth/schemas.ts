@@ -400,3 +400,36 @@ export const dashboardSchema = z.object({
 
 export type MemberMoneyLog = z.infer<typeof memberMoneyLogSchema>;
 export type MemberScoreLog = z.infer<typeof memberScoreLogSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Spec §7 "method variable": GET on a sign-in call returns what its form needs; POST acts.
+
+export const SIGN_IN_FORMS = ['login', 'register', 'checkIn'] as const;
+export type SignInForm = (typeof SIGN_IN_FORMS)[number];
+
+export const signInFormSchema = z.object({
+  form: z
+    .enum(SIGN_IN_FORMS)
+    .describe(
+      'Which form: login (admin sign-in), register (merchant registration), checkIn (member sign-in and registration, by tab).',
+    ),
+  captcha: z
+    .object({
+      enabled: z.boolean().describe('Whether the form must pass the click captcha before it is posted.'),
+      length: z.number().int().describe('How many characters the click captcha asks for.'),
+    })
+    .describe('The click captcha of this site (CAPTCHA setting and the supplier’s verify mode).'),
+  agreement_url: z
+    .string()
+    .nullable()
+    .describe(
+      'The user agreement the form must have ticked (a page of the web app), or null when it has none.',
+    ),
+  tabs: z
+    .array(z.enum(['login', 'register']))
+    .describe('The tabs of the form (checkIn: login and register; the admin forms: none).'),
+  rules: z
+    .record(z.string(), z.unknown())
+    .describe('The JSON Schema of the POST body: required fields, lengths, patterns and enums.'),
+});
+export type SignInFormInfo = z.infer<typeof signInFormSchema>;

@@ -89,4 +89,30 @@ export const logisticsOperations = {
     query: areaQuerySchema,
     response: z.array(areaOptionSchema),
   }),
+  // Spec §7 "GET /admin/ajax/area or /api/ajax/area": the same call at the addresses the spec
+  // lists, for the console and the member centre.
+  adminAreaOptions: defineOperation({
+    id: 'adminAreaOptions',
+    method: 'GET',
+    path: '/admin/ajax/area',
+    audience: 'public',
+    permission: null,
+    tag: 'logistics',
+    summary:
+      'Countries, or China’s provinces → cities → districts (the console’s address of GET /api/v1/ajax/area)',
+    query: areaQuerySchema,
+    response: z.array(areaOptionSchema),
+  }),
+  memberAreaOptions: defineOperation({
+    id: 'memberAreaOptions',
+    method: 'GET',
+    path: '/api/ajax/area',
+    audience: 'public',
+    permission: null,
+    tag: 'logistics',
+    summary:
+      'Countries, or China’s provinces → cities → districts (the member centre’s address of GET /api/v1/ajax/area)',
+    query: areaQuerySchema,
+    response: z.array(areaOptionSchema),
+  }),
 } as const;

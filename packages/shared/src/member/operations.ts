@@ -6,6 +6,7 @@ import {
   changePasswordBodySchema,
   memberCheckInBodySchema,
   memberCheckInReplySchema,
+  signInFormSchema,
   memberAvatarBodySchema,
   memberLogoutBodySchema,
   memberMoneyLogSchema,
@@ -34,6 +35,15 @@ export const memberOperations = {
     summary: 'Member login (tab "login") or registration (tab "register")',
     body: memberCheckInBodySchema,
     response: memberCheckInReplySchema,
+  }),
+  memberCheckInForm: defineOperation({
+    ...PUBLIC,
+    id: 'memberCheckInForm',
+    method: 'GET',
+    path: '/api/user/checkIn',
+    summary:
+      'What the member sign-in and registration form needs (spec §7 method variable): tabs, captcha, agreement link, rules',
+    response: signInFormSchema,
   }),
   memberRefresh: defineOperation({
     ...PUBLIC,

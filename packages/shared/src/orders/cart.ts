@@ -1,3 +1,4 @@
+import { queryIdList } from '../crud-schemas.ts';
 import { z } from 'zod';
 import { jsonInteger } from '../schema-utils.ts';
 import { LIMITS } from '../limits.ts';
@@ -41,15 +42,7 @@ export const cartUpdateSchema = z
   });
 
 /** DELETE needs the selected lines (spec §5: "Deleting needs selected items"). */
-export const cartDeleteQuerySchema = z.object({
-  ids: z.preprocess(
-    (v) => (typeof v === 'string' ? v.split(',').filter(Boolean) : v),
-    z
-      .array(uuid)
-      .refine((a) => a.length >= 1, { params: { rule: 'selectAtLeastOne' } })
-      .max(CART_LIMITS.lines),
-  ),
-});
+export const cartDeleteQuerySchema = z.object({ ids: queryIdList(CART_LIMITS.lines) });
 
 export const CART_LINE_STATES = ['ok', 'price_changed', 'out_of_stock', 'unavailable'] as const;
 export type CartLineState = (typeof CART_LINE_STATES)[number];

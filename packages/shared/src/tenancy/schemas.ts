@@ -269,6 +269,12 @@ export const areaQuerySchema = z.object({
     .string()
     .regex(/^\d{4}$/)
     .optional(),
+  /** Spec §7 lists it: the calling input's own id, which lets a client tell its requests apart. */
+  uuid: z
+    .string()
+    .max(64)
+    .optional()
+    .describe('The calling input’s own id (spec §7); accepted and not used by the server.'),
 });
 export const areaOptionSchema = z.object({ value: z.string(), label: z.string() });
 

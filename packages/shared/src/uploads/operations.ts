@@ -8,6 +8,7 @@ import {
   attachmentSchema,
   fileReadParamsSchema,
   fileReadQuerySchema,
+  suffixSvgQuerySchema,
   uploadQuerySchema,
   uploadReplySchema,
 } from './schemas.ts';
@@ -82,6 +83,31 @@ export const uploadOperations = {
     query: fileReadQuerySchema,
     // The file's bytes, with its own content type.
     response: z.unknown(),
+    raw: true,
+  }),
+  adminSuffixSvg: defineOperation({
+    id: 'adminSuffixSvg',
+    method: 'GET',
+    path: '/admin/ajax/buildSuffixSvg',
+    audience: 'public',
+    permission: null,
+    tag: 'uploads',
+    summary:
+      'Spec §7 suffix SVG builder: an SVG file icon labelled with the suffix (image/svg+xml, not an envelope)',
+    query: suffixSvgQuerySchema,
+    response: z.string(),
+    raw: true,
+  }),
+  memberSuffixSvg: defineOperation({
+    id: 'memberSuffixSvg',
+    method: 'GET',
+    path: '/api/ajax/buildSuffixSvg',
+    audience: 'public',
+    permission: null,
+    tag: 'uploads',
+    summary: 'Spec §7 suffix SVG builder at the member centre’s address (image/svg+xml, not an envelope)',
+    query: suffixSvgQuerySchema,
+    response: z.string(),
     raw: true,
   }),
 } as const;

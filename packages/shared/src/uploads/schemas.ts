@@ -55,3 +55,28 @@ export const fileReadParamsSchema = z.object({
   name: z.string().regex(/^[0-9a-f]{64}(\.[a-z0-9]{1,10})?$/),
 });
 export const fileReadQuerySchema = z.object({ e: z.coerce.number().int(), s: z.string().max(64) });
+
+/**
+ * Spec §7 "suffix svg builder": the icon of a file by its suffix, for lists that show files which
+ * are not images. `batoken` is the console's token as a query parameter (an <img> cannot send
+ * headers); the icon holds nothing private, so the call needs no sign-in and ignores it.
+ */
+export const suffixSvgQuerySchema = z.object({
+  suffix: z
+    .string()
+    .regex(/^[A-Za-z0-9]{1,10}$/)
+    .default('file')
+    .describe('The file suffix shown on the icon, without the dot: 1–10 letters or digits (default "file").'),
+  background: z
+    .string()
+    .regex(/^#?([0-9A-Fa-f]{3}|[0-9A-Fa-f]{6})$/)
+    .optional()
+    .describe(
+      'The icon’s colour as a hex colour (#rgb or #rrggbb, the # optional); default: a colour chosen from the suffix.',
+    ),
+  batoken: z
+    .string()
+    .max(2000)
+    .optional()
+    .describe('The console token, as spec §7 sends it with image addresses; accepted and not needed.'),
+});

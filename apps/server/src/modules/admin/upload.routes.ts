@@ -20,6 +20,7 @@ import { effectiveConfig } from '../site/index.ts';
 import type { MerchantStatsProvider } from '../tenancy/index.ts';
 import type { MemberAvatarImage } from '../member/index.ts';
 import { attachmentReferences } from './attachment-references.ts';
+import { suffixSvg } from './suffix-svg.ts';
 import {
   ATTACHMENT_OWNER,
   findAttachments,
@@ -190,6 +191,19 @@ export function uploadRoutes(app: ZodApp, services: AppServices): void {
     if (!type.startsWith('image/')) reply.header('content-disposition', 'attachment');
     return reply.send(stream);
   });
+
+  // ---- Spec §7 suffix SVG builder ---------------------------------------------------------------
+  for (const op of [uploadOperations.adminSuffixSvg, uploadOperations.memberSuffixSvg]) {
+    route(app, op, async (request, reply) => {
+      const { suffix, background } = request.query;
+      return reply
+        .header('content-type', 'image/svg+xml; charset=utf-8')
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'public, max-age=86400')
+        .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox")
+        .send(suffixSvg(suffix, background));
+    });
+  }
 }
 
 const CONTENT_TYPES: Record<string, string> = {

@@ -1,4 +1,4 @@
-import { authOperations } from '@pod/shared';
+import { adminLoginBodySchema, adminRegisterBodySchema, authOperations } from '@pod/shared';
 import { ok } from '../../platform/http/envelope.ts';
 import { route } from '../../platform/http/route.ts';
 import type { ZodApp } from '../../platform/http/types.ts';
@@ -13,6 +13,8 @@ import {
   sendAdminRetrieveCode,
 } from './admin-auth.service.ts';
 import { clientMeta } from '../../platform/http/client-meta.ts';
+import { signInFormInfo } from '../../platform/auth/sign-in-form.ts';
+import { captchaPolicy } from '../tenancy/index.ts';
 
 export function adminAuthRoutes(app: ZodApp, services: AppServices): void {
   route(app, authOperations.getAdminSession, async (request) =>
@@ -29,6 +31,17 @@ export function adminAuthRoutes(app: ZodApp, services: AppServices): void {
       t(request.ctx.lang, 'auth.registered'),
     ),
   );
+
+  // Spec §7 "method variable": GET on the sign-in calls says what their forms need.
+  route(app, authOperations.adminLoginForm, async (request) => {
+    const captcha = await captchaPolicy(services.database.db, request.headers.host, services.config.captcha);
+    return ok(signInFormInfo('login', adminLoginBodySchema, captcha));
+  });
+
+  route(app, authOperations.adminRegisterForm, async (request) => {
+    const captcha = await captchaPolicy(services.database.db, request.headers.host, services.config.captcha);
+    return ok(signInFormInfo('register', adminRegisterBodySchema, captcha));
+  });
 
   // Issue 27: the admin login's "forgot password" (SMS or e-mail code through the outbox).
   route(app, authOperations.sendAdminRetrieveCode, async (request) => {

@@ -15,10 +15,18 @@ export function logisticsRoutes(app: ZodApp, services: AppServices): void {
   registerCrud(app, services.crud, adminContext, senderAddressResource);
   shippingRoutes(app, services);
 
-  route(app, logisticsOperations.areaOptions, (request) => {
-    const { type, province, city } = request.query;
-    return Promise.resolve(
-      ok(type === 'country' ? countryOptions(request.ctx.lang) : chinaAreaOptions(province, city)),
-    );
-  });
+  // One handler at the three addresses of the area call (spec §7 lists /admin/ajax/area and
+  // /api/ajax/area; /api/v1/ajax/area is the versioned one the web uses).
+  for (const op of [
+    logisticsOperations.areaOptions,
+    logisticsOperations.adminAreaOptions,
+    logisticsOperations.memberAreaOptions,
+  ]) {
+    route(app, op, (request) => {
+      const { type, province, city } = request.query;
+      return Promise.resolve(
+        ok(type === 'country' ? countryOptions(request.ctx.lang) : chinaAreaOptions(province, city)),
+      );
+    });
+  }
 }

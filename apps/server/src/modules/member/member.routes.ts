@@ -1,6 +1,8 @@
 import { AppError } from '../../platform/http/errors.ts';
 import { MEMBER_AVATAR_IMAGE } from './avatar-image.ts';
-import { memberOperations } from '@pod/shared';
+import { memberCheckInBodySchema, memberOperations } from '@pod/shared';
+import { signInFormInfo } from '../../platform/auth/sign-in-form.ts';
+import { captchaPolicy } from '../tenancy/index.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { route } from '../../platform/http/route.ts';
 import type { ZodApp } from '../../platform/http/types.ts';
@@ -23,6 +25,12 @@ import { currentMember, memberUserInfo, moneyLogs, scoreLogs, updateMember } fro
 /** Member auth and member centre (spec §7 "Member area"). */
 export function memberRoutes(app: ZodApp, services: AppServices): void {
   const db = services.database.db;
+
+  // Spec §7 "method variable": GET /api/user/checkIn says what the form needs; POST acts.
+  route(app, memberOperations.memberCheckInForm, async (request) => {
+    const captcha = await captchaPolicy(services.database.db, request.headers.host, services.config.captcha);
+    return ok(signInFormInfo('checkIn', memberCheckInBodySchema, captcha));
+  });
 
   route(app, memberOperations.memberCheckIn, async (request) => {
     const meta = clientMeta(request);

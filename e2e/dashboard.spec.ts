@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useAdminBrowser } from './admin-browser.ts';
-import { api, unpaidOrder } from './orders-api.ts';
+import { api, finishedPick, unpaidOrder } from './orders-api.ts';
 
 /* Issue 26: each tier's dashboard is its home, with figures of its own scope. */
 const { baseUrl, DEMO_PASSWORD, openPage, signIn } = useAdminBrowser();
@@ -67,4 +67,26 @@ describe('dashboard', () => {
     expect(await factory.getByTestId('dashboard-home').getAttribute('data-tier')).toBe('factory');
     expect(await factory.getByTestId('dashboard-balances').count()).toBe(0);
   });
+
+  it('settlement and an order detail sit under their menus in the breadcrumb, open their own tab, and the order shows its status timeline', async () => {
+    // The demo merchant works in Chinese (its own language setting).
+    const page = await openPage({ locale: 'zh-CN' });
+    await signIn(page, 'merchant', DEMO_PASSWORD);
+    const { lineId } = await finishedPick(page);
+    await page.goto(`${baseUrl}/admin/settlement?lines=${lineId}`);
+    const crumbs = page.getByTestId('admin-breadcrumb');
+    await expect.poll(() => crumbs.innerText(), POLL).toMatch(/首页\s*\/.*购物车\s*\/\s*结算/s);
+    await expect.poll(() => page.locator('.ant-tabs-tab-active').innerText(), POLL).toBe('结算');
+
+    const order = await unpaidOrder(page);
+    await page.goto(`${baseUrl}/admin/order/detail?order_no=${order.order_no}`);
+    await page.getByTestId('order-status-timeline').waitFor();
+    await expect.poll(() => crumbs.innerText(), POLL).toMatch(/首页\s*\/.*订单列表\s*\/\s*订单详情/s);
+    await expect.poll(() => page.locator('.ant-tabs-tab-active').innerText(), POLL).toBe('订单详情');
+    const timeline = page.getByTestId('order-status-timeline');
+    expect(await timeline.getAttribute('data-status')).toBe('unpaid');
+    expect(
+      await timeline.locator('[data-step]').evaluateAll((els) => els.map((e) => e.getAttribute('data-step'))),
+    ).toEqual(['created', 'paid', 'in_production', 'shipped', 'completed']);
+  }, 120_000);
 });

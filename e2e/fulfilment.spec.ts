@@ -62,9 +62,9 @@ describe('fulfilment', () => {
       )
       .toBe('shipped');
 
-    // The merchant's order shows the production progress: shipped, with the tracking number.
+    // The merchant's order shows its status timeline: shipped, with the tracking number.
     await merchant.goto(`${baseUrl}/admin/order/detail?order_no=${order.order_no}`);
-    const progress = merchant.getByTestId('production-progress');
+    const progress = merchant.getByTestId('order-status-timeline');
     await progress.waitFor(POLL);
     await expect.poll(() => progress.getAttribute('data-status'), POLL).toBe('shipped');
     await expect.poll(() => progress.textContent(), POLL).toContain(tracking);

@@ -14,6 +14,7 @@ export * from './auth/fields.ts';
 export * from './auth/schemas.ts';
 export * from './access/schemas.ts';
 export * from './admin/schemas.ts';
+export * from './admin/dashboard.ts';
 export * from './schema-utils.ts';
 export * from './tenancy/schemas.ts';
 export * from './uploads/schemas.ts';

@@ -6,7 +6,8 @@ import { DeviceRoute } from './device-route.tsx';
 import { PATHS } from './paths.ts';
 import type { RouteHandle, RouteTitleKey } from './route-handle.ts';
 
-const titled = (titleKey: RouteTitleKey) => ({ titleKey }) satisfies RouteHandle;
+const titled = (titleKey: RouteTitleKey, parentMenu?: string): RouteHandle =>
+  parentMenu ? { titleKey, parentMenu } : { titleKey };
 
 /**
  * A route's component, loaded on the route's first visit. Every console route loads this way, so
@@ -95,7 +96,7 @@ const adminRoutes: RouteObject = {
             () => import('../features/wallet/recharge-page.tsx'),
             (m) => m.RechargeBalancePage,
           ),
-          handle: titled('route.rechargeBalance'),
+          handle: titled('route.rechargeBalance', 'wallet/recharge'),
         },
         {
           path: 'rechargeResult',
@@ -103,7 +104,7 @@ const adminRoutes: RouteObject = {
             () => import('../features/wallet/recharge-result-page.tsx'),
             (m) => m.RechargeResultPage,
           ),
-          handle: titled('route.rechargeResult'),
+          handle: titled('route.rechargeResult', 'wallet/recharge'),
         },
         {
           path: 'transferDetail',
@@ -111,7 +112,7 @@ const adminRoutes: RouteObject = {
             () => import('../features/wallet/transfer-detail-page.tsx'),
             (m) => m.TransferDetailPage,
           ),
-          handle: titled('route.transferDetail'),
+          handle: titled('route.transferDetail', 'wallet/recharge'),
         },
         // spec §2 cart checkout and order pages (issue 10); open with the cart or order list menu
         // (features/admin/permissions.ts).
@@ -121,7 +122,7 @@ const adminRoutes: RouteObject = {
             () => import('../features/checkout/settlement-page.tsx'),
             (m) => m.SettlementPage,
           ),
-          handle: titled('route.settlement'),
+          handle: titled('route.settlement', 'publish/shopCart'),
         },
         {
           path: 'payResult',
@@ -129,7 +130,7 @@ const adminRoutes: RouteObject = {
             () => import('../features/orders/pay-result-page.tsx'),
             (m) => m.PayResultPage,
           ),
-          handle: titled('route.payResult'),
+          handle: titled('route.payResult', 'order/list'),
         },
         {
           path: 'orderPayResult/:order_no',
@@ -137,7 +138,7 @@ const adminRoutes: RouteObject = {
             () => import('../features/orders/pay-result-page.tsx'),
             (m) => m.PayResultPage,
           ),
-          handle: titled('route.orderPayResult'),
+          handle: titled('route.orderPayResult', 'order/list'),
         },
         // spec §2 "an admin iframe route": /admin/iframe/{encoded address}.
         {
@@ -155,7 +156,7 @@ const adminRoutes: RouteObject = {
             () => import('../features/orders/order-detail-page.tsx'),
             (m) => m.OrderDetailPage,
           ),
-          handle: titled('route.orderDetail'),
+          handle: titled('route.orderDetail', 'order/list'),
         },
         // Menu pages: the menu item serving the path names the page (its title is the menu's).
         {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { adminLogSchema, recycleSchema, sensitiveLogSchema } from '../access/schemas.ts';
 import { dashboardSchema } from '../auth/schemas.ts';
+import { dashboardOverviewSchema } from './dashboard.ts';
 import { defineOperation } from '../contract.ts';
 import { idParamsSchema, listReplySchema } from '../crud-schemas.ts';
 import { PERMISSIONS } from '../permissions.ts';
@@ -78,5 +79,15 @@ export const adminOperations = {
     permission: null,
     summary: "Counts for the caller's organisation",
     response: dashboardSchema,
+  }),
+  dashboardOverview: defineOperation({
+    ...ADMIN,
+    id: 'dashboardOverview',
+    method: 'GET',
+    path: '/api/v1/admin/dashboard/overview',
+    permission: null,
+    summary:
+      "The tier's home figures (balances, orders by status, reviews, orders per day), of the caller's own scope",
+    response: dashboardOverviewSchema,
   }),
 } as const;

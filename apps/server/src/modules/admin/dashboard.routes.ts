@@ -11,10 +11,18 @@ import { countMerchants } from '../tenancy/index.ts';
 import { scopeOf } from '../../platform/context.ts';
 import { ownedBy } from '../../platform/ownership.ts';
 import { LOG_OWNER } from './audit.ts';
+import { adminContext } from '../access/index.ts';
+import { dashboardOverview } from './dashboard-figures.ts';
 
 /** The dashboard's real counts for the caller's organisation (no fake charts). */
-export function dashboardRoutes(app: ZodApp, { database }: AppServices): void {
+export function dashboardRoutes(app: ZodApp, { database, extensions, modules }: AppServices): void {
   const db = database.db;
+  // The tier's home figures (issue 26, decision 0072): each module's own, of the caller's scope.
+  route(app, adminOperations.dashboardOverview, async (request) => {
+    const ctx = await adminContext(request, db);
+    return ok(await dashboardOverview(ctx, extensions, modules));
+  });
+
   route(app, adminOperations.dashboard, async (request) => {
     const actor = request.ctx.actor;
     if (actor?.kind !== 'admin') throw new Error('admin route without an admin');

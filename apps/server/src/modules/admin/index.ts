@@ -4,6 +4,13 @@ export { installAdminLog, summarise } from './admin-log.ts';
 export { crudAudit } from './audit.ts';
 export { adminToolRoutes } from './admin-tools.routes.ts';
 export { dashboardRoutes } from './dashboard.routes.ts';
+export {
+  DASHBOARD_FIGURES,
+  lastDays,
+  perDay,
+  type DashboardFigures,
+  type DashboardFiguresProvider,
+} from './dashboard-figures.ts';
 export { uploadRoutes, handleSingleUpload } from './upload.routes.ts';
 export {
   attachmentsLinkedTo,

@@ -7,6 +7,7 @@ import { dashboardRoutes } from './dashboard.routes.ts';
 import { memberAvatarImage, storageMerchantStats, uploadRoutes } from './upload.routes.ts';
 import { MEMBER_AVATAR_IMAGE } from '../member/index.ts';
 import { MENUS } from './menus.ts';
+import { DASHBOARD_FIGURES, organisationFigures } from './dashboard-figures.ts';
 
 /** The admin tools: dashboard, admin log, recycle bin, sensitive-data log, uploads and attachments. */
 export const adminModule: ModuleDescriptor<AppServices> = {
@@ -26,6 +27,7 @@ export const adminModule: ModuleDescriptor<AppServices> = {
   provides: [
     MERCHANT_STATS.provide('storage', storageMerchantStats),
     MEMBER_AVATAR_IMAGE.provide('uploads', memberAvatarImage),
+    DASHBOARD_FIGURES.provide('admin', organisationFigures),
   ],
   routes(app, services) {
     adminToolRoutes(app, services);

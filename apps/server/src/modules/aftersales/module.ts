@@ -6,6 +6,8 @@ import { AFTERSALES_EXPORT, AFTERSALES_REVIEW_EXPORT } from './aftersales.export
 import { aftersalesRoutes } from './aftersales.routes.ts';
 import { onMarketplaceEvent } from './marketplace-events.ts';
 import { MENUS } from './menus.ts';
+import { DASHBOARD_FIGURES } from '../admin/index.ts';
+import { aftersalesDashboardFigures } from './dashboard.ts';
 
 /**
  * After-sales: cancel and after-sales requests, their review and refunds (issue 22, decision
@@ -24,6 +26,7 @@ export const aftersalesModule: ModuleDescriptor<AppServices> = {
     AFTERSALES_EXPORT,
     AFTERSALES_REVIEW_EXPORT,
     SHOP_EVENTS.provide('aftersales', onMarketplaceEvent),
+    DASHBOARD_FIGURES.provide('aftersales', aftersalesDashboardFigures),
   ],
   routes: (app, services) => aftersalesRoutes(app, services),
 };

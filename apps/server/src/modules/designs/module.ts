@@ -5,6 +5,8 @@ import { registerDesignJobs } from './design.jobs.ts';
 import { designRoutes } from './designs.routes.ts';
 import { MENUS } from './menus.ts';
 import { FINISHED_EXPORT } from './finished.export.ts';
+import { DASHBOARD_FIGURES } from '../admin/index.ts';
+import { designDashboardFigures } from './dashboard.ts';
 
 /** Designs: the design document, finished products, groups, batch design and rendering. */
 export const designsModule: ModuleDescriptor<AppServices> = {
@@ -19,7 +21,7 @@ export const designsModule: ModuleDescriptor<AppServices> = {
     { name: 'finishedGroup', owner: 'merchant' },
   ],
   menus: MENUS,
-  provides: [FINISHED_EXPORT],
+  provides: [FINISHED_EXPORT, DASHBOARD_FIGURES.provide('designs', designDashboardFigures)],
   jobs: registerDesignJobs,
   routes: designRoutes,
 };

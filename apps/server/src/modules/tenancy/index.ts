@@ -13,7 +13,14 @@ export {
   type NewTenant,
 } from './tenancy.service.ts';
 export type { MerchantRow, TenantRow } from './tenancy.repo.ts';
-export { countMerchants, existingMerchantIds, merchantLevelsByIds, merchantsByIds } from './tenancy.repo.ts';
+export {
+  countMerchants,
+  countTenants,
+  merchantGrowth,
+  existingMerchantIds,
+  merchantLevelsByIds,
+  merchantsByIds,
+} from './tenancy.repo.ts';
 export { tenancyRoutes } from './tenancy.routes.ts';
 export {
   assertDesignSlot,

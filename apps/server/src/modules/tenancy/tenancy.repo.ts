@@ -91,6 +91,28 @@ export async function countMerchants(tx: Executor, tenantId: string | null): Pro
   return row?.n ?? 0;
 }
 
+/** Merchants of the tenant (every tenant's for the platform, `null`): all, and those created since. */
+export async function merchantGrowth(
+  tx: Executor,
+  tenantId: string | null,
+  since: Date,
+): Promise<{ total: number; lastWeek: number }> {
+  const [row] = await tx
+    .select({
+      total: sql<number>`count(*)::int`,
+      lastWeek: sql<number>`(count(*) filter (where ${merchants.createdAt} >= ${since.toISOString()}::timestamptz))::int`,
+    })
+    .from(merchants)
+    .where(tenantId === null ? undefined : eq(merchants.tenantId, tenantId));
+  return { total: row?.total ?? 0, lastWeek: row?.lastWeek ?? 0 };
+}
+
+/** How many suppliers (tenants) the platform has. */
+export async function countTenants(tx: Executor): Promise<number> {
+  const [row] = await tx.select({ n: sql<number>`count(*)::int` }).from(tenants);
+  return row?.n ?? 0;
+}
+
 /** Which of these ids are merchants of the tenant (any tenant for the platform, `null`). */
 export async function existingMerchantIds(
   tx: Executor,

@@ -1,7 +1,8 @@
 import * as tables from './schema.ts';
 import type { ModuleDescriptor } from '../../platform/module.ts';
 import type { AppServices } from '../../services.ts';
-import { ATTACHMENT_REFERENCES } from '../admin/index.ts';
+import { ATTACHMENT_REFERENCES, DASHBOARD_FIGURES } from '../admin/index.ts';
+import { walletDashboardFigures } from './dashboard.ts';
 import { MERCHANT_STATS } from '../tenancy/index.ts';
 import { receiptAttachmentUses, walletMerchantStats, walletRoutes } from './wallet.routes.ts';
 import { MENUS } from './menus.ts';
@@ -24,6 +25,7 @@ export const walletModule: ModuleDescriptor<AppServices> = {
   provides: [
     ATTACHMENT_REFERENCES.provide('wallet', receiptAttachmentUses),
     MERCHANT_STATS.provide('wallet', walletMerchantStats),
+    DASHBOARD_FIGURES.provide('wallet', walletDashboardFigures),
     TRANSACTION_EXPORT,
     RECHARGE_EXPORT,
     WITHDRAWAL_EXPORT,

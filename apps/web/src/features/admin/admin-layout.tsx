@@ -28,7 +28,7 @@ import { Link, Outlet, useLocation, useMatches, useNavigate } from 'react-router
 import { LAYOUT, type MenuNode } from '@pod/shared';
 import { LanguageSwitch } from '../../app/language-switch.tsx';
 import { PATHS } from '../../app/paths.ts';
-import { deepestTitleKey } from '../../app/route-handle.ts';
+import { deepestHandle } from '../../app/route-handle.ts';
 import { adminLogout, identityKeys } from '../identity/api.ts';
 import { CurrentMenuContext } from '../layout/current-menu.ts';
 import {
@@ -38,7 +38,7 @@ import {
   type LayoutMode,
 } from '../layout/layout-settings.ts';
 import { MenuIcon } from '../layout/menu-icon.tsx';
-import { menuHref, menuTrail } from '../layout/menu-tree.ts';
+import { menuHref, menuTrail, menuTrailNamed } from '../layout/menu-tree.ts';
 import { NavTabs } from '../layout/nav-tabs.tsx';
 import { RouteProgress } from '../layout/route-progress.tsx';
 import { SettingsDrawer } from '../layout/settings-drawer.tsx';
@@ -89,18 +89,25 @@ function AdminFrame({ mode, isCollapsed }: { mode: LayoutMode; isCollapsed: bool
   const menuTitle = useMenuTitle();
   const site = useSite();
   const { menus } = useAdminSession();
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const matches = useMatches();
   const { refreshKey } = useTabs();
   const trail = menuTrail(menus, pathname);
   const current = trail.at(-1) ?? null;
-  const routeTitleKey = deepestTitleKey(matches);
+  const handle = deepestHandle(matches);
+  const routeTitleKey = handle?.titleKey ?? null;
+  const routeHandle = current ? null : handle;
   const title = current ? menuTitle(current.title) : routeTitleKey ? t(routeTitleKey) : '';
+  // A page without a menu item (settlement, an order's detail) sits under its parent menu (issue 26).
+  const parentTrail = routeHandle?.parentMenu ? menuTrailNamed(menus, routeHandle.parentMenu) : [];
 
-  // spec §1: admin routes flagged for tabs (keep-alive menu items) open as tabs.
+  // spec §1: admin routes flagged for tabs (keep-alive menu items) open as tabs; so do the pages
+  // reached from them (settlement, an order's detail), under their own title (issue 26).
   useEffect(() => {
     if (current?.keepalive) openTab({ href: pathname, title: current.title });
-  }, [current, pathname]);
+    else if (!current && routeHandle?.parentMenu)
+      openTab({ href: pathname, title: routeHandle.titleKey, to: `${pathname}${search}` });
+  }, [current, pathname, search, routeHandle]);
 
   // spec §1: the page title is the route title plus the site name. Pages reached through a menu take
   // the menu's title; the shell's own effect covers the routes that declare a title key.
@@ -130,7 +137,8 @@ function AdminFrame({ mode, isCollapsed }: { mode: LayoutMode; isCollapsed: bool
     <AdminHeader
       mode={mode}
       isCollapsed={isCollapsed}
-      trail={trail}
+      trail={current ? trail : parentTrail}
+      pageTitle={current ? undefined : title}
       withLogo={withLogo}
       onOpenDrawer={isPhone ? () => setDrawerOpenAt(pathname) : undefined}
     >
@@ -361,6 +369,7 @@ function AdminHeader({
   mode,
   isCollapsed,
   trail,
+  pageTitle,
   withLogo,
   onOpenDrawer,
   children,
@@ -368,6 +377,8 @@ function AdminHeader({
   mode: LayoutMode;
   isCollapsed: boolean;
   trail: readonly MenuNode[];
+  /** The page's own title after the trail, for a page without a menu item. */
+  pageTitle?: string | undefined;
   withLogo: boolean;
   /** On a phone: opens the menu drawer (there is no side column to collapse). */
   onOpenDrawer?: () => void;
@@ -430,12 +441,13 @@ function AdminHeader({
                 { title: <Link to={PATHS.adminDashboard}>{t('layout.home')}</Link> },
                 ...trail.map((node) => ({
                   title:
-                    node.type === 'menu' && node !== trail.at(-1) ? (
+                    node.type === 'menu' && (node !== trail.at(-1) || pageTitle) ? (
                       <Link to={menuHref(node)}>{menuTitle(node.title)}</Link>
                     ) : (
                       menuTitle(node.title)
                     ),
                 })),
+                ...(pageTitle ? [{ title: pageTitle }] : []),
               ]}
             />
           )))

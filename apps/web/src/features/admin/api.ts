@@ -6,6 +6,7 @@ import { call } from '../../api/call.ts';
 export const adminKeys = {
   all: ['admin'] as const,
   dashboard: () => [...adminKeys.all, 'dashboard'] as const,
+  overview: () => [...adminKeys.all, 'dashboard', 'overview'] as const,
   profile: () => [...adminKeys.all, 'profile'] as const,
 };
 
@@ -14,6 +15,14 @@ export function useDashboard() {
   return useQuery({
     queryKey: adminKeys.dashboard(),
     queryFn: ({ signal }) => call(adminOperations.dashboard, { signal, showErrorMessage: false }),
+  });
+}
+
+/** GET /api/v1/admin/dashboard/overview: the tier's home figures (issue 26). */
+export function useDashboardOverview() {
+  return useQuery({
+    queryKey: adminKeys.overview(),
+    queryFn: ({ signal }) => call(adminOperations.dashboardOverview, { signal, showErrorMessage: false }),
   });
 }
 

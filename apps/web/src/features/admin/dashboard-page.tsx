@@ -8,8 +8,12 @@ import { useDashboard } from './api.ts';
 import { useAdminSession } from '../../session/admin-session-context.ts';
 import { greetingKey } from './greeting.ts';
 import { SyncHealthCard } from '../sync/health-badge.tsx';
+import { HomeFigures } from './dashboard-figures.tsx';
 
-/** /admin/dashboard: a greeting by the hour (spec §9 bands), the tenant's real counts and the account. */
+/**
+ * /admin/dashboard: a greeting by the hour (spec §9 bands), the tier's home figures (issue 26), the
+ * organisation's counts and the account.
+ */
 export function DashboardPage() {
   const { t } = useTranslation();
   const fieldLabel = useFieldLabel();
@@ -31,7 +35,7 @@ export function DashboardPage() {
     : [];
 
   return (
-    <Flex vertical gap={24} style={{ maxWidth: 960, margin: '0 auto' }}>
+    <Flex vertical gap={24} style={{ maxWidth: 1200, margin: '0 auto' }}>
       <Card>
         <Typography.Title data-testid="dashboard-greeting" level={3} style={{ marginTop: 0 }}>
           {t('admin.dashboard.hello', { greeting, name: user.nickname || user.username })}
@@ -40,6 +44,7 @@ export function DashboardPage() {
           {t('admin.dashboard.welcome', { site: site.name })}
         </Typography.Text>
       </Card>
+      <HomeFigures />
       <Card title={t('admin.dashboard.counts')} loading={dashboard.isPending}>
         {dashboard.isError ? (
           <Alert type="error" showIcon title={dashboard.error.msg} />

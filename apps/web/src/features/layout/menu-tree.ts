@@ -34,6 +34,16 @@ export function menuTrail(menus: readonly MenuNode[], pathname: string): MenuNod
   return best;
 }
 
+/** The chain from a top-level menu down to the node of this catalogue name; empty when not held. */
+export function menuTrailNamed(menus: readonly MenuNode[], name: string): MenuNode[] {
+  for (const node of menus) {
+    if (node.name === name) return [node];
+    const inner = menuTrailNamed(node.children, name);
+    if (inner.length) return [node, ...inner];
+  }
+  return [];
+}
+
 /** The menu item serving a path, if any. */
 export function menuItemFor(menus: readonly MenuNode[], pathname: string): MenuNode | null {
   return menuTrail(menus, pathname).at(-1) ?? null;

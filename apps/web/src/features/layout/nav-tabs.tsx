@@ -19,7 +19,8 @@ export function NavTabs() {
 
   const onClose = (href: string) => {
     const next = closeTab(href, pathname);
-    if (next !== null) void navigate(next || PATHS.adminDashboard);
+    if (next !== null)
+      void navigate(tabs.find((tab) => tab.href === next)?.to ?? (next || PATHS.adminDashboard));
   };
 
   return (
@@ -38,7 +39,7 @@ export function NavTabs() {
         type="editable-card"
         hideAdd
         activeKey={isActiveTab ? pathname : ''}
-        onChange={(href) => void navigate(href)}
+        onChange={(href) => void navigate(tabs.find((tab) => tab.href === href)?.to ?? href)}
         onEdit={(href, action) => {
           if (action === 'remove' && typeof href === 'string') onClose(href);
         }}

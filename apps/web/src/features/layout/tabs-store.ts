@@ -4,6 +4,8 @@ import { useSyncExternalStore } from 'react';
 export interface NavTab {
   href: string;
   title: string;
+  /** Where the tab leads when it is not its href alone (an order's detail keeps its query). */
+  to?: string;
 }
 
 interface TabsState {
@@ -24,8 +26,11 @@ function set(next: TabsState) {
 
 /** Opens a tab (or keeps the existing one for the same address). */
 export function openTab(tab: NavTab): void {
-  if (state.tabs.some((t) => t.href === tab.href)) return;
-  set({ ...state, tabs: [...state.tabs, tab] });
+  const open = state.tabs.find((t) => t.href === tab.href);
+  if (!open) set({ ...state, tabs: [...state.tabs, tab] });
+  // The same page with another query (another order): the tab follows it.
+  else if (open.to !== tab.to)
+    set({ ...state, tabs: state.tabs.map((t) => (t.href === tab.href ? { ...t, to: tab.to } : t)) });
 }
 
 /** Closes a tab; returns the address to show next when it was the active one. */

@@ -26,7 +26,7 @@ import { OrderHistory } from './order-history.tsx';
 import { LineLinkCell } from './link-line-dialog.tsx';
 import { Amount, OrderCountdown, OrderStatusTag, useOrderLinks } from './order-fields.tsx';
 import { PayOrdersDialog } from './pay-orders-dialog.tsx';
-import { ProductionProgress } from '../fulfilment/production-progress.tsx';
+import { OrderStatusTimeline } from './status-timeline-card.tsx';
 import { PersonalisationCard } from './personalisation-card.tsx';
 
 type OrderLine = OrderDetail['lines'][number];
@@ -169,13 +169,7 @@ export function OrderDetailPage() {
         />
       </Card>
 
-      <ProductionProgress
-        status={row.status}
-        trackingNo={row.tracking_no}
-        carrierCode={row.carrier_code}
-        paidAt={row.paid_at}
-        shippedAt={row.shipped_at}
-      />
+      <OrderStatusTimeline order={row} />
 
       <Card size="small">
         <OrderActionBar

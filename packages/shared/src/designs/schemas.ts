@@ -373,7 +373,14 @@ export const designJobReplySchema = z.object({ job_id: z.string() });
 /** The `result` of a `designs.batch` job. */
 export const designBatchResultSchema = z.object({
   created: z.array(z.object({ product_id: z.string(), finished_id: z.string(), code: z.string() })),
-  failed: z.array(z.object({ product_id: z.string(), message: z.string() })),
+  /** Why a product failed: `message` in the requester's language, `messages` in both (issue 26). */
+  failed: z.array(
+    z.object({
+      product_id: z.string(),
+      message: z.string(),
+      messages: z.object({ 'zh-cn': z.string(), en: z.string() }).optional(),
+    }),
+  ),
   skipped_surfaces: z.array(z.object({ product_id: z.string(), surfaces: z.array(z.string()) })),
 });
 /** The `result` of a `designs.render` job. */

@@ -244,3 +244,92 @@ export function fitDesignToProduct(doc: DesignDocument, input: FitToProductInput
 export function designForColours(doc: DesignDocument, colorIds: readonly string[]): DesignDocument[] {
   return colorIds.map((color_id) => designDocumentSchema.parse({ ...structuredClone(doc), color_id }));
 }
+
+// ---- Surface mapping by role (issue 26, decision 0073) ---------------------------------------------
+
+/** What a surface is for, whatever its key: batch design maps surfaces through this. */
+export type SurfaceRole = 'front' | 'back' | 'wrap' | 'other';
+
+/** The catalogue's facts about a surface that tell its role. */
+export interface RoleSurface {
+  key: string;
+  /** `wrap`: round a cylinder (mugs, bottles). */
+  kind?: 'flat' | 'wrap';
+}
+
+/** A surface's role: a wrap kind is `wrap`; else its key names front or back (`front`, `back_print`). */
+export function surfaceRole(surface: RoleSurface): SurfaceRole {
+  if (surface.kind === 'wrap' || /(^|[_-])wrap($|[_-])/.test(surface.key)) return 'wrap';
+  if (/(^|[_-])front($|[_-])/.test(surface.key)) return 'front';
+  if (/(^|[_-])back($|[_-])/.test(surface.key)) return 'back';
+  return 'other';
+}
+
+/** Roles that stand in for each other when the target has no surface of the same role. */
+const STAND_INS: Record<SurfaceRole, readonly SurfaceRole[]> = {
+  front: ['wrap'],
+  wrap: ['front'],
+  back: [],
+  other: [],
+};
+/** Which designed surface goes first when only one target surface is left. */
+const PRIMACY: Record<SurfaceRole, number> = { front: 0, wrap: 1, back: 2, other: 3 };
+
+export interface SurfaceMapping {
+  /** Source surface key → target surface key, for every designed surface that has a place. */
+  map: Record<string, string>;
+  /** Designed surfaces that have no place on the target (reported, not an error). */
+  skipped: string[];
+  /** Designed surfaces with several equally good places: the merchant chooses one. */
+  ambiguous: Array<{ source: string; candidates: string[] }>;
+}
+
+/**
+ * Maps the designed surfaces of a design onto another product's surfaces, one target per source:
+ * the same key first; then the one target surface of the same role; then a stand-in role (a front
+ * onto a mug's wrap and back); and when the target has a single surface left and the rest found
+ * nothing, the primary designed surface (front before wrap before back) goes there. Several
+ * candidates of one role are ambiguous: the caller asks the merchant.
+ */
+export function mapSurfacesByRole(
+  designed: readonly RoleSurface[],
+  targets: readonly RoleSurface[],
+): SurfaceMapping {
+  const map: Record<string, string> = {};
+  const used = new Set<string>();
+  const ambiguous: SurfaceMapping['ambiguous'] = [];
+  const free = () => targets.filter((t) => !used.has(t.key));
+  const take = (source: string, target: string) => {
+    map[source] = target;
+    used.add(target);
+  };
+  const ordered = [...designed].sort((a, b) => PRIMACY[surfaceRole(a)] - PRIMACY[surfaceRole(b)]);
+  // 1. Same key.
+  for (const s of ordered) if (targets.some((t) => t.key === s.key)) take(s.key, s.key);
+  // 2. Same role, then stand-in roles.
+  for (const s of ordered) {
+    if (map[s.key]) continue;
+    const role = surfaceRole(s);
+    if (role === 'other') continue;
+    for (const r of [role, ...STAND_INS[role]]) {
+      const candidates = free().filter((t) => surfaceRole(t) === r);
+      if (candidates.length === 1) take(s.key, candidates[0]!.key);
+      else if (candidates.length > 1)
+        ambiguous.push({ source: s.key, candidates: candidates.map((c) => c.key) });
+      if (candidates.length > 0) break;
+    }
+  }
+  // 3. Nothing found at all and a single target surface: the primary designed surface goes there.
+  const rest = free();
+  if (Object.keys(map).length === 0 && ambiguous.length === 0 && rest.length === 1 && ordered.length > 0)
+    take(ordered[0]!.key, rest[0]!.key);
+  const placed = new Set([...Object.keys(map), ...ambiguous.map((a) => a.source)]);
+  return { map, skipped: ordered.map((s) => s.key).filter((k) => !placed.has(k)), ambiguous };
+}
+
+/** The surfaces of a document that hold layers (what batch design has to place). */
+export function designedSurfaceKeys(doc: DesignDocument): string[] {
+  return Object.entries(doc.surfaces)
+    .filter(([, s]) => s.layers.length > 0)
+    .map(([key]) => key);
+}

@@ -2,20 +2,15 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
-import { DESIGN_FONT_FAMILIES, DESIGN_FONT_WEIGHTS } from '@pod/shared';
+import { DESIGN_FONTS } from '@pod/shared';
 
 const requireFrom = createRequire(import.meta.url);
-const PACKAGES: Record<string, string> = {
-  'Noto Sans SC': '@fontsource/noto-sans-sc',
-  Roboto: '@fontsource/roboto',
-  Pacifico: '@fontsource/pacifico',
-};
 
 /** The fontsource stylesheets the editor loads (woff2 with unicode ranges), as file URLs. */
 export function fontStylesheets(): string[] {
-  return DESIGN_FONT_FAMILIES.flatMap((family) => {
-    const dir = dirname(requireFrom.resolve(PACKAGES[family]!));
-    return DESIGN_FONT_WEIGHTS[family].map((w) => pathToFileURL(join(dir, `${w}.css`)).href);
+  return DESIGN_FONTS.flatMap((font) => {
+    const dir = dirname(requireFrom.resolve(font.package));
+    return font.weights.map((w) => pathToFileURL(join(dir, `${w}.css`)).href);
   });
 }
 

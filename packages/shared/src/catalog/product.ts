@@ -13,7 +13,13 @@ import {
   optionalText,
   requiredText,
 } from './common.ts';
-import { surfaceInputSchema, surfaceIssues, surfaceSchema, type CatalogIssue } from './surface.ts';
+import {
+  SURFACE_KINDS,
+  surfaceInputSchema,
+  surfaceIssues,
+  surfaceSchema,
+  type CatalogIssue,
+} from './surface.ts';
 
 /**
  * Products: what merchants design on (spec §3 Product). A product has colour × size variants
@@ -308,7 +314,15 @@ export const catalogProductListItemSchema = z.object({
   cover: imageRefSchema.nullable(),
   colors: z.array(productColorSchema),
   size_count: z.number().int(),
-  surfaces: z.array(z.object({ id: z.string(), key: z.string(), name: z.string() })),
+  surfaces: z.array(
+    z.object({
+      id: z.string(),
+      key: z.string(),
+      name: z.string(),
+      en_name: z.string().optional(),
+      kind: z.enum(SURFACE_KINDS).optional(),
+    }),
+  ),
   base_price: z.number().int(),
   design_price: z.number().int(),
   currency: z.enum(CURRENCIES),

@@ -9,21 +9,109 @@ import { patchOf } from '../schema-utils.ts';
  * its errors name the bad field inside the document (`documents.0.surfaces.front.layers.2.font_size`).
  */
 
-// ---- Fonts (decision 0019): the only families a document may name ---------------------------------
+// ---- Fonts (decisions 0019, 0073): the only families a document may name ------------------------
 /**
- * The font families bundled with the app (npm @fontsource packages; never a CDN). The editor loads
- * these, the server renders with the same files, and a document naming any other family is refused.
+ * THE font registry: every family bundled with the app, from one npm @fontsource package each
+ * (never a CDN), with the weights bundled. The editor loads each package's CSS (woff2) for these
+ * weights; the server converts the same package's WOFF files of the same weights to TTF and renders
+ * with nothing else. A document naming any other family is refused. All are OFL-1.1 or Apache-2.0.
  */
-export const DESIGN_FONT_FAMILIES = ['Noto Sans SC', 'Roboto', 'Pacifico'] as const;
-export type DesignFontFamily = (typeof DESIGN_FONT_FAMILIES)[number];
+export const DESIGN_FONTS = [
+  {
+    family: 'Noto Sans SC',
+    package: '@fontsource/noto-sans-sc',
+    weights: [400, 700],
+    script: 'cjk',
+    licence: 'OFL-1.1',
+  },
+  {
+    family: 'ZCOOL KuaiLe',
+    package: '@fontsource/zcool-kuaile',
+    weights: [400],
+    script: 'cjk',
+    licence: 'OFL-1.1',
+  },
+  {
+    family: 'Roboto',
+    package: '@fontsource/roboto',
+    weights: [400, 700],
+    script: 'latin',
+    licence: 'OFL-1.1',
+  },
+  { family: 'Lato', package: '@fontsource/lato', weights: [400, 700], script: 'latin', licence: 'OFL-1.1' },
+  {
+    family: 'Montserrat',
+    package: '@fontsource/montserrat',
+    weights: [400, 700],
+    script: 'latin',
+    licence: 'OFL-1.1',
+  },
+  {
+    family: 'Oswald',
+    package: '@fontsource/oswald',
+    weights: [400, 700],
+    script: 'latin',
+    licence: 'OFL-1.1',
+  },
+  {
+    family: 'Merriweather',
+    package: '@fontsource/merriweather',
+    weights: [400, 700],
+    script: 'latin',
+    licence: 'OFL-1.1',
+  },
+  {
+    family: 'Playfair Display',
+    package: '@fontsource/playfair-display',
+    weights: [400, 700],
+    script: 'latin',
+    licence: 'OFL-1.1',
+  },
+  {
+    family: 'Bebas Neue',
+    package: '@fontsource/bebas-neue',
+    weights: [400],
+    script: 'latin',
+    licence: 'OFL-1.1',
+  },
+  { family: 'Lobster', package: '@fontsource/lobster', weights: [400], script: 'latin', licence: 'OFL-1.1' },
+  {
+    family: 'Pacifico',
+    package: '@fontsource/pacifico',
+    weights: [400],
+    script: 'latin',
+    licence: 'OFL-1.1',
+  },
+  {
+    family: 'Dancing Script',
+    package: '@fontsource/dancing-script',
+    weights: [400, 700],
+    script: 'latin',
+    licence: 'OFL-1.1',
+  },
+  {
+    family: 'Permanent Marker',
+    package: '@fontsource/permanent-marker',
+    weights: [400],
+    script: 'latin',
+    licence: 'Apache-2.0',
+  },
+] as const satisfies ReadonlyArray<{
+  family: string;
+  package: `@fontsource/${string}`;
+  weights: readonly number[];
+  script: 'cjk' | 'latin';
+  licence: 'OFL-1.1' | 'Apache-2.0';
+}>;
+export type DesignFontFamily = (typeof DESIGN_FONTS)[number]['family'];
+export type DesignFont = (typeof DESIGN_FONTS)[number];
+export const DESIGN_FONT_FAMILIES: readonly DesignFontFamily[] = DESIGN_FONTS.map((f) => f.family);
 /** Used when nothing else is chosen; it covers Chinese, kana, Latin and punctuation. */
 export const DESIGN_DEFAULT_FONT: DesignFontFamily = 'Noto Sans SC';
 /** The weights bundled per family (others render as the nearest of these). */
-export const DESIGN_FONT_WEIGHTS: Record<DesignFontFamily, readonly number[]> = {
-  'Noto Sans SC': [400, 700],
-  Roboto: [400, 700],
-  Pacifico: [400],
-};
+export const DESIGN_FONT_WEIGHTS: Readonly<Record<DesignFontFamily, readonly number[]>> = Object.fromEntries(
+  DESIGN_FONTS.map((f) => [f.family, f.weights]),
+) as unknown as Record<DesignFontFamily, readonly number[]>;
 
 // ---- Jobs ------------------------------------------------------------------------------------------
 /** Background job names (GET /api/v1/jobs/{id} reports progress of each). */
@@ -285,7 +373,14 @@ export const designJobReplySchema = z.object({ job_id: z.string() });
 /** The `result` of a `designs.batch` job. */
 export const designBatchResultSchema = z.object({
   created: z.array(z.object({ product_id: z.string(), finished_id: z.string(), code: z.string() })),
-  failed: z.array(z.object({ product_id: z.string(), message: z.string() })),
+  /** Why a product failed: `message` in the requester's language, `messages` in both (issue 26). */
+  failed: z.array(
+    z.object({
+      product_id: z.string(),
+      message: z.string(),
+      messages: z.object({ 'zh-cn': z.string(), en: z.string() }).optional(),
+    }),
+  ),
   skipped_surfaces: z.array(z.object({ product_id: z.string(), surfaces: z.array(z.string()) })),
 });
 /** The `result` of a `designs.render` job. */

@@ -1,8 +1,15 @@
 import { Readable } from 'node:stream';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
-import { DESIGN_API_LIMITS, DESIGN_JOBS, type designBatchSchema } from '@pod/shared';
-import { fitDesignToProduct, loadDesignDocument, type DesignDocument, type SurfaceSpec } from '@pod/design';
+import { DESIGN_API_LIMITS, DESIGN_JOBS, type designBatchSchema, type Language } from '@pod/shared';
+import {
+  designedSurfaceKeys,
+  fitDesignToProduct,
+  loadDesignDocument,
+  mapSurfacesByRole,
+  type DesignDocument,
+  type SurfaceSpec,
+} from '@pod/design';
 import { finishedProducts, type StoredRender } from './schema.ts';
 import { prepareFonts } from '../../platform/fonts/fonts.ts';
 import { AppError } from '../../platform/http/errors.ts';
@@ -35,6 +42,8 @@ export interface BatchJobData {
   tenant_id: string;
   merchant_id: string;
   actor_id: string;
+  /** The requester's language: `message` of each failure is in it (`messages` holds both). */
+  language: Language;
   batch: z.output<typeof designBatchSchema>;
 }
 
@@ -198,10 +207,90 @@ export async function queueRender(
   return jobId;
 }
 
+/** A batch target that cannot be made, with its reason as a message key (told in both languages). */
+class BatchFailure extends Error {
+  constructor(
+    readonly key: string,
+    readonly params: (lang: Language) => Record<string, string | number>,
+  ) {
+    super(key);
+    this.name = 'BatchFailure';
+  }
+}
+
+type ProductRow = Awaited<ReturnType<typeof productsOf>>[number];
+
+const surfaceName = (product: ProductRow, key: string, lang: Language) => {
+  const s = product.surfaces.find((x) => x.key === key);
+  return (lang === 'en' ? s?.en_name || s?.name : s?.name || s?.en_name) || key;
+};
+const productName = (product: ProductRow, lang: Language) =>
+  (lang === 'en' ? product.enName || product.name : product.name || product.enName) || product.styleCode;
+const listIn = (lang: Language) => (names: string[]) => names.join(lang === 'en' ? ', ' : '、');
+
 /**
- * Batch design: the document fitted to each target product (`fitDesignToProduct`), checked like a
- * save, one finished product per product, rendered in the same job. Progress covers every product.
- * A target that fails its checks is reported and the others go on.
+ * Which target surface each designed surface goes to (issue 26, decision 0073): the merchant's own
+ * choice (`surface_map`) where given, else by role (front, back, wrap). A surface with several
+ * candidates and no choice, a choice naming no surface of the product, or nothing placed at all is
+ * the target's failure, with its reason.
+ */
+function surfaceMapFor(
+  source: DesignDocument,
+  sourceProduct: ProductRow,
+  product: ProductRow,
+  chosen: Readonly<Record<string, string>> | undefined,
+): { map: Record<string, string>; skipped: string[] } {
+  const designed = designedSurfaceKeys(source);
+  const roleSurface = (p: ProductRow, key: string) => ({
+    key,
+    kind: p.surfaces.find((s) => s.key === key)?.kind,
+  });
+  for (const [from, to] of Object.entries(chosen ?? {}))
+    if (!product.surfaces.some((s) => s.key === to))
+      throw new BatchFailure('design.batchUnknownSurface', (lang) => ({
+        surface: to,
+        product: productName(product, lang),
+      }));
+  const pinned = Object.fromEntries(Object.entries(chosen ?? {}).filter(([from]) => designed.includes(from)));
+  const taken = new Set(Object.values(pinned));
+  const auto = mapSurfacesByRole(
+    designed.filter((k) => !(k in pinned)).map((k) => roleSurface(sourceProduct, k)),
+    product.surfaces.filter((s) => !taken.has(s.key)).map((s) => ({ key: s.key, kind: s.kind })),
+  );
+  if (auto.ambiguous.length > 0) {
+    const first = auto.ambiguous[0]!;
+    throw new BatchFailure('design.batchChooseSurface', (lang) => ({
+      surface: surfaceName(sourceProduct, first.source, lang),
+      candidates: listIn(lang)(first.candidates.map((k) => surfaceName(product, k, lang))),
+    }));
+  }
+  const map = { ...pinned, ...auto.map };
+  if (Object.keys(map).length === 0)
+    throw new BatchFailure('design.batchNoSurface', (lang) => ({
+      designed: listIn(lang)(designed.map((k) => surfaceName(sourceProduct, k, lang))),
+      available: listIn(lang)(product.surfaces.map((s) => surfaceName(product, s.key, lang))),
+    }));
+  return { map, skipped: auto.skipped };
+}
+
+/** A failure's reason in both languages (the job's result is read later, in either). */
+function failureMessages(error: unknown): Record<Language, string> {
+  const inLang = (lang: Language) =>
+    error instanceof BatchFailure
+      ? t(lang, error.key, error.params(lang))
+      : error instanceof AppError
+        ? t(lang, error.key, error.params)
+        : t(lang, 'design.batchUnexpected', {
+            reason: error instanceof Error ? error.message : String(error),
+          });
+  return { 'zh-cn': inLang('zh-cn'), en: inLang('en') };
+}
+
+/**
+ * Batch design: the document fitted to each target product (`fitDesignToProduct`, surfaces mapped
+ * by role or by the merchant's choice), checked like a save, one finished product per product,
+ * rendered in the same job. Progress covers every product. A target that fails is reported with
+ * its reason in both languages and the others go on.
  */
 async function runBatch(
   services: AppServices,
@@ -217,7 +306,7 @@ async function runBatch(
   const fromSpecs = specsOf(sourceProduct);
   const result = {
     created: [] as Array<{ product_id: string; finished_id: string; code: string }>,
-    failed: [] as Array<{ product_id: string; message: string }>,
+    failed: [] as Array<{ product_id: string; message: string; messages: Record<Language, string> }>,
     skipped_surfaces: [] as Array<{ product_id: string; surfaces: string[] }>,
   };
   const total = batch.targets.length;
@@ -225,17 +314,16 @@ async function runBatch(
     try {
       const [product] = await productsOf(db, m.tenantId, [target.product_id]);
       if (!product) throw AppError.notFound('catalog.productNotFound');
-      const skipped = new Set<string>();
-      const docs = target.color_ids.map((color_id) => {
-        const fitted = fitDesignToProduct(source, {
-          fromSpecs,
-          to: { product_id: product.id, color_id, specs: specsOf(product) },
-          ...(target.surface_map ? { surfaceMap: target.surface_map } : {}),
-        });
-        fitted.skipped.forEach((s) => skipped.add(s));
-        return fitted.doc;
-      });
-      if (skipped.size) result.skipped_surfaces.push({ product_id: product.id, surfaces: [...skipped] });
+      const { map, skipped } = surfaceMapFor(source, sourceProduct, product, target.surface_map);
+      const docs = target.color_ids.map(
+        (color_id) =>
+          fitDesignToProduct(source, {
+            fromSpecs,
+            to: { product_id: product.id, color_id, specs: specsOf(product) },
+            surfaceMap: map,
+          }).doc,
+      );
+      if (skipped.length) result.skipped_surfaces.push({ product_id: product.id, surfaces: skipped });
       const checked = await checkDesign(db, m, product.id, docs, {
         confirmedBlurry: batch.confirmed_blurry,
         sizeIds: [],
@@ -254,13 +342,12 @@ async function runBatch(
       );
       result.created.push({ product_id: product.id, finished_id: row!.id, code: row!.code });
     } catch (error) {
-      const message =
-        error instanceof AppError
-          ? t('zh-cn', error.key, error.params)
-          : error instanceof Error
-            ? error.message
-            : String(error);
-      result.failed.push({ product_id: target.product_id, message });
+      const messages = failureMessages(error);
+      result.failed.push({
+        product_id: target.product_id,
+        message: messages[data.language ?? 'zh-cn'],
+        messages,
+      });
     }
     await progress(((i + 1) / total) * 100);
   }

@@ -582,4 +582,74 @@ describe('the finished products list', () => {
       true,
     );
   });
+
+  it('maps surfaces by role in a batch (a T-shirt front onto a mug wrap) and gives each failure its reason in both languages (issue 26)', async () => {
+    const s = await setup();
+    const make = async (surfaceKeys: string[]) =>
+      (
+        await buildProduct(deps(), s.tenant.id, {
+          onSale: true,
+          category_id: s.basics.category.id,
+          color_ids: s.basics.colors.map((c) => c.id),
+          size_ids: s.basics.sizes.map((z) => z.id),
+          surfaceKeys,
+        })
+      ).product;
+    const mug = await make(['wrap']);
+    const twoFronts = await make(['front_left', 'front_right']);
+    const sleeves = await make(['sleeve_left', 'sleeve_right']);
+    const colour = [s.basics.colors[0]!.id];
+    const run = async (targets: Array<Record<string, unknown>>) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `${BASE}/batch`,
+        headers: s.headers,
+        payload: { document: documentFor(s), targets, name: 'Roles' },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const job = await waitForJob(res.json().data.job_id, s.headers);
+      expect(job.state, job.error).toBe('completed');
+      return job.result as {
+        created: Array<{ product_id: string; finished_id: string }>;
+        failed: Array<{ product_id: string; message: string; messages: { 'zh-cn': string; en: string } }>;
+      };
+    };
+
+    const first = await run([
+      { product_id: mug.id, color_ids: colour },
+      { product_id: twoFronts.id, color_ids: colour },
+      { product_id: sleeves.id, color_ids: colour },
+    ]);
+    // The mug gets the front's design on its wrap.
+    expect(first.created.map((c) => c.product_id)).toEqual([mug.id]);
+    const detail = await t.app.inject({
+      method: 'GET',
+      url: `${BASE}/finished/${first.created[0]!.finished_id}`,
+      headers: s.headers,
+    });
+    expect(Object.keys(detail.json().data.documents[0].surfaces)).toEqual(['wrap']);
+    // Each failure names its reason, in the requester's language (en) and in Chinese.
+    const byProduct = new Map(first.failed.map((f) => [f.product_id, f]));
+    const ambiguous = byProduct.get(twoFronts.id)!;
+    expect(ambiguous.message).toContain('front_left');
+    expect(ambiguous.message).toMatch(/^Choose where/);
+    expect(ambiguous.messages['zh-cn']).toMatch(/请为设计的/);
+    const none = byProduct.get(sleeves.id)!;
+    expect(none.message).toContain('sleeve_left');
+    expect(none.messages['zh-cn']).toMatch(/没有可放置设计/);
+
+    // Choosing the surface makes the ambiguous product; a choice naming no surface is refused.
+    const second = await run([
+      { product_id: twoFronts.id, color_ids: colour, surface_map: { front: 'front_right' } },
+      { product_id: sleeves.id, color_ids: colour, surface_map: { front: 'pocket' } },
+    ]);
+    expect(second.created.map((c) => c.product_id)).toEqual([twoFronts.id]);
+    const chosen = await t.app.inject({
+      method: 'GET',
+      url: `${BASE}/finished/${second.created[0]!.finished_id}`,
+      headers: s.headers,
+    });
+    expect(Object.keys(chosen.json().data.documents[0].surfaces)).toEqual(['front_right']);
+    expect(second.failed[0]!.message).toContain('pocket');
+  });
 });

@@ -238,6 +238,7 @@ export function designRoutes(app: ZodApp, services: AppServices): void {
         tenant_id: m.tenantId,
         merchant_id: m.merchantId,
         actor_id: ctx.actor.id,
+        language: ctx.lang,
         batch: { ...body, document: doc },
       },
       jobOwner(ctx, designOperations.designBatch.permission),

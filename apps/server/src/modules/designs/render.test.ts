@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { composeMockup, maskCoverage, renderMockup, type MockupSurface } from './render.ts';
+import { composeMockup, garmentLuminance, maskCoverage, renderMockup, type MockupSurface } from './render.ts';
 
 /**
  * Mockup compositing with a surface mask (decision 0020), pixel by pixel: the design shows only
@@ -77,10 +77,10 @@ describe('mockups with a surface mask', () => {
           expect(at(x, y), `${x},${y}`).toEqual(was(x, y));
           untouched += 1;
         } else {
-          // Multiplied by pure blue: red and green go to 0, blue keeps the fabric's value.
+          // The blue print shows, shaded by the fabric: blue clearly above red and green.
           const [r, g, b] = at(x, y);
-          expect([r, g], `${x},${y}`).toEqual([0, 0]);
-          expect(Math.abs(b! - was(x, y)[2]!)).toBeLessThanOrEqual(1);
+          expect(b! - Math.max(r!, g!), `${x},${y}`).toBeGreaterThan(60);
+          expect(at(x, y), `${x},${y}`).not.toEqual(was(x, y));
           printed += 1;
         }
       }
@@ -101,7 +101,7 @@ describe('mockups with a surface mask', () => {
     const template = await gradientTemplate();
     const out = await composeMockup(await bluePrint(), SURFACE, template, '#ffffff');
     const i = (60 * 200 + 60) * out.channels;
-    expect([out.data[i], out.data[i + 1]]).toEqual([0, 0]);
+    expect(out.data[i + 2]! - Math.max(out.data[i]!, out.data[i + 1]!)).toBeGreaterThan(60);
   });
 
   it('lets a grey mask through in part, and scales a mask drawn at another size to the template', async () => {
@@ -133,5 +133,78 @@ describe('mockups with a surface mask', () => {
     );
     expect((await sharp(out.mockup).metadata()).format).toBe('webp');
     expect((await sharp(out.thumb).metadata()).width).toBe(200);
+  });
+});
+
+/** A garment of one colour with a fold: a band 30 % darker and a highlight band 40 % of the way to white. */
+async function garment(hex: [number, number, number]): Promise<Buffer> {
+  const raw = Buffer.alloc(200 * 200 * 3);
+  for (let y = 0; y < 200; y += 1)
+    for (let x = 0; x < 200; x += 1) {
+      const i = (y * 200 + x) * 3;
+      for (let c = 0; c < 3; c += 1) {
+        const v = hex[c]!;
+        raw[i + c] =
+          x >= 60 && x < 70 ? Math.round(v * 0.7) : x >= 130 && x < 140 ? Math.round(v + (255 - v) * 0.4) : v;
+      }
+    }
+  return sharp(raw, { raw: { width: 200, height: 200, channels: 3 } })
+    .png()
+    .toBuffer();
+}
+
+/** A print of the whole area: a light-grey (#d0d0d0) mark, as a white or pale design would be. */
+const palePrint = () =>
+  sharp({
+    create: { width: 500, height: 600, channels: 4, background: { r: 208, g: 208, b: 208, alpha: 1 } },
+  })
+    .png()
+    .toBuffer();
+
+/** Luminance contrast (WCAG) between two pixels of raw RGBA. */
+function contrast(a: ArrayLike<number>, b: ArrayLike<number>): number {
+  const lin = (v: number) => {
+    const s = v / 255;
+    return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+  };
+  const lum = (p: ArrayLike<number>) => 0.2126 * lin(p[0]!) + 0.7152 * lin(p[1]!) + 0.0722 * lin(p[2]!);
+  const [hi, lo] = [lum(a), lum(b)].sort((x, y) => y - x) as [number, number];
+  return (hi + 0.05) / (lo + 0.05);
+}
+
+describe('mockups on garments of every colour (issue 26)', () => {
+  const px = (img: { data: Buffer; channels: number }, x: number, y: number) =>
+    Array.from(img.data.subarray((y * 200 + x) * img.channels, (y * 200 + x) * img.channels + 3));
+
+  it('shows a pale design on a black garment with strong contrast, and keeps the fold and highlight', async () => {
+    const black = await garment([20, 20, 22]);
+    const out = await composeMockup(await palePrint(), SURFACE, black, '#141416');
+    const blank = await sharp(black).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+    const fabric = { data: blank.data, channels: 4 };
+    // In the print area (flat part) the design reads: contrast against the bare garment ≥ 7:1.
+    expect(contrast(px(out, 100, 100), px(fabric, 100, 100))).toBeGreaterThan(7);
+    // The fold darkens the print and the highlight lightens it (the shading map shows through).
+    expect(px(out, 65, 100)[0]!).toBeLessThan(px(out, 100, 100)[0]! - 30);
+    expect(px(out, 135, 100)[0]!).toBeGreaterThan(px(out, 100, 100)[0]!);
+    // Outside the print area the garment is untouched.
+    expect(px(out, 10, 10)).toEqual(px(fabric, 10, 10));
+  });
+
+  it('prints the same colours on black and on white flat fabric, as a plain multiply could not', async () => {
+    const onBlack = await composeMockup(await palePrint(), SURFACE, await garment([20, 20, 22]), '#000');
+    const onWhite = await composeMockup(await palePrint(), SURFACE, await garment([245, 245, 245]), '#fff');
+    for (let c = 0; c < 3; c += 1)
+      expect(Math.abs(px(onBlack, 100, 100)[c]! - px(onWhite, 100, 100)[c]!)).toBeLessThanOrEqual(2);
+  });
+
+  it('takes the garment colour as the median of the print area, unmoved by folds', async () => {
+    const { data } = await sharp(await garment([100, 100, 100]))
+      .ensureAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    expect(garmentLuminance(data, 200, { left: 50, top: 40, width: 100, height: 120 })).toBeCloseTo(
+      100 / 255,
+      2,
+    );
   });
 });

@@ -147,8 +147,8 @@ export interface RawImage {
 /**
  * The mockup picture as raw pixels (lossless): the print file resized into the print-area rectangle of the
  * template (scaled to the mockup image's own size), masked by the surface's mask when it has one,
- * and composited onto the colour's mockup image, multiplied for fabric so its folds and shading
- * show through, else laid over. Without a mockup image, a plain template of the colour is used.
+ * and composited onto the colour's mockup image: for fabric in its own colours, shaded by the
+ * garment's shading map so its folds show through and it reads on every colour; else laid over. Without a mockup image, a plain template of the colour is used.
  * Pixels where nothing of the print shows (outside the print area, or masked out) keep the
  * template's exact values.
  */
@@ -198,19 +198,77 @@ export async function composeMockup(
     for (let i = 0; i < coverage.length; i += 1)
       placed[i * 4 + 3] = Math.round((placed[i * 4 + 3]! * coverage[i]!) / 255);
   }
-  const { data, info } = await base
-    .composite([
-      {
-        input: placed,
-        raw: { width: area.width, height: area.height, channels: 4 },
-        left: area.left,
-        top: area.top,
-        blend: (surface.blend ?? 'multiply') === 'multiply' ? 'multiply' : 'over',
-      },
-    ])
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  return { data, width: info.width, height: info.height, channels: info.channels };
+  const { data, info } = await base.ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  if ((surface.blend ?? 'multiply') === 'multiply') applyShadedPrint(data, info.width, placed, area);
+  else laidOver(data, info.width, placed, area);
+  return { data, width: info.width, height: info.height, channels: 4 };
+}
+
+type Area = { left: number; top: number; width: number; height: number };
+
+/** Relative luminance (0–1) of an sRGB pixel's stored values. */
+const luminance = (r: number, g: number, b: number) => (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255;
+
+/**
+ * The garment's own colour in the print area: the median luminance of the template there, so
+ * folds and highlights (the minority) do not move it.
+ */
+export function garmentLuminance(template: Buffer, width: number, area: Area): number {
+  const histogram = new Uint32Array(256);
+  for (let y = 0; y < area.height; y += 1)
+    for (let x = 0; x < area.width; x += 1) {
+      const i = ((area.top + y) * width + area.left + x) * 4;
+      histogram[Math.round(luminance(template[i]!, template[i + 1]!, template[i + 2]!) * 255)]! += 1;
+    }
+  const half = (area.width * area.height) / 2;
+  let seen = 0;
+  for (let v = 0; v < 256; v += 1) {
+    seen += histogram[v]!;
+    if (seen >= half) return v / 255;
+  }
+  return 1;
+}
+
+/**
+ * Fabric mockups (issue 26, decision 0073): the print is laid over in its own colours and then
+ * shaded by the garment's shading map — the template's luminance relative to the garment's own
+ * colour. Darker than the garment (folds, shadows): the print is multiplied by the ratio; lighter
+ * (highlights): the highlight is screened onto the print. On a flat garment of any colour the ratio
+ * is 1 and the print shows as printed, so a design reads on black as on white; the folds still
+ * show through. Pixels where nothing of the print shows keep the template's exact values.
+ */
+export function applyShadedPrint(template: Buffer, width: number, placed: Buffer, area: Area): void {
+  const reference = Math.max(garmentLuminance(template, width, area), 1 / 255);
+  for (let y = 0; y < area.height; y += 1)
+    for (let x = 0; x < area.width; x += 1) {
+      const p = (y * area.width + x) * 4;
+      const alpha = placed[p + 3]! / 255;
+      if (alpha === 0) continue;
+      const i = ((area.top + y) * width + area.left + x) * 4;
+      const shade = luminance(template[i]!, template[i + 1]!, template[i + 2]!);
+      const multiplyBy = shade < reference ? shade / reference : 1;
+      const screenWith = shade > reference && reference < 1 ? (shade - reference) / (1 - reference) : 0;
+      for (let c = 0; c < 3; c += 1) {
+        const ink = placed[p + c]! / 255;
+        const shaded = 1 - (1 - ink * multiplyBy) * (1 - screenWith);
+        template[i + c] = Math.round(template[i + c]! * (1 - alpha) + shaded * 255 * alpha);
+      }
+      template[i + 3] = Math.round(template[i + 3]! + (255 - template[i + 3]!) * alpha);
+    }
+}
+
+/** Hard goods: the print laid over the template (source-over), nothing else. */
+function laidOver(template: Buffer, width: number, placed: Buffer, area: Area): void {
+  for (let y = 0; y < area.height; y += 1)
+    for (let x = 0; x < area.width; x += 1) {
+      const p = (y * area.width + x) * 4;
+      const alpha = placed[p + 3]! / 255;
+      if (alpha === 0) continue;
+      const i = ((area.top + y) * width + area.left + x) * 4;
+      for (let c = 0; c < 3; c += 1)
+        template[i + c] = Math.round(template[i + c]! * (1 - alpha) + placed[p + c]! * alpha);
+      template[i + 3] = Math.round(template[i + 3]! + (255 - template[i + 3]!) * alpha);
+    }
 }
 
 /** A mockup (`composeMockup`) as WebP, and its WebP thumbnail. */

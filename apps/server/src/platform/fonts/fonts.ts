@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, w
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { DESIGN_FONT_FAMILIES, DESIGN_FONT_WEIGHTS, type DesignFontFamily } from '@pod/shared';
+import { DESIGN_FONTS, type DesignFontFamily } from '@pod/shared';
 import { woffToSfnt } from './woff.ts';
 
 /**
@@ -13,11 +13,8 @@ import { woffToSfnt } from './woff.ts';
  * before sharp renders any text; fontconfig reads it once per process.
  */
 
-const PACKAGES: Record<DesignFontFamily, { pkg: string; prefix: string }> = {
-  'Noto Sans SC': { pkg: '@fontsource/noto-sans-sc', prefix: 'noto-sans-sc' },
-  Roboto: { pkg: '@fontsource/roboto', prefix: 'roboto' },
-  Pacifico: { pkg: '@fontsource/pacifico', prefix: 'pacifico' },
-};
+/** The file-name prefix of a fontsource package's files: its name without the scope. */
+const prefixOf = (pkg: string) => pkg.replace(/^@fontsource\//, '');
 /**
  * Subsets left out: fontsource's `chinese-simplified` subset file names its family "Noto Sans SC
  * Thin" (a packaging quirk, decision 0018); the numbered unicode-range slices cover the same
@@ -47,10 +44,11 @@ export interface FontFile {
 /** Every WOFF file of the bundled families and weights. */
 export function bundledFontFiles(): FontFile[] {
   const out: FontFile[] = [];
-  for (const family of DESIGN_FONT_FAMILIES) {
-    const { pkg, prefix } = PACKAGES[family];
+  // One registry (DESIGN_FONTS in @pod/shared) for the editor and the renderer: same packages, same weights.
+  for (const { family, package: pkg, weights } of DESIGN_FONTS) {
+    const prefix = prefixOf(pkg);
     const dir = join(packageDir(pkg), 'files');
-    for (const weight of DESIGN_FONT_WEIGHTS[family]) {
+    for (const weight of weights) {
       const pattern = new RegExp(`^${prefix}-(.+)-${weight}-normal\\.woff$`);
       for (const file of readdirSync(dir).sort()) {
         const m = pattern.exec(file);
@@ -92,7 +90,7 @@ export function prepareFonts(dataDir: string): PreparedFonts {
   if (prepared) return prepared;
   const files = bundledFontFiles();
   const tag = createHash('sha256')
-    .update(DESIGN_FONT_FAMILIES.map((f) => `${f}@${packageVersion(packageDir(PACKAGES[f].pkg))}`).join('|'))
+    .update(DESIGN_FONTS.map((f) => `${f.family}@${packageVersion(packageDir(f.package))}`).join('|'))
     .update(files.map((f) => f.name).join('|'))
     .digest('hex')
     .slice(0, 12);

@@ -91,12 +91,23 @@ export function EditorCanvas({
     };
   }, [assets, onStage]);
 
+  const selectedRef = useRef(selectedIds);
   useEffect(() => {
-    if (stage && surface) void stage.setSurface(surface).then(() => stage.setLayers(layers));
+    selectedRef.current = selectedIds;
+  });
+  useEffect(() => {
+    if (!stage || !surface) return;
+    void stage.setSurface(surface).then(() => {
+      stage.setLayers(layers);
+      // A layer just added is selected before its object exists (setSurface resolves later):
+      // select again once it is on the canvas, so its panel (filters, crop) shows (issue 26).
+      stage.select(selectedRef.current);
+    });
   }, [stage, surface, layers]);
 
   useEffect(() => {
-    stage?.select(selectedIds);
+    // Not before every chosen layer is on the canvas: selecting part of it would clear the choice.
+    if (stage && selectedIds.every((id) => stage.hasLayer(id))) stage.select(selectedIds);
   }, [stage, selectedIds]);
 
   const onDrop = (e: DragEvent<HTMLDivElement>) => {

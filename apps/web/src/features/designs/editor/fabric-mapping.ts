@@ -798,6 +798,11 @@ export class DesignStage {
     this.canvas.requestRenderAll();
   }
 
+  /** Whether a layer already has its object on the canvas (a new one appears after setLayers). */
+  hasLayer(id: string): boolean {
+    return this.objects.has(id);
+  }
+
   /** Selects layers by id (the layers panel). */
   select(ids: readonly string[]) {
     if (this.mode.kind !== 'edit') return;

@@ -1,8 +1,25 @@
+// One stylesheet per family and weight of DESIGN_FONTS (@pod/shared); fonts.test.ts checks the two agree.
 import '@fontsource/noto-sans-sc/400.css';
 import '@fontsource/noto-sans-sc/700.css';
+import '@fontsource/zcool-kuaile/400.css';
 import '@fontsource/roboto/400.css';
 import '@fontsource/roboto/700.css';
+import '@fontsource/lato/400.css';
+import '@fontsource/lato/700.css';
+import '@fontsource/montserrat/400.css';
+import '@fontsource/montserrat/700.css';
+import '@fontsource/oswald/400.css';
+import '@fontsource/oswald/700.css';
+import '@fontsource/merriweather/400.css';
+import '@fontsource/merriweather/700.css';
+import '@fontsource/playfair-display/400.css';
+import '@fontsource/playfair-display/700.css';
+import '@fontsource/bebas-neue/400.css';
+import '@fontsource/lobster/400.css';
 import '@fontsource/pacifico/400.css';
+import '@fontsource/dancing-script/400.css';
+import '@fontsource/dancing-script/700.css';
+import '@fontsource/permanent-marker/400.css';
 import { DESIGN_FONT_FAMILIES } from '@pod/shared';
 import type { FontSpec, MeasureText } from '@pod/design';
 import { cssFont } from './painter.ts';

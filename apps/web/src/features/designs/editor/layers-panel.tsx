@@ -1,8 +1,14 @@
-import { useState } from 'react';
-import { Button, Empty, Flex, Tag, Tooltip, Typography } from 'antd';
+import { useState, type ReactNode } from 'react';
+import { Button, Dropdown, Empty, Flex, Tag, Tooltip, Typography } from 'antd';
 import {
+  AlignCenterOutlined,
   ArrowDownOutlined,
   ArrowUpOutlined,
+  ColumnWidthOutlined,
+  CopyOutlined,
+  DeleteOutlined,
+  VerticalAlignBottomOutlined,
+  VerticalAlignTopOutlined,
   EyeInvisibleOutlined,
   EyeOutlined,
   LockOutlined,
@@ -28,6 +34,103 @@ export function DpiBadge({ dpi, level }: { dpi: number; level: DpiLevel }) {
         {Math.round(dpi)} DPI
       </Tag>
     </Tooltip>
+  );
+}
+
+const ALIGN_MODES = [
+  ['left', 'alignLeft'],
+  ['centre', 'alignCentre'],
+  ['right', 'alignRight'],
+  ['top', 'alignTop'],
+  ['middle', 'alignMiddle'],
+  ['bottom', 'alignBottom'],
+] as const;
+
+/**
+ * What the layer list does to the selection (issue 26): delete, duplicate, lock, one step forward
+ * or backward, align (one layer to the print area, several to each other) and distribute.
+ */
+function LayerToolbar({ editor }: { editor: DesignEditor }) {
+  const { t } = useTranslation();
+  const count = editor.selectedIds.length;
+  const none = count === 0;
+  const tool = (testId: string, label: string, icon: ReactNode, onClick: () => void, disabled = none) => (
+    <Tooltip title={label}>
+      <Button
+        size="small"
+        type="text"
+        data-testid={testId}
+        aria-label={label}
+        icon={icon}
+        disabled={disabled}
+        onClick={onClick}
+      />
+    </Tooltip>
+  );
+  return (
+    <Flex
+      gap={2}
+      wrap
+      data-testid="layer-toolbar"
+      style={{ borderBottom: '1px solid #f0f0f0', paddingBottom: 4 }}
+    >
+      {tool('layer-delete', t('designs.layers.delete'), <DeleteOutlined />, editor.removeSelected)}
+      {tool('layer-duplicate', t('designs.layers.duplicate'), <CopyOutlined />, editor.duplicateSelected)}
+      {tool(
+        'layer-lock-selected',
+        t('designs.layers.lockSelected'),
+        <LockOutlined />,
+        editor.toggleLockSelected,
+      )}
+      {tool('layer-forward', t('designs.layers.up'), <VerticalAlignTopOutlined />, () =>
+        editor.stepSelected(1),
+      )}
+      {tool('layer-backward', t('designs.layers.down'), <VerticalAlignBottomOutlined />, () =>
+        editor.stepSelected(-1),
+      )}
+      <Dropdown
+        disabled={none}
+        trigger={['click']}
+        menu={{
+          items: ALIGN_MODES.map(([mode, key]) => ({
+            key: mode,
+            label: <span data-testid={`layer-align-${mode}`}>{t(`designs.layers.${key}`)}</span>,
+          })),
+          onClick: ({ key }) => editor.align(key as (typeof ALIGN_MODES)[number][0]),
+        }}
+      >
+        <Tooltip title={t('designs.layers.alignHint')}>
+          <Button
+            size="small"
+            type="text"
+            data-testid="layer-align"
+            aria-label={t('designs.layers.align')}
+            icon={<AlignCenterOutlined />}
+            disabled={none}
+          />
+        </Tooltip>
+      </Dropdown>
+      <Dropdown
+        disabled={count < 3}
+        trigger={['click']}
+        menu={{
+          items: [
+            { key: 'horizontal', label: t('designs.layers.distributeHorizontal') },
+            { key: 'vertical', label: t('designs.layers.distributeVertical') },
+          ],
+          onClick: ({ key }) => editor.distribute(key as 'horizontal' | 'vertical'),
+        }}
+      >
+        <Button
+          size="small"
+          type="text"
+          data-testid="layer-distribute"
+          aria-label={t('designs.layers.distribute')}
+          icon={<ColumnWidthOutlined />}
+          disabled={count < 3}
+        />
+      </Dropdown>
+    </Flex>
   );
 }
 
@@ -65,6 +168,7 @@ export function LayersPanel({
   const topFirst = [...layers].reverse();
   return (
     <Flex vertical gap={4} data-testid="layers-panel">
+      <LayerToolbar editor={editor} />
       {topFirst.map((layer) => {
         const index = layers.indexOf(layer);
         const dpi = dpiOf(layer.id);

@@ -9,7 +9,12 @@ import {
 import { geometryPatch, scaleLayer } from './bake.ts';
 import {
   addLayer,
+  alignLayers,
   cssFilter,
+  distributeLayers,
+  layerBounds,
+  stepLayers,
+  updateLayer,
   designedSurfaces,
   emptyDocument,
   fitTextBox,
@@ -143,5 +148,50 @@ describe('canvas geometry baked into layers', () => {
       height: 80,
       stroke_width: 4,
     });
+  });
+});
+
+describe('arranging layers (issue 26)', () => {
+  const three = () => {
+    let doc = emptyDocument(PRODUCT, COLOUR);
+    doc = addLayer(doc, 'front', rect('a', 0));
+    doc = addLayer(doc, 'front', rect('b', 250));
+    return addLayer(doc, 'front', rect('c', 1000));
+  };
+  const xs = (doc: ReturnType<typeof emptyDocument>) => surfaceLayers(doc, 'front').map((l) => l.x);
+
+  it('aligns several layers to their common bounds and one layer to the print area', () => {
+    expect(
+      xs(alignLayers(three(), 'front', ['a', 'b', 'c'], 'right', { width: 3000, height: 3000 })),
+    ).toEqual([1000, 1000, 1000]);
+    const centred = alignLayers(three(), 'front', ['b'], 'centre', { width: 3000, height: 3000 });
+    expect(surfaceLayers(centred, 'front')[1]!.x).toBe(1400);
+    const bottom = alignLayers(three(), 'front', ['b'], 'bottom', { width: 3000, height: 3000 });
+    expect(surfaceLayers(bottom, 'front')[1]!.y).toBe(2900);
+  });
+
+  it('aligns a turned layer by its visible bounds, and leaves locked layers alone', () => {
+    let doc = three();
+    doc = updateLayer(doc, 'front', 'b', (l) => ({ ...l, rotation: 90 }));
+    doc = updateLayer(doc, 'front', 'c', (l) => ({ ...l, locked: true }));
+    const out = alignLayers(doc, 'front', ['a', 'b', 'c'], 'left', { width: 3000, height: 3000 });
+    // b is 200 × 100 turned a quarter: its bounds are 100 wide, starting 50 px right of its box.
+    expect(layerBounds(surfaceLayers(out, 'front')[1]!).x).toBeCloseTo(0, 9);
+    expect(surfaceLayers(out, 'front')[2]!.x).toBe(1000);
+  });
+
+  it('distributes three or more layers with equal gaps, the outer ones staying', () => {
+    const out = distributeLayers(three(), 'front', ['a', 'b', 'c'], 'horizontal');
+    // From 0 to 1200, three 200-px boxes: gaps of 300.
+    expect(xs(out)).toEqual([0, 500, 1000]);
+    expect(distributeLayers(three(), 'front', ['a', 'b'], 'horizontal')).toEqual(three());
+  });
+
+  it('brings layers forward and backward one step, a block keeping its own order', () => {
+    const ids = (doc: ReturnType<typeof emptyDocument>) => surfaceLayers(doc, 'front').map((l) => l.id);
+    expect(ids(stepLayers(three(), 'front', ['a'], 1))).toEqual(['b', 'a', 'c']);
+    expect(ids(stepLayers(three(), 'front', ['a', 'b'], 1))).toEqual(['c', 'a', 'b']);
+    expect(ids(stepLayers(three(), 'front', ['c'], 1))).toEqual(['a', 'b', 'c']);
+    expect(ids(stepLayers(three(), 'front', ['c'], -1))).toEqual(['a', 'c', 'b']);
   });
 });

@@ -5,7 +5,11 @@ import {
   layerSchema,
   layoutBentText,
   approximateMeasure,
+  boundingRect,
+  layerMatrix,
+  rectCorners,
   type DesignDocument,
+  type Rect,
   type DesignFilters,
   type Layer,
   type LayerInput,
@@ -193,4 +197,110 @@ export function regularPolygonPoints(sides: number): Array<{ x: number; y: numbe
     const a = -Math.PI / 2 + (i * 2 * Math.PI) / n;
     return { x: 0.5 + 0.5 * Math.cos(a), y: 0.5 + 0.5 * Math.sin(a) };
   });
+}
+
+// ---- Arranging (issue 26: the layer list's align, distribute and forward/backward) -----------------
+
+export type AlignMode = 'left' | 'centre' | 'right' | 'top' | 'middle' | 'bottom';
+export type DistributeAxis = 'horizontal' | 'vertical';
+
+/** A layer's axis-aligned bounds in print px, its turn and flips included. */
+export function layerBounds(layer: Layer): Rect {
+  return boundingRect(
+    rectCorners(layerMatrix(layer), { x: 0, y: 0, width: layer.width, height: layer.height }),
+  );
+}
+
+const unite = (rects: readonly Rect[]): Rect =>
+  boundingRect(
+    rects.flatMap((r) => [
+      { x: r.x, y: r.y },
+      { x: r.x + r.width, y: r.y + r.height },
+    ]),
+  );
+
+/**
+ * Aligns the chosen layers: to the bounds of the whole selection when two or more are chosen, to
+ * the print area when one is. Locked layers stay where they are (but count for the bounds).
+ */
+export function alignLayers(
+  doc: DesignDocument,
+  surface: string,
+  ids: readonly string[],
+  mode: AlignMode,
+  printArea: Pick<SurfaceSpec, 'width' | 'height'>,
+): DesignDocument {
+  const chosen = surfaceLayers(doc, surface).filter((l) => ids.includes(l.id));
+  if (chosen.length === 0) return doc;
+  const target =
+    chosen.length === 1
+      ? { x: 0, y: 0, width: printArea.width, height: printArea.height }
+      : unite(chosen.map(layerBounds));
+  const patches = new Map<string, (layer: Layer) => Layer>();
+  for (const layer of chosen) {
+    if (layer.locked) continue;
+    const b = layerBounds(layer);
+    let dx = 0;
+    let dy = 0;
+    if (mode === 'left') dx = target.x - b.x;
+    else if (mode === 'centre') dx = target.x + target.width / 2 - (b.x + b.width / 2);
+    else if (mode === 'right') dx = target.x + target.width - (b.x + b.width);
+    else if (mode === 'top') dy = target.y - b.y;
+    else if (mode === 'middle') dy = target.y + target.height / 2 - (b.y + b.height / 2);
+    else dy = target.y + target.height - (b.y + b.height);
+    if (dx !== 0 || dy !== 0) patches.set(layer.id, (l) => ({ ...l, x: l.x + dx, y: l.y + dy }));
+  }
+  return patches.size ? updateLayers(doc, surface, patches) : doc;
+}
+
+/**
+ * Spreads three or more chosen layers so the gaps between them are equal along an axis; the first
+ * and the last (by position) stay, locked layers stay and keep their place in the order.
+ */
+export function distributeLayers(
+  doc: DesignDocument,
+  surface: string,
+  ids: readonly string[],
+  axis: DistributeAxis,
+): DesignDocument {
+  const chosen = surfaceLayers(doc, surface).filter((l) => ids.includes(l.id));
+  if (chosen.length < 3) return doc;
+  const horizontal = axis === 'horizontal';
+  const items = chosen
+    .map((layer) => ({ layer, b: layerBounds(layer) }))
+    .sort((p, q) => (horizontal ? p.b.x - q.b.x : p.b.y - q.b.y));
+  const start = horizontal ? items[0]!.b.x : items[0]!.b.y;
+  const last = items[items.length - 1]!.b;
+  const end = horizontal ? last.x + last.width : last.y + last.height;
+  const total = items.reduce((sum, { b }) => sum + (horizontal ? b.width : b.height), 0);
+  const gap = (end - start - total) / (items.length - 1);
+  const patches = new Map<string, (layer: Layer) => Layer>();
+  let at = start;
+  for (const { layer, b } of items) {
+    const delta = at - (horizontal ? b.x : b.y);
+    if (!layer.locked && Math.abs(delta) > 1e-9)
+      patches.set(layer.id, (l) => (horizontal ? { ...l, x: l.x + delta } : { ...l, y: l.y + delta }));
+    at += (horizontal ? b.width : b.height) + gap;
+  }
+  return patches.size ? updateLayers(doc, surface, patches) : doc;
+}
+
+/** Brings layers one step forward (+1) or backward (−1) in the stack, keeping their own order. */
+export function stepLayers(
+  doc: DesignDocument,
+  surface: string,
+  ids: readonly string[],
+  step: 1 | -1,
+): DesignDocument {
+  const layers = [...surfaceLayers(doc, surface)];
+  const chosen = new Set(ids);
+  const order = step === 1 ? [...layers.keys()].reverse() : [...layers.keys()];
+  let moved = false;
+  for (const i of order) {
+    const j = i + step;
+    if (!chosen.has(layers[i]!.id) || j < 0 || j >= layers.length || chosen.has(layers[j]!.id)) continue;
+    [layers[i], layers[j]] = [layers[j]!, layers[i]!];
+    moved = true;
+  }
+  return moved ? withLayers(doc, surface, layers) : doc;
 }

@@ -16,7 +16,12 @@ import { geometryPatch, type SceneGeometry } from './bake.ts';
 import { canRedo, canUndo, commit, createHistory, redo, undo, type History } from './history.ts';
 import {
   addLayer,
+  alignLayers,
   designedSurfaces,
+  distributeLayers,
+  stepLayers,
+  type AlignMode,
+  type DistributeAxis,
   emptyDocument,
   moveLayer,
   newLayerId,
@@ -115,6 +120,47 @@ export function useDesignEditor(product: CatalogProduct, initialDocs: Docs, init
     change(() => out.doc);
     setSelectedIds(out.ids);
   }, [change, clipboard, doc, spec, surfaceKey]);
+
+  /** Duplicates the selection just above the originals, slightly offset, and selects the copies. */
+  const duplicateSelected = useCallback(() => {
+    const chosen = layers.filter((l) => selectedIds.includes(l.id));
+    if (chosen.length === 0 || !spec) return;
+    const out = pasteLayers(doc, surfaceKey, chosen, spec.width * 0.02);
+    change(() => out.doc);
+    setSelectedIds(out.ids);
+  }, [change, doc, layers, selectedIds, spec, surfaceKey]);
+
+  const align = useCallback(
+    (mode: AlignMode) => {
+      if (spec) change((d) => alignLayers(d, surfaceKey, selectedIds, mode, spec));
+    },
+    [change, selectedIds, spec, surfaceKey],
+  );
+
+  const distribute = useCallback(
+    (axis: DistributeAxis) => change((d) => distributeLayers(d, surfaceKey, selectedIds, axis)),
+    [change, selectedIds, surfaceKey],
+  );
+
+  /** Bring forward (+1) or send backward (−1) the selection by one step. */
+  const stepSelected = useCallback(
+    (step: 1 | -1) => change((d) => stepLayers(d, surfaceKey, selectedIds, step)),
+    [change, selectedIds, surfaceKey],
+  );
+
+  /** Locks the selection, or unlocks it when every chosen layer is locked already. */
+  const toggleLockSelected = useCallback(() => {
+    const chosen = layers.filter((l) => selectedIds.includes(l.id));
+    if (chosen.length === 0) return;
+    const locked = !chosen.every((l) => l.locked);
+    change((d) =>
+      updateLayers(
+        d,
+        surfaceKey,
+        new Map(chosen.map((l) => [l.id, (layer: Layer) => ({ ...layer, locked })])),
+      ),
+    );
+  }, [change, layers, selectedIds, surfaceKey]);
 
   const nudge = useCallback(
     (dx: number, dy: number) => {
@@ -244,6 +290,11 @@ export function useDesignEditor(product: CatalogProduct, initialDocs: Docs, init
     patchLayer,
     applyGeometry,
     removeSelected,
+    duplicateSelected,
+    align,
+    distribute,
+    stepSelected,
+    toggleLockSelected,
     copySelected,
     paste,
     nudge,

@@ -1,15 +1,48 @@
-import { useState } from 'react';
-import { App, Checkbox, Flex, Input, Modal, Table, Typography } from 'antd';
+import { useMemo, useState } from 'react';
+import { Alert, App, Checkbox, Flex, Input, Modal, Select, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { designBatchResultSchema, type FinishedProduct, maxLengthOf, designBatchSchema } from '@pod/shared';
+import { designedSurfaceKeys, loadDesignDocument, mapSurfacesByRole, type DesignDocument } from '@pod/design';
+import {
+  designBatchResultSchema,
+  type FinishedProduct,
+  type Language,
+  maxLengthOf,
+  designBatchSchema,
+} from '@pod/shared';
+import { currentLanguage } from '../../../i18n/i18n.ts';
 import {
   startBatch,
+  useCatalogProduct,
   useCatalogProducts,
   useFinishedDetail,
   useJob,
   type CatalogProductItem,
 } from '../api.ts';
 import { JobProgress } from './job-progress.tsx';
+
+type SurfaceRef = { key: string; name: string; en_name?: string; kind?: 'flat' | 'wrap' };
+const surfaceLabel = (language: Language, s: SurfaceRef) =>
+  (language === 'en' ? s.en_name || s.name : s.name || s.en_name) || s.key;
+
+/**
+ * Where each designed surface goes on one target product (issue 26): by role (front, back, wrap)
+ * unless the merchant chose otherwise; `null` where the role has several candidates and nothing
+ * was chosen yet (the merchant must choose).
+ */
+export function plannedSurfaces(
+  designed: readonly SurfaceRef[],
+  target: readonly SurfaceRef[],
+  chosen: Readonly<Record<string, string>> = {},
+): Record<string, string | null> {
+  const auto = mapSurfacesByRole(designed, target);
+  const out: Record<string, string | null> = {};
+  for (const s of designed) {
+    if (chosen[s.key]) out[s.key] = chosen[s.key]!;
+    else if (auto.map[s.key]) out[s.key] = auto.map[s.key]!;
+    else if (auto.ambiguous.some((a) => a.source === s.key)) out[s.key] = null;
+  }
+  return out;
+}
 
 /**
  * Batch design (issue 8): the finished product's design applied to several products and colours
@@ -32,25 +65,66 @@ export function BatchDesignDialog({
   const [chosen, setChosen] = useState<Record<string, string[]>>({});
   const [name, setName] = useState(source.name.slice(0, 60));
   const [jobId, setJobId] = useState<string | null>(null);
+  /** The merchant's own surface choices: product id → designed surface → target surface. */
+  const [surfaceChoice, setSurfaceChoice] = useState<Record<string, Record<string, string>>>({});
   const job = useJob(jobId);
   const result = job.data?.state === 'completed' ? designBatchResultSchema.safeParse(job.data.result) : null;
+  const language = currentLanguage();
+  const sourceProduct = useCatalogProduct(source.product_id);
+  const document = useMemo<DesignDocument | null>(() => {
+    try {
+      return detail.data ? loadDesignDocument(detail.data.documents[0]) : null;
+    } catch {
+      return null;
+    }
+  }, [detail.data]);
+  const designed = useMemo<SurfaceRef[]>(
+    () =>
+      document
+        ? designedSurfaceKeys(document).map(
+            (key) => sourceProduct.data?.surfaces.find((s) => s.key === key) ?? { key, name: key },
+          )
+        : [],
+    [document, sourceProduct.data],
+  );
+  const productsById = new Map((products.data?.list ?? []).map((p) => [p.id, p]));
+  const [known, setKnown] = useState<Record<string, CatalogProductItem>>({});
+  const chosenProducts = Object.entries(chosen)
+    .filter(([, colours]) => colours.length > 0)
+    .map(([id]) => productsById.get(id) ?? known[id])
+    .filter((p): p is CatalogProductItem => !!p);
+  const plans = new Map(
+    chosenProducts.map((p) => [p.id, plannedSurfaces(designed, p.surfaces, surfaceChoice[p.id])]),
+  );
+  const undecided = [...plans.values()].some((plan) => Object.values(plan).includes(null));
 
   const start = async () => {
-    const document = detail.data?.documents[0];
-    const targets = Object.entries(chosen)
-      .filter(([, colours]) => colours.length > 0)
-      .map(([product_id, color_ids]) => ({ product_id, color_ids }));
-    if (!document || targets.length === 0) {
+    const targets = chosenProducts.map((p) => {
+      const plan = plans.get(p.id) ?? {};
+      const surface_map = Object.fromEntries(
+        Object.entries(plan).filter((e): e is [string, string] => e[1] !== null),
+      );
+      return { product_id: p.id, color_ids: chosen[p.id]!, surface_map };
+    });
+    if (!detail.data || targets.length === 0) {
       void message.warning(t('designs.errors.noProduct'));
       return;
     }
+    if (undecided) {
+      void message.warning(t('designs.batch.chooseSurfaces'));
+      return;
+    }
     const reply = await startBatch({
-      document: document as { version: number },
+      document: detail.data.documents[0] as { version: number },
       targets,
       name,
       confirmed_blurry: true,
     });
     setJobId(reply.job_id);
+  };
+  const productLabel = (id: string) => {
+    const p = productsById.get(id) ?? known[id];
+    return p ? (language === 'en' ? p.en_name || p.name : p.name || p.en_name) : id;
   };
 
   return (
@@ -95,13 +169,56 @@ export function BatchDesignDialog({
               render: (colors: CatalogProductItem['colors'], row) => (
                 <Checkbox.Group
                   value={chosen[row.id] ?? []}
-                  onChange={(values) => setChosen({ ...chosen, [row.id]: values.map(String) })}
+                  onChange={(values) => {
+                    setKnown({ ...known, [row.id]: row });
+                    setChosen({ ...chosen, [row.id]: values.map(String) });
+                  }}
                   options={colors.map((c) => ({ value: c.id, label: c.name }))}
                 />
               ),
             },
           ]}
         />
+        {!jobId && chosenProducts.length > 0 && designed.length > 0 && (
+          <Flex vertical gap={4} data-testid="batch-surfaces">
+            <Typography.Text strong>{t('designs.batch.surfaces')}</Typography.Text>
+            {chosenProducts.map((p) => (
+              <Flex
+                key={p.id}
+                gap={8}
+                wrap
+                align="center"
+                data-testid="batch-surface-row"
+                data-product={p.id}
+              >
+                <Typography.Text style={{ minWidth: 160 }}>{productLabel(p.id)}</Typography.Text>
+                {designed.map((from) => {
+                  const to = plans.get(p.id)?.[from.key];
+                  return (
+                    <Flex key={from.key} gap={4} align="center">
+                      <Typography.Text type="secondary">{surfaceLabel(language, from)} →</Typography.Text>
+                      <Select
+                        size="small"
+                        style={{ minWidth: 120 }}
+                        data-testid={`batch-surface-${from.key}`}
+                        status={to === null ? 'warning' : undefined}
+                        placeholder={t(to === null ? 'designs.batch.choose' : 'designs.batch.skipped')}
+                        value={to ?? undefined}
+                        onChange={(value: string) =>
+                          setSurfaceChoice({
+                            ...surfaceChoice,
+                            [p.id]: { ...surfaceChoice[p.id], [from.key]: value },
+                          })
+                        }
+                        options={p.surfaces.map((s) => ({ value: s.key, label: surfaceLabel(language, s) }))}
+                      />
+                    </Flex>
+                  );
+                })}
+              </Flex>
+            ))}
+          </Flex>
+        )}
         {jobId && <JobProgress job={job.data} testId="batch-progress" />}
         {result?.success && (
           <Typography.Text data-testid="batch-result">
@@ -111,6 +228,17 @@ export function BatchDesignDialog({
             })}
           </Typography.Text>
         )}
+        {result?.success &&
+          result.data.failed.map((f) => (
+            <Alert
+              key={f.product_id}
+              type="error"
+              showIcon
+              data-testid="batch-failure"
+              message={productLabel(f.product_id)}
+              description={f.messages?.[language] ?? f.message}
+            />
+          ))}
       </Flex>
     </Modal>
   );

@@ -7,12 +7,14 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { registerDemoJobs } from './db/seed/demo-jobs.ts';
-import { adminContext, hasPermission } from './modules/access/index.ts';
+import { adminContext, hasPermission, invalidateMenus } from './modules/access/index.ts';
 import { crudAudit, installAdminLog } from './modules/admin/index.ts';
 import { sessionMayAct } from './modules/auth/index.ts';
 import { MODULES } from './modules/index.ts';
 import { disabledModulesOf, tenantsWithModuleOff } from './modules/tenancy/index.ts';
 import { CaptchaService } from './platform/auth/captcha.ts';
+import { SessionCheckCache } from './platform/auth/session-cache.ts';
+import { CacheNotices } from './platform/cache-notices.ts';
 import { Extensions } from './platform/extensions.ts';
 import { ModuleSwitches } from './platform/module-switches.ts';
 import { checkComposition, type ModuleDescriptor } from './platform/module.ts';
@@ -37,6 +39,7 @@ import { JobQueue } from './platform/jobs/job-queue.ts';
 import { jobRoutes } from './platform/jobs/jobs.routes.ts';
 import { FileUrls } from './platform/storage/file-urls.ts';
 import { LocalFileStorage } from './platform/storage/local-storage.ts';
+import { S3FileStorage } from './platform/storage/s3-storage.ts';
 import type { FileStorage } from './platform/storage/storage.ts';
 import type { AppServices } from './services.ts';
 
@@ -64,6 +67,13 @@ declare module 'fastify' {
   interface FastifyInstance {
     services: AppServices;
   }
+}
+
+/** The file storage the configuration names (STORAGE, decision 0074). */
+export function configuredStorage(config: Config): FileStorage {
+  const { storage } = config;
+  if (storage.kind === 's3') return new S3FileStorage(storage, join(config.dataDir, '.tmp'));
+  return new LocalFileStorage(join(config.dataDir, 'files'));
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
@@ -151,13 +161,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const db = database.db;
   const tokens = new TokenService(config.jwtSecret);
   const limiter = new RateLimiter(db);
+  // Changes to what the caches below copy, announced by the database to every process (decision 0074).
+  const notices = new CacheNotices(database, app.log);
   const services: AppServices = {
     config,
     database,
-    storage: deps.storage ?? new LocalFileStorage(join(config.dataDir, 'files')),
+    storage: deps.storage ?? configuredStorage(config),
     files: new FileUrls(config.jwtSecret),
     jobs: new JobQueue(database, app.log, {
       workers: config.jobWorkers,
+      // One process at a time runs the recurring sweeps (decision 0074).
+      leadsSweeps: () => notices.leadsSweeps(),
       ...(deps.jobPollingSeconds ? { pollingIntervalSeconds: deps.jobPollingSeconds } : {}),
       ...(deps.sweeps === false ? { sweeps: false } : {}),
     }),
@@ -179,11 +193,29 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       (tenantId) => disabledModulesOf(db, tenantId),
       (name) => tenantsWithModuleOff(db, name),
     ),
+    notices,
   };
   app.decorate('services', services);
 
   // A token is good while its sign-in is live and its user may still act (not disabled or locked).
-  const validateSession: SessionValidator = (actor, sessionId) => sessionMayAct(db, actor, sessionId);
+  // Each process keeps the "yes" for a few seconds and drops it when the database announces a
+  // change to the user's sign-ins or standing (decision 0074).
+  const sessionChecks = new SessionCheckCache(
+    (actor, sessionId) => sessionMayAct(db, actor, sessionId),
+    notices,
+  );
+  const validateSession: SessionValidator = sessionChecks.validate;
+  notices.on('subject', (subject) => sessionChecks.forgetSubject(subject));
+  notices.on('menus', () => invalidateMenus());
+  notices.on('modules', (tenantId) => services.modules.invalidate(tenantId));
+  notices.onReset(() => {
+    sessionChecks.clear();
+    invalidateMenus();
+    services.modules.invalidateAll();
+  });
+  app.addHook('onReady', async () => {
+    await notices.start();
+  });
 
   installErrorHandler(app);
   installNulGuard(app);
@@ -215,6 +247,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   app.addHook('onClose', async () => {
     await services.jobs.stop();
+    await notices.stop();
   });
   if (deps.startJobs !== false) {
     app.addHook('onReady', async () => {

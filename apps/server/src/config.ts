@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import type { S3StorageConfig } from './platform/storage/s3-storage.ts';
 import { assertNotSandboxInProduction, SANDBOX_HOST, SandboxInProductionError } from './platform/sandbox.ts';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -26,6 +27,27 @@ const envSchema = z.object({
   DEMO_SEED: booleanFromEnv.optional(),
   /** Run job workers in this process (API-only processes can turn it off). */
   JOB_WORKERS: booleanFromEnv.default(true),
+  /**
+   * What this process does (decision 0074): `all` (API and job workers, the default), `api` (the
+   * API only) or `worker` (job workers and sweeps only). `api` and `worker` need DATABASE_URL.
+   */
+  PROCESS_ROLE: z.enum(['all', 'api', 'worker']).default('all'),
+  /** Where stored files live: `local` (DATA_DIR/files) or `s3` (an S3-compatible bucket). */
+  STORAGE: z.enum(['local', 's3']).default('local'),
+  S3_BUCKET: z.string().min(3).max(63).optional(),
+  /** The store's address (MinIO, Ceph RGW, R2, OSS…); unset: AWS S3. */
+  S3_ENDPOINT: z.url().optional(),
+  S3_REGION: z.string().min(1).max(64).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** Bucket in the path rather than the host name (most self-hosted stores). */
+  S3_FORCE_PATH_STYLE: booleanFromEnv.default(false),
+  /** Prepended to every object key (a shared bucket), e.g. `pod/`. */
+  S3_PREFIX: z
+    .string()
+    .max(200)
+    .regex(/^[A-Za-z0-9._/-]*$/, 'letters, digits, . _ - and / only')
+    .default(''),
   SITE_NAME: z.string().min(1).max(60).default('PodSupply'),
   /** Where the built web app lives; served with an SPA fallback when present. */
   WEB_DIST: z.string().optional(),
@@ -134,6 +156,10 @@ export type Config = {
   demoPassword: string;
   demoSeed: boolean;
   jobWorkers: boolean;
+  /** `all`, `api` or `worker` (PROCESS_ROLE, decision 0074). */
+  role: 'all' | 'api' | 'worker';
+  /** Where stored files live (STORAGE and S3_*). */
+  storage: { kind: 'local' } | ({ kind: 's3' } & S3StorageConfig);
   siteName: string;
   webDist: string;
   bodyLimit: number;
@@ -297,6 +323,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sandboxPort: e.ALIPAY_SANDBOX_PORT,
   };
   const production = e.NODE_ENV === 'production';
+  // Several processes share their state only through PostgreSQL (decision 0074).
+  if (e.PROCESS_ROLE !== 'all' && !e.DATABASE_URL)
+    throw new ConfigError(
+      `Invalid configuration:\n  PROCESS_ROLE=${e.PROCESS_ROLE}: needs DATABASE_URL (a PostgreSQL shared by every process); the embedded database serves one process only (npm start)`,
+    );
+  const storage = storageFrom(e);
   const marketplaces = marketplacesFrom(e);
   // Every integration that would trust its sandbox in production is named at once (decision 0035).
   const refusals: string[] = [];
@@ -335,7 +367,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     demoPassword: e.DEMO_PASSWORD,
     demoSeed: e.DEMO_SEED ?? e.DATABASE_URL === undefined,
-    jobWorkers: e.JOB_WORKERS,
+    jobWorkers: e.PROCESS_ROLE === 'api' ? false : e.JOB_WORKERS,
+    role: e.PROCESS_ROLE,
+    storage,
     siteName: e.SITE_NAME,
     webDist: resolve(e.WEB_DIST ?? join(repoRoot, 'apps/web/dist')),
     bodyLimit: e.BODY_LIMIT,
@@ -363,6 +397,28 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 }
 
 type Env = z.infer<typeof envSchema>;
+
+/** STORAGE=s3 needs a bucket, and the two keys come together (or neither, for the SDK's chain). */
+function storageFrom(e: Env): Config['storage'] {
+  if (e.STORAGE === 'local') return { kind: 'local' };
+  const problems: string[] = [];
+  if (!e.S3_BUCKET) problems.push('S3_BUCKET: required with STORAGE=s3');
+  if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY))
+    problems.push(
+      'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: set both, or neither for the SDK’s own credentials',
+    );
+  if (problems.length) throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+  return {
+    kind: 's3',
+    bucket: e.S3_BUCKET!,
+    ...(e.S3_ENDPOINT ? { endpoint: e.S3_ENDPOINT } : {}),
+    region: e.S3_REGION,
+    ...(e.S3_ACCESS_KEY_ID ? { accessKeyId: e.S3_ACCESS_KEY_ID } : {}),
+    ...(e.S3_SECRET_ACCESS_KEY ? { secretAccessKey: e.S3_SECRET_ACCESS_KEY } : {}),
+    forcePathStyle: e.S3_FORCE_PATH_STYLE,
+    prefix: e.S3_PREFIX,
+  };
+}
 
 /**
  * The marketplaces' settings: every host of a vendor configured means the real vendor (and then its

@@ -1,6 +1,7 @@
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { CaptchaService } from './platform/auth/captcha.ts';
+import type { CacheNotices } from './platform/cache-notices.ts';
 import type { PermissionChecker } from './platform/auth/guard.ts';
 import type { CrudKit } from './platform/crud/crud.ts';
 import type { Extensions } from './platform/extensions.ts';
@@ -33,4 +34,9 @@ export interface AppServices {
   extensions: Extensions;
   /** Which switchable modules each tenant has switched off (decision 0038). */
   modules: ModuleSwitches;
+  /**
+   * The database's notices of changes to what per-process caches copy (decision 0074): a cache
+   * subscribes to its topic and answers only while `live`.
+   */
+  notices: CacheNotices;
 }

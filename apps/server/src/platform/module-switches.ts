@@ -110,9 +110,17 @@ export class ModuleSwitches {
       }));
   }
 
-  /** Forgets the copy of a tenant's switches (after this process stored a change). */
+  /**
+   * Forgets the copy of a tenant's switches: after this process stored a change, and in every
+   * process when the database announces one (decision 0074).
+   */
   invalidate(tenantId: string): void {
     this.#cache.delete(tenantId);
+  }
+
+  /** Forgets every tenant's copy (the change notices were restarted). */
+  invalidateAll(): void {
+    this.#cache.clear();
   }
 
   /**

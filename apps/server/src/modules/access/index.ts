@@ -21,6 +21,7 @@ export { STAFF_QUOTA, type StaffQuota } from './staff-quota.ts';
 export { ACTING_FACTORIES, type ActingFactories } from './factory-grants.ts';
 export { accessRoutes } from './access.routes.ts';
 export { ensureSystemMenus, menuIdByName } from './menu-catalogue.ts';
+export { invalidateMenus } from './menu-cache.ts';
 export { profileOf, profileRoutes } from './profile.routes.ts';
 export { catalogueMenuPaths, countAccess } from './access.repo.ts';
 export { avatarUrl } from './avatar.ts';

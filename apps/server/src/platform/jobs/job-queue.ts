@@ -144,6 +144,11 @@ export class JobQueue {
        * `sweep(name)` itself where it wants a tick.
        */
       sweeps?: boolean;
+      /**
+       * Whether this process runs the recurring tasks now (decision 0074): asked on every tick, so
+       * that of all the worker processes on one database only one runs each tick. Default: yes.
+       */
+      leadsSweeps?: () => Promise<boolean>;
     } = { workers: true },
   ) {}
 
@@ -170,8 +175,9 @@ export class JobQueue {
   }
 
   /**
-   * Housekeeping that runs every `everySeconds` in each worker process (e.g. the order timeout
-   * sweep). It must be idempotent and safe to run concurrently: a guarded UPDATE, not a queue job
+   * Housekeeping that runs every `everySeconds` (e.g. the order timeout sweep): in one worker
+   * process at a time, the one that leads the sweeps (decision 0074). It must be idempotent and
+   * safe to run concurrently (a process that just lost the lead may still be finishing a tick): a guarded UPDATE, not a queue job
    * per tick (which would flood job_runs). Errors are logged; the next tick tries again.
    */
   every(name: string, everySeconds: number, run: (sweep: Sweep) => Promise<unknown>): void {
@@ -232,7 +238,9 @@ export class JobQueue {
         const timer = setInterval(() => {
           if (running) return;
           running = true;
-          this.sweep(task.name)
+          const leads = this.options.leadsSweeps?.() ?? Promise.resolve(true);
+          leads
+            .then((yes) => (yes ? this.sweep(task.name) : undefined))
             .catch((error: unknown) =>
               this.log.error({ err: error, task: task.name }, 'recurring task failed'),
             )

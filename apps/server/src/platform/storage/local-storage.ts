@@ -1,12 +1,11 @@
-import { createHash, randomUUID } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { createReadStream } from 'node:fs';
 import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { Transform, type Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import type { Readable } from 'node:stream';
+import { spoolHashed } from './spool.ts';
 import {
   assertStorageKey,
-  FileTooLargeError,
   storageKeyFor,
   type FileStorage,
   type PutOptions,
@@ -21,20 +20,8 @@ export class LocalFileStorage implements FileStorage {
     const tmpDir = join(this.root, '.tmp');
     await mkdir(tmpDir, { recursive: true });
     const tmp = join(tmpDir, randomUUID());
-    const hash = createHash('sha256');
-    let size = 0;
-    const { maxBytes } = options;
-    const meter = new Transform({
-      transform(chunk: Buffer, _enc, done) {
-        size += chunk.length;
-        if (maxBytes !== undefined && size > maxBytes) return done(new FileTooLargeError(maxBytes));
-        hash.update(chunk);
-        done(null, chunk);
-      },
-    });
     try {
-      await pipeline(content, meter, createWriteStream(tmp, { flags: 'wx' }));
-      const sha256 = hash.digest('hex');
+      const { size, sha256 } = await spoolHashed(content, tmp, options.maxBytes);
       const key = storageKeyFor(sha256, options.extension);
       const target = this.pathOf(key);
       await mkdir(dirname(target), { recursive: true });

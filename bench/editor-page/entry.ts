@@ -17,7 +17,6 @@ const HEIGHT = 700;
 
 const spec: SurfaceSpec = surfaceSpecFromCatalog({
   key: 'front',
-  template: { width: 600, height: 700 },
   print_area: { x: 150, y: 120, width: 300, height: 400 },
   safe_area: { x: 160, y: 130, width: 280, height: 380 },
   bleed: 0,

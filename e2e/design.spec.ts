@@ -196,7 +196,7 @@ describe('design editor', () => {
       .toMatch(/解锁|Unlock/);
     await page.getByTestId('layer-delete').click();
     await expect.poll(() => rows.count()).toBe(2);
-  });
+  }, 180_000);
 
   it('a merchant designs the demo T-shirt with bent text and a material, copies it to all surfaces, saves, and the list shows the rendered mockup', async () => {
     const page = await openPage();

@@ -129,6 +129,75 @@ describe('design editor', () => {
     expect(drafts).toEqual([]);
   });
 
+  it('selects a newly added image with its filters shown, and the layer list duplicates, steps, aligns, locks and deletes (issue 26)', async () => {
+    const page = await openPage();
+    await signIn(page, 'merchant', DEMO_PASSWORD);
+    const products = await apiCall<{ list: Array<{ id: string; style_code: string }> }>(
+      page,
+      '/api/v1/admin/catalog/products?keyword=TS-CLASSIC',
+    );
+    const tee = products.data.list.find((p) => p.style_code === 'TS-CLASSIC');
+    expect(tee, JSON.stringify(products)).toBeDefined();
+    const materialName = `tools-${Date.now().toString(36)}${randomInt(1_000)}`;
+    const uploaded = await apiCall<{ accepted: number }>(page, '/api/v1/admin/material/upload?type=pattern', {
+      method: 'POST',
+      pngBase64: discPng(400).toString('base64'),
+      name: `${materialName}.png`,
+    });
+    expect(uploaded.data.accepted, JSON.stringify(uploaded)).toBe(1);
+    await page.goto(`${baseUrl}/admin/design?product=${tee!.id}`);
+    await page.locator('[data-testid="design-canvas"][data-ready="true"]').waitFor({ timeout: 30_000 });
+    const rows = page.getByTestId('layer-row');
+    const selectedRows = page.locator('[data-testid="layer-row"][data-selected="true"]');
+    const images = page.locator('[data-testid="layer-row"][data-layer-type="image"]');
+
+    // A text first, selected; then the image: the image becomes the selection, its filters shown.
+    await page.getByTestId('add-bent-text').click();
+    await expect.poll(() => rows.count()).toBe(1);
+    const material = page.locator(`[data-testid="library-material"][data-name="${materialName}"]`);
+    await material.waitFor({ timeout: 15_000 });
+    await material.dragTo(page.getByTestId('design-canvas'), { targetPosition: { x: 440, y: 500 } });
+    await expect.poll(() => images.count()).toBe(1);
+    await expect.poll(() => images.first().getAttribute('data-selected')).toBe('true');
+    await expect.poll(() => selectedRows.count()).toBe(1);
+    // The image's own panel: crop (images only) and the seven filter sliders.
+    await page.getByTestId('crop-start').waitFor();
+    expect(await page.getByTestId('properties-panel').locator('.ant-slider').count()).toBeGreaterThanOrEqual(
+      7,
+    );
+
+    // Duplicate: a second image, the copy selected.
+    await page.getByTestId('layer-duplicate').click();
+    await expect.poll(() => images.count()).toBe(2);
+    await expect.poll(() => selectedRows.count()).toBe(1);
+    // Rows are top first: the copy is on top; one step backward puts it under the original.
+    const topId = async () => (await rows.first().getAttribute('data-selected')) === 'true';
+    expect(await topId()).toBe(true);
+    await page.getByTestId('layer-backward').click();
+    await expect.poll(() => rows.nth(1).getAttribute('data-selected')).toBe('true');
+    await page.getByTestId('layer-forward').click();
+    await expect.poll(() => rows.first().getAttribute('data-selected')).toBe('true');
+
+    // Three layers chosen: distribute is offered; align left is one step (undo brings it back).
+    await rows.nth(0).click();
+    await rows.nth(1).click({ modifiers: ['Shift'] });
+    await rows.nth(2).click({ modifiers: ['Shift'] });
+    await expect.poll(() => selectedRows.count()).toBe(3);
+    expect(await page.getByTestId('layer-distribute').isDisabled()).toBe(false);
+    await page.getByTestId('layer-align').click();
+    await page.getByTestId('layer-align-left').click();
+    await expect.poll(() => page.getByTestId('undo').isDisabled()).toBe(false);
+
+    // Lock from the toolbar, then delete the selection.
+    await rows.nth(0).click();
+    await page.getByTestId('layer-lock-selected').click();
+    await expect
+      .poll(() => rows.nth(0).getByTestId('layer-lock').getAttribute('aria-label'))
+      .toMatch(/解锁|Unlock/);
+    await page.getByTestId('layer-delete').click();
+    await expect.poll(() => rows.count()).toBe(2);
+  }, 180_000);
+
   it('a merchant designs the demo T-shirt with bent text and a material, copies it to all surfaces, saves, and the list shows the rendered mockup', async () => {
     const page = await openPage();
     await signIn(page, 'merchant', DEMO_PASSWORD);

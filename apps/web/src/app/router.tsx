@@ -2,6 +2,7 @@ import { lazy, Suspense, type ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { UNBUILT_ADMIN_PATHS } from '../session/unbuilt-paths.ts';
 import { storefrontRoutes } from '../storefront/routes.tsx';
+import { EditorSkeleton } from '../features/designs/editor-skeleton.tsx';
 import { DeviceRoute } from './device-route.tsx';
 import { PATHS } from './paths.ts';
 import type { RouteHandle, RouteTitleKey } from './route-handle.ts';
@@ -54,12 +55,19 @@ const adminRoutes: RouteObject = {
       handle: titled('route.loading'),
     },
     // The online design editor (issue 8): full screen, no admin shell; Fabric loads only here.
+    // Its page, its canvas code (Fabric) and its default fonts load in parallel (issue 26).
     {
       path: 'design',
       lazy: page(
-        () => import('../features/designs/editor/design-editor-page.tsx'),
+        () =>
+          Promise.all([
+            import('../features/designs/editor/design-editor-page.tsx'),
+            import('../features/designs/editor/preload.ts').then((m) => m.preloadEditor()),
+          ]).then(([m]) => m),
         (m) => m.DesignEditorRoute,
       ),
+      // Shown at once on a direct visit while the editor's chunks load.
+      hydrateFallbackElement: <EditorSkeleton />,
       handle: titled('route.design'),
     },
     {

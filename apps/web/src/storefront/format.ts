@@ -111,3 +111,12 @@ export function galleryImages(product: Pick<StorefrontProduct, 'gallery' | 'surf
   }
   return out;
 }
+
+/** A colour's own picture (its mockup), if the product has one for it (issue 26). */
+export function colorPicture(
+  product: { color_pictures: ReadonlyArray<{ color_id: string; image: ImageRef }> },
+  colorId: string | null,
+): ImageRef | null {
+  if (!colorId) return null;
+  return product.color_pictures.find((p) => p.color_id === colorId)?.image ?? null;
+}

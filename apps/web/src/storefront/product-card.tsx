@@ -1,17 +1,21 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { currentLanguage } from '../i18n/i18n.ts';
 import type { StoreProductItem } from './api.ts';
-import { formatPrice, localName, pagerPages } from './format.ts';
+import { colorPicture, formatPrice, localName, pagerPages } from './format.ts';
 import { productHref, useStoreVariant } from './store-context.ts';
 
 /** Colour dots of a product (at most `max`, then a count). */
 export function Swatches({
   colors,
   max = 6,
+  onPoint,
 }: {
   colors: ReadonlyArray<{ id: string; name: string; en_name: string; hex: string }>;
   max?: number;
+  /** A colour was pointed at (hover or focus): the tile shows that colour's picture. */
+  onPoint?: (colorId: string) => void;
 }) {
   const language = currentLanguage();
   return (
@@ -23,6 +27,8 @@ export function Swatches({
           style={{ background: c.hex }}
           title={localName(c, language)}
           aria-label={localName(c, language)}
+          data-testid="store-product-swatch"
+          onMouseEnter={onPoint ? () => onPoint(c.id) : undefined}
         />
       ))}
       {colors.length > max ? <span className="sf-muted">+{colors.length - max}</span> : null}
@@ -35,7 +41,9 @@ export function ProductCard({ product }: { product: StoreProductItem }) {
   const { t } = useTranslation();
   const { variant } = useStoreVariant();
   const language = currentLanguage();
-  const cover = product.cover;
+  const [pointed, setPointed] = useState<string | null>(null);
+  // Each colour shows its own picture (issue 26): the colour pointed at, else the product's cover.
+  const cover = colorPicture(product, pointed) ?? product.cover;
   return (
     <Link to={productHref(variant, product.id)} className="sf-card" data-testid="store-product">
       <span className="sf-card__image">
@@ -43,6 +51,7 @@ export function ProductCard({ product }: { product: StoreProductItem }) {
           <img
             src={cover.thumb_url ?? cover.url}
             alt=""
+            data-testid="store-product-picture"
             loading="lazy"
             width={cover.width ?? undefined}
             height={cover.height ?? undefined}
@@ -56,7 +65,7 @@ export function ProductCard({ product }: { product: StoreProductItem }) {
           {localName(product, language)}
         </span>
         <span className="sf-muted sf-small">{product.category_name}</span>
-        <Swatches colors={product.colors} />
+        <Swatches colors={product.colors} onPoint={setPointed} />
         <span className="sf-price">
           {t('storefront.priceFrom', {
             price: formatPrice(product.price_from, product.currency, language),

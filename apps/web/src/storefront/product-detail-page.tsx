@@ -5,7 +5,7 @@ import type { ImageRef } from '@pod/shared';
 import { useSite } from '../features/site/site-context.ts';
 import { currentLanguage } from '../i18n/i18n.ts';
 import { useStoreProduct, type StorefrontProduct } from './api.ts';
-import { formatPrice, galleryImages, localName, quantityRange } from './format.ts';
+import { colorPicture, formatPrice, galleryImages, localName, quantityRange } from './format.ts';
 import { LoadState } from './product-card.tsx';
 import { designHref, useStoreVariant } from './store-context.ts';
 
@@ -23,6 +23,7 @@ function Gallery({ images }: { images: ImageRef[] }) {
     <div className="sf-gallery" data-testid="store-gallery">
       <div className="sf-gallery__main">
         <img
+          data-testid="store-gallery-main"
           src={current.url}
           alt=""
           width={current.width ?? undefined}
@@ -46,6 +47,11 @@ function Gallery({ images }: { images: ImageRef[] }) {
       ) : null}
     </div>
   );
+}
+
+/** The chosen colour's picture first, then the gallery without it. */
+function colourFirst(picture: ImageRef | null, images: ImageRef[]): ImageRef[] {
+  return picture ? [picture, ...images.filter((i) => i.id !== picture.id)] : images;
 }
 
 function Spec({ label, value }: { label: string; value: string }) {
@@ -85,7 +91,11 @@ function ProductDetail({ product }: { product: StorefrontProduct }) {
         ))}
       </nav>
       <div className="sf-detail__top">
-        <Gallery images={galleryImages(product)} />
+        {/* Keyed by colour: choosing a colour shows its own picture first (issue 26). */}
+        <Gallery
+          key={colorId ?? ''}
+          images={colourFirst(colorPicture(product, colorId), galleryImages(product))}
+        />
         <div className="sf-detail__info">
           <h1 data-testid="store-detail-name">{name}</h1>
           {language !== 'en' && product.en_name ? <p className="sf-muted">{product.en_name}</p> : null}

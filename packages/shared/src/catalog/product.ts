@@ -404,6 +404,8 @@ export const storefrontProductListItemSchema = z.object({
   category_name: z.string(),
   cover: imageRefSchema.nullable(),
   colors: z.array(productColorSchema),
+  /** Each colour's own picture: its mockup on the product's first surface (issue 26). */
+  color_pictures: z.array(z.object({ color_id: z.string(), image: imageRefSchema })),
   base_price: z.number().int(),
   design_price: z.number().int(),
   /** The lowest public unit price with one designed face (best wholesale base + design price). */
@@ -438,6 +440,8 @@ export const storefrontProductSchema = z.object({
   gallery: z.array(imageRefSchema),
   cover: imageRefSchema.nullable(),
   colors: z.array(productColorSchema),
+  /** Each colour's own picture: its mockup on the product's first surface (issue 26). */
+  color_pictures: z.array(z.object({ color_id: z.string(), image: imageRefSchema })),
   sizes: z.array(productSizeSchema),
   skus: z.array(skuSchema.omit({ sku_code: true })),
   size_chart: sizeChartSchema.nullable(),

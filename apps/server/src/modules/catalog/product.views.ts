@@ -177,6 +177,19 @@ function coverOf(row: ProductRow, files: FileUrls) {
   return mockup ? imageRef(files, mockup.image) : null;
 }
 
+/**
+ * Each colour's own picture (issue 26): the colour's mockup image of the product's first surface
+ * that has one (surfaces in their shown order), so choosing a colour on the storefront shows that
+ * colour. Colours without a mockup are left out (the page keeps the gallery for them).
+ */
+function colorPictures(row: ProductRow, files: FileUrls) {
+  const surfaces = [...row.surfaces].sort((a, b) => b.sort - a.sort);
+  return row.colorIds.flatMap((colorId) => {
+    const mockup = surfaces.map((s) => s.mockups.find((m) => m.color_id === colorId)).find((m) => m);
+    return mockup ? [{ color_id: colorId, image: imageRef(files, mockup.image) }] : [];
+  });
+}
+
 function surfaceOf(row: ProductRow, s: StoredSurface, files: FileUrls) {
   return {
     id: s.id,
@@ -342,6 +355,7 @@ export function toStorefrontListItem(
     category_name: categoryName(row, refs),
     cover: coverOf(row, files),
     colors: colorsOf(row, refs, files),
+    color_pictures: colorPictures(row, files),
     base_price: row.basePrice,
     design_price: row.designPrice,
     price_from: priceFrom(row),
@@ -394,6 +408,7 @@ export function toStorefrontProduct(row: ProductRow, refs: ProductRefs, files: F
     gallery: base.gallery,
     cover: base.cover,
     colors: base.colors,
+    color_pictures: colorPictures(row, files),
     sizes: base.sizes,
     skus: row.skus.map((s) => ({
       id: s.id,

@@ -205,6 +205,17 @@ describe('the storefront', () => {
     expect(p.skus).toHaveLength(4);
     expect(p.surfaces.map((x: { key: string }) => x.key)).toEqual(['front', 'back']);
     expect(p.surfaces[0].preview.url).toMatch(/^\/files\//);
+    // Each colour has its own picture: that colour's mockup (issue 26), in the detail and the list.
+    const mockupOf = (colorId: string) =>
+      s.tee.surfaces[0]!.mockups.find((m: { color_id: string }) => m.color_id === colorId)!.image.id;
+    const pictures = s.basics.colors.map((c) => ({ color_id: c.id, image: { id: mockupOf(c.id) } }));
+    expect(new Set(pictures.map((x) => x.image.id)).size).toBe(s.basics.colors.length);
+    expect(p.color_pictures).toMatchObject(pictures);
+    expect(p.color_pictures[1].image.url).toMatch(/^\/files\//);
+    const listed = (await get('a.example.com', '/api/v1/storefront/products?limit=60'))
+      .json()
+      .data.list.find((x: { id: string }) => x.id === s.tee.id);
+    expect(listed.color_pictures).toMatchObject(pictures);
     // Exclusive prices, factory addresses and SKU codes stay off the public page.
     expect(res.body).not.toContain('Secret plant');
     expect(res.body).not.toContain('"price":100');

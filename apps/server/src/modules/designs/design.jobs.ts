@@ -245,7 +245,7 @@ function surfaceMapFor(
     key,
     kind: p.surfaces.find((s) => s.key === key)?.kind,
   });
-  for (const [from, to] of Object.entries(chosen ?? {}))
+  for (const to of Object.values(chosen ?? {}))
     if (!product.surfaces.some((s) => s.key === to))
       throw new BatchFailure('design.batchUnknownSurface', (lang) => ({
         surface: to,

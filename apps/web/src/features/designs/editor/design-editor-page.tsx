@@ -11,7 +11,6 @@ import {
   Segmented,
   Select,
   Space,
-  Spin,
   Tag,
   Tooltip,
   Typography,
@@ -65,6 +64,7 @@ import {
   useOrderPersonalisation,
 } from '../api.ts';
 import { FullScreenAdminGate } from '../design-gate.tsx';
+import { EditorSkeleton } from '../editor-skeleton.tsx';
 import { FINISHED_LIST_PATH, PATHS } from '../../../app/paths.ts';
 import { editorHref } from '../paths.ts';
 import { AddPanel, type AddActions } from './add-panel.tsx';
@@ -176,7 +176,7 @@ export function DesignEditorPage() {
       />
     );
   if (!product.data || (finishedId && !finished.data && !finished.isError) || (orderNo && lineId && !line))
-    return <Spin fullscreen tip={t('designs.editor.loading')} />;
+    return <EditorSkeleton />;
   return (
     <Workspace
       product={product.data}

@@ -72,7 +72,7 @@ describe.skipIf(!onPostgres)('many processes on one PostgreSQL', () => {
     });
     const entry: Child = { name, process: child, lines: [], port };
     let rest = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
+    child.stdout.on('data', (chunk: Buffer) => {
       const text = rest + chunk.toString('utf8');
       const parts = text.split('\n');
       rest = parts.pop() ?? '';
@@ -84,7 +84,7 @@ describe.skipIf(!onPostgres)('many processes on one PostgreSQL', () => {
         }
       }
     });
-    child.stderr!.on('data', (chunk: Buffer) => entry.lines.push({ msg: chunk.toString('utf8') }));
+    child.stderr.on('data', (chunk: Buffer) => entry.lines.push({ msg: chunk.toString('utf8') }));
     children.push(entry);
     return entry;
   }
@@ -121,7 +121,12 @@ describe.skipIf(!onPostgres)('many processes on one PostgreSQL', () => {
     const tick = { POD_TEST_TICK_SECONDS: '0.2' };
     [a, b] = await Promise.all([start('A', 'api'), start('B', 'api')]);
     await Promise.all([start('W1', 'worker', tick), start('W2', 'worker', tick)]);
-    await expect.poll(() => children.every(started), { timeout: 240_000, interval: 250 }).toBe(true);
+    // Started when each has logged its start line (a child that exits early fails the wait).
+    while (!children.every(started)) {
+      const dead = children.find((c) => c.process.exitCode !== null);
+      if (dead) throw new Error(`${dead.name} exited: ${JSON.stringify(dead.lines.slice(-5))}`);
+      await new Promise((r) => setTimeout(r, 250));
+    }
   }, 300_000);
 
   afterAll(async () => {

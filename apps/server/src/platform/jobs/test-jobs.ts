@@ -12,18 +12,20 @@ export function registerTestJobs(app: FastifyInstance, services: AppServices): v
   services.jobs.define<{ tag: string }>({
     name: 'test.echo',
     retryLimit: 0,
-    async handler(run) {
+    handler(run) {
       app.log.info({ testEcho: run.data.tag, job: run.id, pid: process.pid }, 'test echo job ran');
-      return { pid: process.pid };
+      return Promise.resolve({ pid: process.pid });
     },
   });
   const tick = Number(process.env.POD_TEST_TICK_SECONDS ?? '');
   if (tick > 0)
-    services.jobs.every('test.tick', tick, async () => {
+    services.jobs.every('test.tick', tick, () => {
       app.log.info({ testTick: Date.now(), pid: process.pid }, 'test tick');
+      return Promise.resolve();
     });
   app.post('/api/test/echo-job', { schema: { hide: true } }, async (request) => {
-    const tag = String((request.body as { tag?: unknown } | undefined)?.tag ?? '');
+    const given = (request.body as { tag?: unknown } | undefined)?.tag;
+    const tag = typeof given === 'string' ? given : '';
     const id = await services.jobs.enqueue('test.echo', { tag }, { tenantId: null });
     return { code: 200, data: { id } };
   });

@@ -7,10 +7,32 @@
 // pile up to several times the live heap on a machine with memory to spare — 500 MB of it during
 // a 100,000-row import). Unless both are in place, this script runs itself again with them,
 // passing signals on.
+//
+// `npm run start:api` (`start.mjs api`) serves the API and the web app without job workers;
+// `npm run start:worker` (`start.mjs worker`) runs only the job workers and the recurring sweeps.
+// Both need DATABASE_URL: every process shares its state through that PostgreSQL (decision 0074).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const role = process.argv[2];
+if (role !== undefined) {
+  if (role !== 'api' && role !== 'worker') {
+    console.error(
+      `Unknown process role "${role}": use api or worker (or none for everything in one process).`,
+    );
+    process.exit(2);
+  }
+  if (!process.env.DATABASE_URL) {
+    console.error(
+      `npm run start:${role} needs DATABASE_URL=postgres://… : API and worker processes share one PostgreSQL.\n` +
+        'The embedded database serves a single process: use npm start for that.',
+    );
+    process.exit(1);
+  }
+  process.env.PROCESS_ROLE = role;
+}
 
 const HEAP_FLAG = '--heap-growing-percent=50';
 const needsArenas = process.platform === 'linux' && !process.env.MALLOC_ARENA_MAX;
@@ -50,7 +72,8 @@ async function run() {
   const sourceTime = Math.max(...sources.map(newestMtime), sharedTime);
   const builtTime = existsSync(builtIndex) ? statSync(builtIndex).mtimeMs : 0;
 
-  if (process.env.SKIP_WEB_BUILD !== '1' && builtTime < sourceTime) {
+  // A worker serves no pages.
+  if (role !== 'worker' && process.env.SKIP_WEB_BUILD !== '1' && builtTime < sourceTime) {
     console.log('Building the web app…');
     const result = spawnSync('npm', ['run', 'build', '-w', '@pod/web'], { cwd: root, stdio: 'inherit' });
     if (result.status !== 0) process.exit(result.status ?? 1);

@@ -37,6 +37,7 @@ import { enforceRouteDeclarations } from './platform/http/route-config.ts';
 import { serveWebApp } from './platform/http/static-web.ts';
 import { JobQueue } from './platform/jobs/job-queue.ts';
 import { jobRoutes } from './platform/jobs/jobs.routes.ts';
+import { registerTestJobs } from './platform/jobs/test-jobs.ts';
 import { FileUrls } from './platform/storage/file-urls.ts';
 import { LocalFileStorage } from './platform/storage/local-storage.ts';
 import { S3FileStorage } from './platform/storage/s3-storage.ts';
@@ -241,6 +242,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   jobRoutes(app, { jobs: services.jobs, files: services.files, db, contextFor: adminContext });
   registerDemoJobs(services);
+  registerTestJobs(app, services);
   await composeModules(app, services, MODULES);
 
   await serveWebApp(app, config.webDist);

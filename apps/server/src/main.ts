@@ -1,7 +1,7 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { databaseOptionsFor, openDatabase } from './db/client.ts';
-import { migrateDatabase } from './db/migrate.ts';
+import { duringStartup, migrateDatabase } from './db/migrate.ts';
 import { seedDemo } from './db/seed/seed.ts';
 import { ensureSystemMenus } from './modules/access/index.ts';
 import { MENU_CATALOGUE } from './modules/index.ts';
@@ -25,6 +25,9 @@ function readConfig(): Config {
 /** Starts the platform: read config, open and migrate the database, seed the demo, listen. */
 async function main(): Promise<void> {
   const loaded = readConfig();
+  // PROCESS_ROLE (decision 0074): `all` serves the API and runs the jobs; `api` serves only
+  // (config turns its job workers off); `worker` runs the jobs and sweeps and serves nothing.
+  const serves = loaded.role !== 'worker';
   // Without real marketplace hosts the platform talks to the bundled sandboxes (integrations/tiktok,
   // integrations/temu), started first so their addresses are known (a port of 0 picks a free one).
   const { sandboxes: marketplaceSandboxes, config: marketplaces } = await startMarketplaceSandboxes(
@@ -35,15 +38,18 @@ async function main(): Promise<void> {
   const database = await openDatabase(
     databaseOptionsFor(config.dataDir, config.databaseUrl, config.databasePoolSize),
   );
-  await migrateDatabase(database);
-  await ensureSystemMenus(database.db, MENU_CATALOGUE);
+  // Processes starting together on one PostgreSQL migrate one after the other.
+  await duringStartup(database, async () => {
+    await migrateDatabase(database);
+    await ensureSystemMenus(database.db, MENU_CATALOGUE);
+  });
   const app = await buildApp({ config, database });
   await app.ready();
 
   // The seed's thumbnails are not needed for the first page: queued once the server listens.
   let queueThumbnails: (() => Promise<string | null>) | undefined;
-  if (config.demoSeed) {
-    const seeded = await seedDemo(app.services, { thumbnails: 'later' });
+  if (config.demoSeed && serves) {
+    const seeded = await duringStartup(database, () => seedDemo(app.services, { thumbnails: 'later' }));
     if (seeded.created) {
       app.log.info('demo platform seeded');
       queueThumbnails = seeded.queueThumbnails;
@@ -58,7 +64,7 @@ async function main(): Promise<void> {
   if (marketplaceSandboxes.temu) app.log.info(`Temu sandbox: ${marketplaceSandboxes.temu.url}`);
 
   // Without a real Alipay gateway the demo pays through the local sandbox (integrations/alipay).
-  const alipaySandbox = config.alipay.sandbox ? sandboxFor(config.alipay) : undefined;
+  const alipaySandbox = config.alipay.sandbox && serves ? sandboxFor(config.alipay) : undefined;
   if (alipaySandbox) {
     await alipaySandbox
       .start(config.alipay.sandboxPort, SANDBOX_HOST)
@@ -88,8 +94,13 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));
 
+  if (!serves) {
+    app.log.info(`PodSupply ${config.version} job worker on ${database.kind}`);
+    return;
+  }
   await app.listen({ port: config.port, host: config.host });
-  app.log.info(`PodSupply ${config.version} on ${database.kind}: http://localhost:${config.port}`);
+  const role = config.role === 'api' ? ' (API only, no job workers)' : '';
+  app.log.info(`PodSupply ${config.version} on ${database.kind}${role}: http://localhost:${config.port}`);
   if (queueThumbnails)
     await queueThumbnails()
       .then((id) => app.log.info({ thumbnailJob: id }, 'demo thumbnails queued'))

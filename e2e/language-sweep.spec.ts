@@ -59,6 +59,21 @@ async function sweep(page: Page, hrefs: string[], language: 'zh-cn' | 'en', labe
 }
 
 describe('two-language sweep', () => {
+  it('the checker flags the other script and allows user data, codes, brands and units', () => {
+    const strings = { user: new Set(['演示商户', 'merchant']), translated: new Set(['白色']) };
+    expect(otherScript(['订单列表', '演示商户', '白色', 'Orders'], 'en', strings)).toEqual([
+      '订单列表',
+      '白色',
+    ]);
+    expect(
+      otherScript(
+        ['Order list', 'merchant', 'not_exported', 'SKU 120 px TikTok Shop', '订单'],
+        'zh-cn',
+        strings,
+      ),
+    ).toEqual(['Order list', 'not_exported']);
+  });
+
   for (const tier of TIERS)
     it(`every menu page of the ${tier} account, in Chinese and English`, async () => {
       const page = await openPage({ locale: 'zh-CN' });

@@ -149,7 +149,8 @@ export function otherScript(texts: string[], language: 'zh-cn' | 'en', strings: 
       for (const run of text.match(CJK) ?? []) {
         if (/^[\u3000-\u303f\uff00-\uffef]+$/.test(run)) continue;
         if (run === '中文' || run === '简体中文') continue;
-        if (strings.translated.has(text) || !isUserData(run, strings)) findings.add(text.slice(0, 80));
+        // The whole text must be (part of) what the API returned, not merely share a few characters.
+        if (strings.translated.has(text) || !isUserData(text, strings)) findings.add(text.slice(0, 80));
       }
     } else {
       for (const word of text.match(LATIN_WORD) ?? []) {

@@ -28,7 +28,7 @@ describe('dashboard', () => {
     // The unpaid orders closest to timing out are listed with their countdown, leading to their detail.
     const rows = page.getByTestId('dashboard-unpaid').locator('[data-order-no]');
     expect(counts.counts.unpaid).toBeGreaterThan(0);
-    expect(await rows.count()).toBe(Math.min(5, counts.counts.unpaid));
+    expect(await rows.count()).toBe(Math.min(5, counts.counts.unpaid ?? 0));
     const first = rows.first();
     const orderNo = (await first.getAttribute('data-order-no')) ?? '';
     await first.getByTestId('order-countdown').waitFor();

@@ -5,6 +5,7 @@ import type { Executor } from '../../db/client.ts';
 import { systemContext, type ServiceContext } from '../../platform/context.ts';
 import { extensionPoint, type Extensions } from '../../platform/extensions.ts';
 import { AppError } from '../../platform/http/errors.ts';
+import { t } from '../../platform/i18n/i18n.ts';
 import type { AlipayProvider } from '../../integrations/alipay/index.ts';
 import { findAttachments } from '../admin/index.ts';
 import { findTransactionsByIds } from './ledger.repo.ts';
@@ -186,7 +187,8 @@ export async function startAlipay(
     outTradeNo: outTradeNo(),
     amount: input.amount,
     currency: input.currency,
-    subject: 'Balance recharge 余额充值',
+    // The payer reads the subject on Alipay's page: in their language, not both (issue 26).
+    subject: t(ctx.lang, 'wallet.alipaySubject'),
     createdBy: ctx.actor.id,
   });
   const payUrl = provider.pagePayUrl({

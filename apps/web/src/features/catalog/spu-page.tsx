@@ -186,7 +186,8 @@ export function SpuPage() {
       }
       columns={[
         { key: 'image', title: fieldLabel('image'), render: (row) => <ImageThumb image={row.image} /> },
-        { key: 'code', title: fieldLabel('code'), isOrderable: true },
+        // The SPU's code, not the field dictionary's `code` (a verification code, issue 26).
+        { key: 'code', title: t('catalog.spu.codeColumn'), isOrderable: true },
         { key: 'name', title: fieldLabel('name'), isOrderable: true },
         { key: 'article_number', title: fieldLabel('article_number') },
         { key: 'style_number', title: fieldLabel('style_number') },

@@ -91,7 +91,10 @@ describe('the OpenAPI document as a contract', () => {
   it('money fields say they are integers in minor units beside their currency', () => {
     const money = operations.flatMap(({ where, op }) =>
       properties([op.requestBody, op.responses], where).filter(
-        ({ name, schema }) => schema.type === 'integer' && /(^|_)(amount|price|fee|balance)($|_)/.test(name),
+        ({ name, schema }) =>
+          schema.type === 'integer' &&
+          /(^|_)(amount|price|fee|balance)($|_)/.test(name) &&
+          !/(_bps|_count|_rate|_id)$/.test(name),
       ),
     );
     expect(money.length).toBeGreaterThan(20);
@@ -160,7 +163,7 @@ describe('the OpenAPI document as a contract', () => {
           },
         );
         const message = error!.message;
-        expect(message, `${lang} ${name}`).not.toContain(name);
+        if (/[_A-Z]/.test(name)) expect(message, `${lang} ${name}`).not.toContain(name);
         expect(message, `${lang} ${name}`).not.toMatch(/[a-z]_[a-z]|[a-z][A-Z]/);
       }
     }
@@ -173,7 +176,7 @@ describe('the OpenAPI document as a contract', () => {
       headers: { 'accept-language': 'en' },
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json().msg).toBe('Please enter the correct province');
+    expect(res.json().msg).toMatch(/^Please enter the correct province/);
     expect(res.json().data.errors[0]).toMatchObject({ field: 'province' });
   });
 });

@@ -332,10 +332,13 @@ function designDocumentComponents(): Record<string, Json> {
     target: 'openapi-3.0',
     io: 'input',
     unrepresentable: 'any',
-  }) as Json & { $defs?: Record<string, Json> };
-  const { $defs = {}, $schema: _schema, ...root } = raw;
+  }) as Json & { $defs?: Record<string, Json>; definitions?: Record<string, Json> };
+  const { $defs = {}, definitions = {}, $schema: _schema, ...root } = raw;
   const rename = (text: string) =>
-    text.replace(/"#\/\$defs\/([^"]+)"/g, (_, n: string) => `"#/components/schemas/DesignDocument_${n}"`);
+    text.replace(
+      /"#\/(?:\$defs|definitions)\/([^"]+)"/g,
+      (_, n: string) => `"#/components/schemas/DesignDocument_${n}"`,
+    );
   const out: Record<string, Json> = {
     DesignDocument: {
       ...(JSON.parse(rename(JSON.stringify(root))) as Json),
@@ -343,7 +346,7 @@ function designDocumentComponents(): Record<string, Json> {
         'A design document (packages/design): the canvas of one product colour — its surfaces and layers (text, images, shapes, SVG, watermarks, tiling, groups) — as the editor saves it and the server validates and renders it.',
     },
   };
-  for (const [name, def] of Object.entries($defs))
+  for (const [name, def] of Object.entries({ ...$defs, ...definitions }))
     out[`DesignDocument_${name}`] = JSON.parse(rename(JSON.stringify(def))) as Json;
   return out;
 }

@@ -1,6 +1,7 @@
 export * from './envelope.ts';
 export * from './i18n.ts';
 export * from './limits.ts';
+export * from './field-labels.ts';
 export * from './patterns.ts';
 export * from './permissions.ts';
 export * from './storefront-routes.ts';

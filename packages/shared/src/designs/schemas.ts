@@ -145,7 +145,11 @@ export const DESIGN_API_LIMITS = {
  * A design document as sent: any known version (`version` is read first); the server validates the
  * rest with `@pod/design` and answers 400 with the path of the bad field.
  */
-export const designDocumentPayloadSchema = z.looseObject({ version: z.number().int().min(1) });
+export const DESIGN_DOCUMENT_PAYLOAD =
+  'A design document (any known version; `version` is read first). Its full JSON Schema is the OpenAPI component DesignDocument.';
+export const designDocumentPayloadSchema = z
+  .looseObject({ version: z.number().int().min(1) })
+  .describe(DESIGN_DOCUMENT_PAYLOAD);
 
 export const customSizeSchema = z.object({
   name: z.string().trim().min(1).max(30),

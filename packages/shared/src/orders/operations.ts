@@ -208,7 +208,7 @@ export const orderOperations = {
     path: `${ORDER_PATH}/pay`,
     permission: PERMISSIONS.order.pay,
     summary:
-      'Pays unpaid orders from the balance (charged once per order, whatever the retries), or starts an Alipay payment',
+      'Pays unpaid orders from the balance (charged once per order, whatever the retries), or starts an Alipay payment. A repeat — every order named already paid — succeeds with either method: code 1, msg "already paid", `paid` and `balances` empty, the orders in `already_paid`, nothing charged and no Alipay purchase opened; "No payable orders" (400) only when no order named can be paid or was paid',
     body: orderPaySchema,
     response: orderPayReplySchema,
   }),

@@ -401,7 +401,7 @@ describe('admin forgot password (issue 27)', () => {
       confirmPassword: 'Brandnew123',
     });
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json().data).toMatchObject({ field: 'code' });
+    expect(wrong.json().data.errors).toMatchObject([{ field: 'code' }]);
     const done = await reset({
       username,
       type: 'mobile',

@@ -264,7 +264,7 @@ describe('products', () => {
     );
     expect(res.statusCode).toBe(400);
     expect(res.json().msg).toBe("The mockup image must be 200×200 px, the size of the surface's template");
-    expect(res.json().data.field).toBe('surfaces.0.mockups.1.image');
+    expect(res.json().data.errors[0].field).toBe('surfaces.0.mockups.1.image');
   });
 
   it('style codes are unique per tenant and generated when blank', async () => {

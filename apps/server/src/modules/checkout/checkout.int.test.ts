@@ -483,6 +483,31 @@ describe('paying orders', () => {
     expect(pay.json().msg).toBe('Balance insufficient, recharge first');
   });
 
+  it('a repeated payment answers the same with either method: success, already paid, nothing charged', async () => {
+    const w = await buildCheckoutWorld(t);
+    const { reply } = await placeOrder(w, 'balance');
+    const orderNo = reply.orders[0].order_no;
+    const balance = await balanceOf(w.m.headers);
+    for (const method of ['balance', 'alipay'] as const) {
+      const again = await call(
+        'POST',
+        '/api/v1/admin/order/pay',
+        { ...w.m.headers, 'accept-language': 'en' },
+        {
+          order_nos: [orderNo],
+          method,
+        },
+      );
+      expect(again.statusCode, `${method}: ${again.body}`).toBe(200);
+      expect(again.json()).toMatchObject({
+        code: 1,
+        msg: 'These orders are already paid; nothing was charged',
+        data: { method, paid: [], already_paid: [orderNo], balances: [], pay_url: null, out_trade_no: null },
+      });
+    }
+    expect(await balanceOf(w.m.headers)).toBe(balance);
+  });
+
   it('charges once when the same order is paid twice concurrently', async () => {
     const w = await buildCheckoutWorld(t);
     const { reply } = await placeOrder(w);

@@ -40,7 +40,10 @@ export function checkoutRoutes(app: ZodApp, services: AppServices): void {
       body.method === 'balance' && body.order_nos.length === 1
         ? await payOrders(ctx, body, alipay)
         : await db.transaction((tx) => payOrders(withTx(ctx, tx), body, alipay));
-    return ok(reply, t(request.ctx.lang, reply.pay_url ? 'common.ok' : 'order.paySuccess'));
+    // A repeat — nothing left to pay, every order already paid — says so, whatever the method.
+    const repeat = !reply.pay_url && reply.paid.length === 0 && reply.already_paid.length > 0;
+    const message = repeat ? 'order.alreadyPaid' : reply.pay_url ? 'common.ok' : 'order.paySuccess';
+    return ok(reply, t(request.ctx.lang, message));
   });
 
   // ---- Consignee addresses ------------------------------------------------------------------------

@@ -161,7 +161,19 @@ export async function payOrders(
 
   const rows = await findPayableOrders(ctx.tx, scope, body.order_nos, ctx.dataScope);
   const { candidates, alreadyPaid } = payableOrders(rows);
-  if (!candidates.length) throw AppError.badRequest('order.noPayable');
+  // A repeat (every order already paid) answers as the balance does (issue 27, decision 0071):
+  // success, nothing charged, the orders listed as already paid; no purchase is opened.
+  if (!candidates.length)
+    return {
+      method: 'alipay',
+      paid: [],
+      already_paid: alreadyPaid.map((r) => r.orderNo),
+      failed: [],
+      amounts: [],
+      balances: [],
+      pay_url: null,
+      out_trade_no: null,
+    };
   if (candidates.some((r) => r.currency !== 'CNY')) throw AppError.badRequest('order.alipayCnyOnly');
   for (const row of candidates) await confirmOrderShipping(ctx.tx, scope.tenantId, row);
   const amount = candidates.reduce((sum, r) => sum + r.totalAmount, 0);

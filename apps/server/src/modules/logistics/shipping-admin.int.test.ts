@@ -48,8 +48,8 @@ async function supplier(lang: 'en' | 'zh-cn' = 'en') {
   return { tenant, headers, factory };
 }
 
-const errorFields = (body: { data: { errors?: Array<{ field: string }>; field?: string } | null }) =>
-  body.data?.errors?.map((e) => e.field) ?? (body.data?.field ? [body.data.field] : []);
+const errorFields = (body: { data: { errors: Array<{ field: string }> } }) =>
+  body.data.errors.map((e) => e.field);
 
 describe('shipping methods', () => {
   it('creates, lists with rate counts, updates and deletes a method', async () => {
@@ -121,7 +121,7 @@ describe('shipping methods', () => {
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json()).toMatchObject({
       msg: '未知的国家代码：ZZ',
-      data: { field: 'destination_countries' },
+      data: { errors: [{ field: 'destination_countries', message: '未知的国家代码：ZZ' }] },
     });
 
     const format = await t.app.inject({
@@ -149,7 +149,7 @@ describe('shipping methods', () => {
     expect(dupe.statusCode).toBe(409);
     expect(dupe.json()).toMatchObject({
       msg: 'This logistics method code already exists',
-      data: { field: 'code' },
+      data: { errors: [{ field: 'code', message: 'This logistics method code already exists' }] },
     });
     // Another supplier may use the same code.
     const theirs = await t.app.inject({
@@ -285,7 +285,9 @@ describe('shipping rates', () => {
       payload: rate(m.id, factory.id),
     });
     expect(twice.statusCode).toBe(409);
-    expect(twice.json().data).toEqual({ field: 'factory_id' });
+    expect(twice.json().data).toEqual({
+      errors: [{ field: 'factory_id', message: twice.json().msg }],
+    });
 
     const merged = await t.app.inject({
       method: 'PATCH',

@@ -385,7 +385,7 @@ describe('recharge by bank transfer', () => {
     expect(noTick.json().msg).toBe('Please read and tick the agreement');
     const usd = await post(url, w.merchant, transfer(account.id, { currency: 'USD' }));
     expect(usd.statusCode).toBe(400);
-    expect(usd.json().data.field).toBe('payment_account_id');
+    expect(usd.json().data.errors[0].field).toBe('payment_account_id');
     const images = await Promise.all([1, 2, 3, 4].map(() => image(w.tenant.id, w.merchantId)));
     expect(
       (await post(url, w.merchant, transfer(account.id, { receipt_image_ids: images }))).statusCode,

@@ -57,7 +57,7 @@ describe('envelope and errors', () => {
     expect(res.statusCode).toBe(404);
     expect(res.json()).toMatchObject({
       code: 404,
-      data: null,
+      data: { errors: [] },
       msg: '请求地址出错：/api/v1/does-not-exist?x=1',
     });
   });
@@ -131,7 +131,7 @@ describe('envelope and errors', () => {
       headers: { 'accept-language': 'en' },
     });
     expect(res.statusCode).toBe(500);
-    expect(res.json()).toMatchObject({ code: 500, msg: 'Server internal error!', data: null });
+    expect(res.json()).toMatchObject({ code: 500, msg: 'Server internal error!', data: { errors: [] } });
     expect(res.body).not.toContain('secret internal detail');
     expect(res.body).not.toContain('at ');
   });

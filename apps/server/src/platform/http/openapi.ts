@@ -2,6 +2,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { completeOpenApiDocument } from './openapi-document.ts';
 import type { Audience } from './route-config.ts';
 
 const SECURITY: Record<Audience, Array<Record<string, string[]>>> = {
@@ -46,7 +47,8 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
         } as typeof out.schema,
       };
     },
-    transformObject: jsonSchemaTransformObject,
+    // Descriptions, examples, uploads, errors and the design document (issue 27).
+    transformObject: (input) => completeOpenApiDocument(jsonSchemaTransformObject(input) as never),
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 }

@@ -1,4 +1,4 @@
-import type { FieldError, Language } from '@pod/shared';
+import { fieldLabelOf, type FieldError, type Language } from '@pod/shared';
 import { hasMessage, t } from '../i18n/i18n.ts';
 
 /** The part of a fastify-type-provider-zod validation error this module reads. */
@@ -17,11 +17,29 @@ function valueAt(input: unknown, path: string[]): unknown {
   return node;
 }
 
-/** The field's label in the caller's language when the catalogue has one, else its path. */
-function fieldLabel(lang: Language, path: string[]): string {
+/**
+ * The field's label in the caller's language (issue 27: never its raw key): a module's own wording
+ * (`fields.*` in its catalogue), else the platform's label table (packages/shared field-labels),
+ * else — for a key the table lacks — the key's words, without underscores or camel humps.
+ */
+export function fieldLabel(lang: Language, path: string[]): string {
   const name = [...path].reverse().find((p) => !/^\d+$/.test(p));
   if (!name) return t(lang, 'validation.body');
-  return hasMessage(`fields.${name}`) ? t(lang, `fields.${name}`) : path.join('.');
+  if (hasMessage(`fields.${name}`)) return t(lang, `fields.${name}`);
+  const label = fieldLabelOf(name, lang);
+  if (!label) return humanise(name);
+  // Inside a sentence ("Please enter level expiry time"), as the catalogue's labels read; an
+  // initialism (SKU, URL, IP) keeps its capitals.
+  return lang === 'en' && !/^[A-Z]{2}/.test(label) ? label[0]!.toLowerCase() + label.slice(1) : label;
+}
+
+/** `level_expires_at` → "level expires at", `merchantNumber` → "merchant number". */
+export function humanise(name: string): string {
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[_\-.]+/g, ' ')
+    .trim()
+    .toLowerCase();
 }
 
 const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
@@ -85,7 +103,10 @@ export function fieldErrors(lang: Language, issues: ValidationIssue[], input: un
     if (issue.keyword === 'unrecognized_keys' && Array.isArray(issue.params.keys)) {
       for (const key of issue.params.keys as string[]) {
         const field = [...path, key].join('.');
-        out.push({ field, message: t(lang, 'validation.unknownField', { field }) });
+        out.push({
+          field,
+          message: t(lang, 'validation.unknownField', { field: fieldLabel(lang, [...path, key]) }),
+        });
       }
       continue;
     }

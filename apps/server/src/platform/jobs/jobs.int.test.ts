@@ -169,7 +169,7 @@ describe('jobs', () => {
     expect((await read(actor)).statusCode).toBe(200);
     const otherTenant = await read(await merchantOf(b.id));
     expect(otherTenant.statusCode).toBe(404);
-    expect(otherTenant.json()).toMatchObject({ code: 404, msg: 'Job not found', data: null });
+    expect(otherTenant.json()).toMatchObject({ code: 404, msg: 'Job not found', data: { errors: [] } });
     // Another merchant of the same supplier, the supplier itself and the platform: not theirs.
     expect((await read(await merchantOf(a.id))).statusCode).toBe(404);
     expect((await read(adminActor(await buildSupplierAdmin(t.database.db, a.id)))).statusCode).toBe(404);

@@ -130,7 +130,9 @@ async function bareServer(bodyFile: string): Promise<{ url: string; child: Child
     server.keepAliveTimeout = 60000;
     server.listen(0, '127.0.0.1', () => process.stdout.write(String(server.address().port) + '\\n'));`;
   const child = spawn(process.execPath, ['-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const port = await new Promise<string>((resolve) => child.stdout!.once('data', (d: Buffer) => resolve(d.toString().trim())));
+  const port = await new Promise<string>((resolve) =>
+    child.stdout.once('data', (d: Buffer) => resolve(d.toString().trim())),
+  );
   return { url: `http://127.0.0.1:${port}`, child };
 }
 
@@ -147,7 +149,9 @@ async function main() {
     const setupStart = performance.now();
     await seed({ kind: 'postgres', url: scratch.url, poolSize: 4 }, pgDir);
     await seed({ kind: 'pglite', dataDir: join(liteDir, 'pg') }, liteDir);
-    console.log(`setup: ${PRODUCTS} products on sale in each database (${((performance.now() - setupStart) / 1000).toFixed(1)} s)`);
+    console.log(
+      `setup: ${PRODUCTS} products on sale in each database (${((performance.now() - setupStart) / 1000).toFixed(1)} s)`,
+    );
 
     const common = { JWT_SECRET, JOB_WORKERS: 'false' };
     const onPg = await startServer({ ...common, DATABASE_URL: scratch.url, DATA_DIR: pgDir });
@@ -158,7 +162,8 @@ async function main() {
     const reply = await fetch(`${onPg.url}${PATH}`);
     const body = await reply.text();
     const list = (JSON.parse(body) as { data: { list: unknown[]; total: number } }).data;
-    if (reply.status !== 200 || list.list.length === 0) throw new Error(`the storefront answered ${reply.status}: ${body.slice(0, 200)}`);
+    if (reply.status !== 200 || list.list.length === 0)
+      throw new Error(`the storefront answered ${reply.status}: ${body.slice(0, 200)}`);
     console.log(`reply: ${list.list.length} of ${list.total} products, ${Buffer.byteLength(body)} bytes`);
     const bodyFile = join(pgDir, 'reply.json');
     writeFileSync(bodyFile, body);
@@ -195,7 +200,9 @@ async function main() {
     console.log(
       `targets at ${level} clients on PostgreSQL: ratio >= 0.15 ${ratio >= 0.15 ? 'ok' : 'MISSED'}; p99 <= 150 ms ${p99 <= 150 ? 'ok' : 'MISSED'}`,
     );
-    console.log(`storefront ${fmt(rate(pg64))} req/s vs node ${fmt(rate(node64))} req/s ratio ${ratio.toFixed(3)} p99 ${p99.toFixed(0)} ms`);
+    console.log(
+      `storefront ${fmt(rate(pg64))} req/s vs node ${fmt(rate(node64))} req/s ratio ${ratio.toFixed(3)} p99 ${p99.toFixed(0)} ms`,
+    );
     if (failed) process.exitCode = 1;
   } finally {
     for (const child of children) child.kill('SIGTERM');

@@ -54,27 +54,30 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
   const port = env.PORT ?? String(20_000 + Math.floor(Math.random() * 20_000));
   // BENCH_NODE_ARGS passes flags to the server's node, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`.
   const nodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const childEnv: Record<string, string | undefined> = {
+    ...process.env,
+    LOG_LEVEL: 'warn',
+    DEMO_SEED: 'false',
+    ALIPAY_SANDBOX_PORT: '0',
+    TIKTOK_SANDBOX_PORT: '0',
+    TEMU_SANDBOX_PORT: '0',
+    // Not `test` (which makes password hashing cheap and opens test hooks) and not `production`
+    // (which refuses the sandboxes' committed keys that benches pay through): the demo's mode.
+    NODE_ENV: 'benchmark',
+    ...env,
+    PORT: port,
+  };
+  // A variable given as '' is left out (e.g. DATABASE_URL: '' runs the server on PGlite).
+  for (const [key, value] of Object.entries(env)) if (value === '') delete childEnv[key];
   const child = spawn(
     process.execPath,
     [...nodeArgs, '--import', 'tsx', join(repoRoot, 'apps/server/src/main.ts')],
-    {
-      cwd: repoRoot,
-      env: {
-        ...process.env,
-        LOG_LEVEL: 'warn',
-        DEMO_SEED: 'false',
-        ALIPAY_SANDBOX_PORT: '0',
-        // Not `test` (which makes password hashing cheap and opens test hooks) and not `production`
-        // (which refuses the sandboxes' committed keys that benches pay through): the demo's mode.
-        NODE_ENV: 'benchmark',
-        ...env,
-        PORT: port,
-      },
-      stdio: ['ignore', 'inherit', 'inherit'],
-    },
+    { cwd: repoRoot, env: childEnv, stdio: ['ignore', 'inherit', 'inherit'] },
   );
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 90_000;
+  // BENCH_START_TIMEOUT (seconds, default 90): a loaded host starts PGlite slowly.
+  const startSeconds = Number(process.env.BENCH_START_TIMEOUT ?? 90);
+  const deadline = Date.now() + startSeconds * 1000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
     try {
@@ -85,7 +88,7 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
     }
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error('server did not start in 90 s');
+      throw new Error(`server did not start in ${startSeconds} s`);
     }
     await new Promise((r) => setTimeout(r, 250));
   }

@@ -103,7 +103,9 @@ export async function loadRefs(
     ),
   ]);
   const sizeById = new Map(sizes.map((s) => [s.id, s]));
-  const names = templates.length ? await chartNames(tx, tenantId, templates, sizeById) : new Map();
+  const names = templates.length
+    ? await chartNames(tx, tenantId, templates, sizeById)
+    : new Map<string, Parameters<typeof toSizeChart>[1]>();
   return {
     categories: new Map(categories.map((c) => [c.id, c])),
     colors: new Map(colors.map((c) => [c.id, c])),

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { catalogOperations, STOREFRONT_ROUTES } from '@pod/shared';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { ok } from '../../platform/http/envelope.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { route } from '../../platform/http/route.ts';
@@ -17,7 +17,7 @@ import { listRefs, loadRefs, toStorefrontListItem, toStorefrontProduct } from '.
  */
 export function storefrontRoutes(app: ZodApp, services: AppServices): void {
   const db = services.database.db;
-  revalidatedCatalogue(app as unknown as FastifyInstance);
+  revalidatedCatalogue(app);
   const tenantOf = async (request: FastifyRequest) => {
     const tenant = await tenantForRequest(db, request.headers.host);
     // No supplier at all (a fresh platform): nothing to show, as for an unknown product.
@@ -68,7 +68,7 @@ const CATALOGUE_PATHS: ReadonlySet<string> = new Set([
  * on the host (the supplier) and the language (messages), hence the Vary. Anything signed-in is
  * not touched (the API's `no-store` stays).
  */
-function revalidatedCatalogue(app: FastifyInstance): void {
+function revalidatedCatalogue(app: ZodApp): void {
   app.addHook('onSend', async (request, reply, payload) => {
     if (
       request.method !== 'GET' ||

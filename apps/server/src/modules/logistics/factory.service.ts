@@ -1,4 +1,4 @@
-import { and, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import { preparedQuery } from '../../db/prepared.ts';
 import { factoryCreateSchema } from '@pod/shared';
 import type { z } from 'zod';

@@ -42,21 +42,21 @@ export const dashboardOverviewSchema = z.object({
   /** Merchant: the unpaid orders closest to timing out. */
   unpaid: z.array(dashboardUnpaidSchema).nullable(),
   /** Merchant, supplier, platform: after-sales requests still open (pending review). */
-  aftersalesOpen: z.number().int().nullable(),
+  aftersales_open: z.number().int().nullable(),
   /** Merchant: lines in the cart. */
-  cartLines: z.number().int().nullable(),
+  cart_lines: z.number().int().nullable(),
   /** Merchant: the latest finished products. */
-  recentFinished: z.array(dashboardFinishedSchema).nullable(),
+  recent_finished: z.array(dashboardFinishedSchema).nullable(),
   /** Merchant: designed products whose catalogue product was withdrawn or runs low. */
   attention: z.array(dashboardAttentionSchema).nullable(),
   /** Platform: suppliers. */
   suppliers: z.number().int().nullable(),
   /** Platform and supplier: merchants, and those created in the last 7 days. */
-  merchants: z.object({ total: z.number().int(), lastWeek: z.number().int() }).nullable(),
+  merchants: z.object({ total: z.number().int(), last_week: z.number().int() }).nullable(),
   /** Platform and supplier: bank-transfer recharges and withdrawals awaiting review. */
-  pendingReview: z.object({ recharges: z.number().int(), withdrawals: z.number().int() }).nullable(),
+  pending_review: z.object({ recharges: z.number().int(), withdrawals: z.number().int() }).nullable(),
   /** Platform, supplier and factory: orders created per day, the last 14 days (oldest first). */
-  ordersPerDay: z.array(dashboardDaySchema).nullable(),
+  orders_per_day: z.array(dashboardDaySchema).nullable(),
 });
 
 export type DashboardOverview = z.infer<typeof dashboardOverviewSchema>;

@@ -21,14 +21,14 @@ const EMPTY: DashboardFigures = {
   balances: null,
   orders: null,
   unpaid: null,
-  aftersalesOpen: null,
-  cartLines: null,
-  recentFinished: null,
+  aftersales_open: null,
+  cart_lines: null,
+  recent_finished: null,
   attention: null,
   suppliers: null,
   merchants: null,
-  pendingReview: null,
-  ordersPerDay: null,
+  pending_review: null,
+  orders_per_day: null,
 };
 
 /** Every provided figure of the caller's scope, skipping modules the tenant switched off. */

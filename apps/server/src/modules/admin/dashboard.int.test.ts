@@ -26,8 +26,8 @@ const overview = async (headers: Headers) => {
 };
 const db = () => t.database.db;
 const today = () => new Date().toISOString().slice(0, 10);
-const todayCount = (data: { ordersPerDay: Array<{ day: string; count: number }> }) =>
-  data.ordersPerDay.find((d) => d.day === today())?.count;
+const todayCount = (data: { orders_per_day: Array<{ day: string; count: number }> }) =>
+  data.orders_per_day.find((d) => d.day === today())?.count;
 
 /** A pending bank-transfer recharge of a merchant (the review queue's row). */
 const pendingTransfer = (tenantId: string, merchantId: string) =>
@@ -73,19 +73,19 @@ describe('the merchant dashboard', () => {
     expect(data.unpaid.map((o: { order_no: string }) => o.order_no)).toEqual([mine.order_no]);
     expect(data.unpaid[0].expires_at).toBe(mine.expires_at);
     // Checkout removed the ordered lines from the cart.
-    expect(data.cartLines).toBe(0);
-    expect(data.recentFinished.map((f: { id: string }) => f.id)).toEqual([w.m.finished.id]);
+    expect(data.cart_lines).toBe(0);
+    expect(data.recent_finished.map((f: { id: string }) => f.id)).toEqual([w.m.finished.id]);
     expect(data.attention).toEqual([]);
-    expect(data.aftersalesOpen).toBe(0);
+    expect(data.aftersales_open).toBe(0);
     // Supplier and platform figures are not a merchant's.
     expect(data.merchants).toBeNull();
-    expect(data.pendingReview).toBeNull();
-    expect(data.ordersPerDay).toBeNull();
+    expect(data.pending_review).toBeNull();
+    expect(data.orders_per_day).toBeNull();
 
     const n = await overview(w.n.headers);
     expect(n.orders.unpaid).toBe(1);
     expect(n.orders.paid).toBe(0);
-    expect(n.recentFinished.map((f: { id: string }) => f.id)).toEqual([w.n.finished.id]);
+    expect(n.recent_finished.map((f: { id: string }) => f.id)).toEqual([w.n.finished.id]);
   });
 
   it('lists designed products whose catalogue product was withdrawn or runs low', async () => {
@@ -136,17 +136,17 @@ describe('the supplier, platform and factory dashboards', () => {
     await pendingTransfer(other.tenant.id, other.n.merchant.id);
     const data = await overview(w.supplier);
     expect(data.tier).toBe('supplier');
-    expect(data.merchants).toEqual({ total: 2, lastWeek: 2 });
-    expect(data.pendingReview).toEqual({ recharges: 1, withdrawals: 0 });
-    expect(data.ordersPerDay).toHaveLength(14);
-    expect(data.ordersPerDay.at(-1).day).toBe(today());
+    expect(data.merchants).toEqual({ total: 2, last_week: 2 });
+    expect(data.pending_review).toEqual({ recharges: 1, withdrawals: 0 });
+    expect(data.orders_per_day).toHaveLength(14);
+    expect(data.orders_per_day.at(-1).day).toBe(today());
     expect(todayCount(data)).toBe(2);
     expect(data.suppliers).toBeNull();
     expect(data.balances).toBeNull();
 
     const theirs = await overview(other.supplier);
     expect(todayCount(theirs)).toBe(3);
-    expect(theirs.pendingReview.recharges).toBe(2);
+    expect(theirs.pending_review.recharges).toBe(2);
   });
 
   it('the platform counts every supplier, merchant and order', async () => {
@@ -159,7 +159,7 @@ describe('the supplier, platform and factory dashboards', () => {
     expect(data.suppliers).toBe(tenantCount!.n);
     expect(data.merchants.total).toBeGreaterThanOrEqual(4);
     expect(todayCount(data)).toBe(5);
-    expect(data.pendingReview.recharges).toBe(1);
+    expect(data.pending_review.recharges).toBe(1);
   });
 
   it("a factory counts its own factory's paid orders only", async () => {
@@ -176,7 +176,7 @@ describe('the supplier, platform and factory dashboards', () => {
     expect(data.orders.unpaid).toBe(0);
     expect(todayCount(data)).toBe(1);
     expect(data.balances).toBeNull();
-    expect(data.cartLines).toBeNull();
+    expect(data.cart_lines).toBeNull();
   });
 
   it('answers 401 without a token', async () => {

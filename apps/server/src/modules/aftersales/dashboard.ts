@@ -19,5 +19,5 @@ export const aftersalesDashboardFigures: DashboardFiguresProvider = async ({ tx,
         scope.tier === 'merchant' ? eq(aftersalesRequests.merchantId, scope.merchantId ?? '') : undefined,
       ),
     );
-  return { aftersalesOpen: row?.n ?? 0 };
+  return { aftersales_open: row?.n ?? 0 };
 };

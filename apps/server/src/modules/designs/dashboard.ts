@@ -65,7 +65,7 @@ export const designDashboardFigures: DashboardFiguresProvider = async ({ tx, sco
         .limit(ATTENTION)
     : [];
   return {
-    recentFinished: recent.map((f) => ({
+    recent_finished: recent.map((f) => ({
       id: f.id,
       code: f.code,
       name: f.name,

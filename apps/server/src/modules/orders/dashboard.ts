@@ -83,7 +83,7 @@ export const orderDashboardFigures: DashboardFiguresProvider = async (ctx) => {
       .from(orders)
       .where(and(mine, gte(orders.createdAt, new Date(`${days[0]!}T00:00:00Z`))))
       .groupBy(day);
-    out.ordersPerDay = perDay(days, rows);
+    out.orders_per_day = perDay(days, rows);
   }
   return out;
 };

@@ -96,15 +96,15 @@ export async function merchantGrowth(
   tx: Executor,
   tenantId: string | null,
   since: Date,
-): Promise<{ total: number; lastWeek: number }> {
+): Promise<{ total: number; last_week: number }> {
   const [row] = await tx
     .select({
       total: sql<number>`count(*)::int`,
-      lastWeek: sql<number>`(count(*) filter (where ${merchants.createdAt} >= ${since.toISOString()}::timestamptz))::int`,
+      last_week: sql<number>`(count(*) filter (where ${merchants.createdAt} >= ${since.toISOString()}::timestamptz))::int`,
     })
     .from(merchants)
     .where(tenantId === null ? undefined : eq(merchants.tenantId, tenantId));
-  return { total: row?.total ?? 0, lastWeek: row?.lastWeek ?? 0 };
+  return { total: row?.total ?? 0, last_week: row?.last_week ?? 0 };
 }
 
 /** How many suppliers (tenants) the platform has. */

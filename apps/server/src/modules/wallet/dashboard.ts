@@ -23,5 +23,5 @@ export const walletDashboardFigures: DashboardFiguresProvider = async ({ tx, sco
     .select({ n: sql<number>`count(*)::int` })
     .from(withdrawals)
     .where(and(within(withdrawals.tenantId), eq(withdrawals.status, 'pending')));
-  return { pendingReview: { recharges: recharges?.n ?? 0, withdrawals: payouts?.n ?? 0 } };
+  return { pending_review: { recharges: recharges?.n ?? 0, withdrawals: payouts?.n ?? 0 } };
 };

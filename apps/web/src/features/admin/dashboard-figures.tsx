@@ -40,7 +40,7 @@ function Figure(props: {
 }
 
 /** Orders per day as bars (no chart library: a row of proportional blocks with their counts). */
-function OrdersPerDay({ days }: { days: NonNullable<DashboardOverview['ordersPerDay']> }) {
+function OrdersPerDay({ days }: { days: NonNullable<DashboardOverview['orders_per_day']> }) {
   const { t } = useTranslation();
   const max = Math.max(1, ...days.map((d) => d.count));
   return (
@@ -149,11 +149,11 @@ function MerchantHome({ data, onExpired }: { data: DashboardOverview; onExpired:
               value={orders.shipped}
               href={orderList?.href}
             />
-            {data.aftersalesOpen !== null ? (
+            {data.aftersales_open !== null ? (
               <Figure
                 testId="dashboard-aftersales"
                 title={t('admin.home.aftersalesOpen')}
-                value={data.aftersalesOpen}
+                value={data.aftersales_open}
                 href={afterSales?.href}
               />
             ) : null}
@@ -193,7 +193,7 @@ function MerchantHome({ data, onExpired }: { data: DashboardOverview; onExpired:
                 <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('admin.home.noFinished')} />
               ),
             }}
-            dataSource={data.recentFinished ?? []}
+            dataSource={data.recent_finished ?? []}
             renderItem={(f) => (
               <List.Item key={f.id} data-finished-id={f.id}>
                 <Space>
@@ -233,9 +233,9 @@ function MerchantHome({ data, onExpired }: { data: DashboardOverview; onExpired:
       </Flex>
       <Card size="small" title={t('admin.home.shortcuts')} data-testid="dashboard-shortcuts">
         <Space wrap>
-          {data.cartLines !== null && cart ? (
+          {data.cart_lines !== null && cart ? (
             <Button data-testid="dashboard-cart" onClick={() => void navigate(cart.href)}>
-              {t('admin.home.cartLines', { count: data.cartLines })}
+              {t('admin.home.cartLines', { count: data.cart_lines })}
             </Button>
           ) : null}
           {shortcuts.map(([key, link]) =>
@@ -284,35 +284,35 @@ function SupervisorHome({ data }: { data: DashboardOverview }) {
               value={data.merchants.total}
               href={merchants?.href}
               suffix={
-                data.merchants.lastWeek ? (
+                data.merchants.last_week ? (
                   <Typography.Text type="success" style={{ fontSize: 12 }}>
-                    {t('admin.home.newThisWeek', { count: data.merchants.lastWeek })}
+                    {t('admin.home.newThisWeek', { count: data.merchants.last_week })}
                   </Typography.Text>
                 ) : null
               }
             />
           ) : null}
-          {data.pendingReview ? (
+          {data.pending_review ? (
             <>
               <Figure
                 testId="dashboard-review-recharges"
                 title={t('admin.home.rechargesToReview')}
-                value={data.pendingReview.recharges}
+                value={data.pending_review.recharges}
                 href={transfers?.href}
               />
               <Figure
                 testId="dashboard-review-withdrawals"
                 title={t('admin.home.withdrawalsToReview')}
-                value={data.pendingReview.withdrawals}
+                value={data.pending_review.withdrawals}
                 href={withdrawals?.href}
               />
             </>
           ) : null}
-          {data.aftersalesOpen !== null ? (
+          {data.aftersales_open !== null ? (
             <Figure
               testId="dashboard-aftersales"
               title={t('admin.home.aftersalesToReview')}
-              value={data.aftersalesOpen}
+              value={data.aftersales_open}
               href={afterSales?.href}
             />
           ) : null}
@@ -339,7 +339,7 @@ function SupervisorHome({ data }: { data: DashboardOverview }) {
           ) : null}
         </Row>
       </Card>
-      {data.ordersPerDay ? <OrdersPerDay days={data.ordersPerDay} /> : null}
+      {data.orders_per_day ? <OrdersPerDay days={data.orders_per_day} /> : null}
     </>
   );
 }

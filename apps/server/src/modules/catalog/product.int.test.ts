@@ -246,7 +246,7 @@ describe('products', () => {
         { price_tiers: [{ kind: 'level', min_qty: 1, price: 4000 }] },
         'Please select the merchant level or merchant the price is for',
       ],
-      [{ surfaces: [front, { ...front }] }, 'surfaces.1.key contains a duplicate'],
+      [{ surfaces: [front, { ...front }] }, 'key (surfaces #2) contains a duplicate'],
     ];
     for (const [change, message] of cases) {
       const res = await create({ ...s.headers, ...EN }, { ...body, ...change });

@@ -23,8 +23,20 @@ function valueAt(input: unknown, path: string[]): unknown {
  * else — for a key the table lacks — the key's words, without underscores or camel humps.
  */
 export function fieldLabel(lang: Language, path: string[]): string {
-  const name = [...path].reverse().find((p) => !/^\d+$/.test(p));
-  if (!name) return t(lang, 'validation.body');
+  const at = path.findLastIndex((p) => !/^\d+$/.test(p));
+  if (at < 0) return t(lang, 'validation.body');
+  // A field inside a list says which item: "key (surfaces #2)" / "键（面 #2）".
+  const index = path.slice(0, at).findLastIndex((p) => /^\d+$/.test(p));
+  if (index > 0 && !/^\d+$/.test(path[index - 1]!)) {
+    const item = `${nameLabel(lang, path[index - 1]!)} #${Number(path[index]) + 1}`;
+    return lang === 'en'
+      ? `${nameLabel(lang, path[at]!)} (${item})`
+      : `${nameLabel(lang, path[at]!)}（${item}）`;
+  }
+  return nameLabel(lang, path[at]!);
+}
+
+function nameLabel(lang: Language, name: string): string {
   if (hasMessage(`fields.${name}`)) return t(lang, `fields.${name}`);
   const label = fieldLabelOf(name, lang);
   if (!label) return humanise(name);

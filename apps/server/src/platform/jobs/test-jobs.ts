@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppServices } from '../../services.ts';
+import type { JobQueue } from './job-queue.ts';
 
 /**
  * Test-only (NODE_ENV=test): the multi-process test (scale-out.int.test.ts, decision 0074) queues
@@ -7,7 +7,10 @@ import type { AppServices } from '../../services.ts';
  * recurring task across worker processes. Each run and tick is logged with this process's id.
  * The recurring task exists only when POD_TEST_TICK_SECONDS is set.
  */
-export function registerTestJobs(app: FastifyInstance, services: AppServices): void {
+export function registerTestJobs(
+  app: FastifyInstance,
+  services: { config: { testHooks: boolean }; jobs: JobQueue },
+): void {
   if (!services.config.testHooks) return;
   services.jobs.define<{ tag: string }>({
     name: 'test.echo',

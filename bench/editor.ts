@@ -18,7 +18,7 @@ import { tmpdir } from 'node:os';
 import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
-import { chromium } from 'playwright-core';
+import { launchChromium } from '../e2e/browser.ts';
 
 const OBJECTS = 200;
 const RUNS = 7;
@@ -80,18 +80,7 @@ const median = (values: number[]) => {
 
 async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'pod-bench-editor-'));
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  const browser = await launchChromium();
   let server: { url: string; close: () => void } | null = null;
   try {
     await bundle(dir);

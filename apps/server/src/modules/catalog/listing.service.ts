@@ -125,22 +125,23 @@ export async function listProducts(
     limit: query.limit,
     offset: (query.page - 1) * query.limit,
   };
+  // The page's and the count's condition, built only when a shape is first prepared.
+  const listed = () =>
+    and(
+      viewerCondition(viewer, byCategory),
+      keyword
+        ? or(
+            ilike(catalogProducts.name, ph('keyword')),
+            ilike(catalogProducts.enName, ph('keyword')),
+            ilike(catalogProducts.styleCode, ph('keyword')),
+          )
+        : undefined,
+    );
   const found = await preparedQuery(tx, `catalog_products_page_${shape}`, (t) =>
     t
       .select({ ...getTableColumns(catalogProducts), listTotal: sql<number>`(count(*) OVER ())::int` })
       .from(catalogProducts)
-      .where(
-        and(
-          viewerCondition(viewer, byCategory),
-          keyword
-            ? or(
-                ilike(catalogProducts.name, ph('keyword')),
-                ilike(catalogProducts.enName, ph('keyword')),
-                ilike(catalogProducts.styleCode, ph('keyword')),
-              )
-            : undefined,
-        ),
-      )
+      .where(listed())
       .orderBy(...order, asc(catalogProducts.id))
       .limit(ph('limit'))
       .offset(ph('offset')),
@@ -155,18 +156,7 @@ export async function listProducts(
     t
       .select({ n: sql<number>`count(*)::int` })
       .from(catalogProducts)
-      .where(
-        and(
-          viewerCondition(viewer, byCategory),
-          keyword
-            ? or(
-                ilike(catalogProducts.name, ph('keyword')),
-                ilike(catalogProducts.enName, ph('keyword')),
-                ilike(catalogProducts.styleCode, ph('keyword')),
-              )
-            : undefined,
-        ),
-      ),
+      .where(listed()),
   ).execute(values);
   return { rows: [], total: Number(counted?.n ?? 0), categories: all };
 }

@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { PERMISSIONS } from '@pod/shared';
 import type { DashboardFiguresProvider } from '../admin/index.ts';
 import { productsByIds, type ProductRow } from '../catalog/index.ts';
 import { finishedProducts } from './schema.ts';
@@ -22,8 +23,10 @@ export function attentionReason(product: Pick<ProductRow, 'status' | 'skus'>): R
  * The designs' figures of a merchant (decision 0072): its latest finished products and those whose
  * catalogue product was withdrawn or runs low or out of stock.
  */
-export const designDashboardFigures: DashboardFiguresProvider = async ({ tx, scope }) => {
+export const designDashboardFigures: DashboardFiguresProvider = async ({ tx, scope, permissions }) => {
   if (scope.tier !== 'merchant' || !scope.tenantId || !scope.merchantId) return {};
+  // Staff who may not list finished products see none of them here either.
+  if (!permissions.has(PERMISSIONS.finished.list)) return {};
   const mine = and(
     eq(finishedProducts.tenantId, scope.tenantId),
     eq(finishedProducts.merchantId, scope.merchantId),

@@ -4,6 +4,7 @@ import PgBoss from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Job, JobState } from '@pod/shared';
 import type { Database } from '../../db/client.ts';
+import { duringStartup } from '../../db/migrate.ts';
 import { jobRuns } from './schema.ts';
 import type { ServiceContext } from '../context.ts';
 import { ownedBy, type Ownership } from '../ownership.ts';
@@ -207,15 +208,20 @@ export class JobQueue {
         : // On real PostgreSQL pg-boss gets a pool of its own (ARCHITECTURE "Slow work is a job").
           new PgBoss({ connectionString: database.url, max: 4, schedule: false });
     boss.on('error', (error) => this.log.error({ err: error }, 'job queue error'));
-    await boss.start();
+    // Processes starting together on one PostgreSQL create pg-boss's schema and queues one after
+    // the other: two concurrent createQueue calls deadlock on pgboss.queue (decision 0074).
+    await duringStartup(database, async () => {
+      await boss.start();
+      for (const def of this.#definitions.values())
+        await boss.createQueue(def.name, {
+          name: def.name,
+          retryLimit: def.retryLimit ?? 2,
+          retryDelay: def.retryDelaySeconds ?? 5,
+          retryBackoff: true,
+          expireInSeconds: def.expireInSeconds ?? 15 * 60,
+        });
+    });
     for (const def of this.#definitions.values()) {
-      await boss.createQueue(def.name, {
-        name: def.name,
-        retryLimit: def.retryLimit ?? 2,
-        retryDelay: def.retryDelaySeconds ?? 5,
-        retryBackoff: true,
-        expireInSeconds: def.expireInSeconds ?? 15 * 60,
-      });
       if (this.options.workers) {
         const workerId = await boss.work<Envelope<unknown>>(
           def.name,

@@ -19,39 +19,45 @@ export async function ensureSystemMenus(tx: Executor, catalogue: readonly MenuEn
   const ids = new Map(existing.map((m) => [m.name, m.id]));
   // Rows that already have a parent need no update: on a usual start, no statement runs below.
   const parented = new Set(existing.filter((m) => m.parentId !== null).map((m) => m.name));
-  for (const entry of catalogue) {
-    if (ids.has(entry.name)) continue;
-    const [row] = await tx
+  // Missing entries in one statement (a first start inserts the whole catalogue; so does every
+  // test's reset); those whose parent is new too are linked by the one UPDATE below.
+  const missing = catalogue.filter((entry) => !ids.has(entry.name));
+  if (missing.length) {
+    const inserted = await tx
       .insert(menus)
-      .values({
-        type: entry.type,
-        title: entry.title,
-        name: entry.name,
-        permission: entry.permission ?? '',
-        icon: entry.icon ?? '',
-        path: entry.path ?? '',
-        component: entry.component ?? '',
-        keepalive: entry.keepalive ?? false,
-        tiers: [...entry.tiers],
-        sort: entry.sort,
-        parentId: entry.parent ? (ids.get(entry.parent) ?? null) : null,
-      })
+      .values(
+        missing.map((entry) => ({
+          type: entry.type,
+          title: entry.title,
+          name: entry.name,
+          permission: entry.permission ?? '',
+          icon: entry.icon ?? '',
+          path: entry.path ?? '',
+          component: entry.component ?? '',
+          keepalive: entry.keepalive ?? false,
+          tiers: [...entry.tiers],
+          sort: entry.sort,
+          parentId: entry.parent ? (ids.get(entry.parent) ?? null) : null,
+        })),
+      )
       .onConflictDoNothing({ target: menus.name })
-      .returning({ id: menus.id });
-    if (row) ids.set(entry.name, row.id);
-    if (row && entry.parent && ids.has(entry.parent)) parented.add(entry.name);
+      .returning({ id: menus.id, name: menus.name, parentId: menus.parentId });
+    for (const row of inserted) {
+      ids.set(row.name, row.id);
+      if (row.parentId !== null) parented.add(row.name);
+    }
   }
-  // Parents created in this run after their children (not the case today, but cheap to guarantee).
-  for (const entry of catalogue) {
-    if (parented.has(entry.name)) continue;
-    const parentId = entry.parent ? ids.get(entry.parent) : undefined;
+  const links = catalogue.flatMap((entry) => {
+    if (parented.has(entry.name) || !entry.parent) return [];
+    const parentId = ids.get(entry.parent);
     const id = ids.get(entry.name);
-    if (parentId && id)
-      await tx
-        .update(menus)
-        .set({ parentId })
-        .where(sql`${menus.id} = ${id} AND ${menus.parentId} IS NULL`);
-  }
+    return parentId && id ? [sql`(${id}::uuid, ${parentId}::uuid)`] : [];
+  });
+  if (links.length)
+    await tx.execute(
+      sql`UPDATE ${menus} SET parent_id = link.parent_id FROM (VALUES ${sql.join(links, sql`, `)}) AS link (id, parent_id)
+          WHERE ${menus.id} = link.id AND ${menus.parentId} IS NULL`,
+    );
 }
 
 export async function menuIdByName(tx: Executor, name: string): Promise<string | undefined> {

@@ -120,7 +120,7 @@ describe('admin identity', () => {
 
     await page.locator('#username').fill(merchant.username);
     await page.locator('#confirmPassword').fill(merchant.password);
-    await page.locator('#merchantNumber').fill(merchant.merchantNumber);
+    await page.locator('#merchant_number').fill(merchant.merchantNumber);
     await page.locator('#mobile').fill(merchant.mobile);
     await page.getByTestId('send-code').click();
     // spec §8 SMS: the button counts down before another code may be asked for.

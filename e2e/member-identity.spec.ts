@@ -80,7 +80,7 @@ describe('registration', () => {
       .getByTestId('merchant-number-hint')
       .getByText(/商户编号是您的店铺在平台上的编号/)
       .waitFor();
-    await page.locator('#merchantNumber').fill('M 01!');
+    await page.locator('#merchant_number').fill('M 01!');
     await page.locator('#mobile').click();
     await page.getByText('商户编号只能是 2–20 位字母、数字、“-”或“_”，例如 M0001').waitFor();
     expect(pageErrors()).toEqual([]);

@@ -288,7 +288,7 @@ describe('merchant isolation (issue 16)', () => {
     const counts = (await ok(a, 'GET', '/api/v1/admin/dashboard')).counts as Record<string, number | null>;
     expect
       .soft(counts, "MA's own: A and one staff account, one role, one department, A's three writes")
-      .toEqual({ staff: 2, roles: 1, departments: 1, merchants: null, members: null, writesToday: 3 });
+      .toEqual({ staff: 2, roles: 1, departments: 1, merchants: null, members: null, writes_today: 3 });
   });
 
   it('finding: dashboard counts for a factory cover only that factory', async () => {
@@ -305,6 +305,6 @@ describe('merchant isolation (issue 16)', () => {
     const counts = (await ok(f, 'GET', '/api/v1/admin/dashboard')).counts as Record<string, number | null>;
     expect
       .soft(counts, "F1's own: its one account, no roles or departments, no writes")
-      .toEqual({ staff: 1, roles: 0, departments: 0, merchants: null, members: null, writesToday: 0 });
+      .toEqual({ staff: 1, roles: 0, departments: 0, merchants: null, members: null, writes_today: 0 });
   });
 });

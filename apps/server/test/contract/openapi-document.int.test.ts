@@ -104,11 +104,53 @@ describe('the OpenAPI document as a contract', () => {
     expect(withCurrency.length).toBeGreaterThan(10);
   });
 
-  it('enums list their values', () => {
-    for (const { where, op } of operations)
+  it('names the platform’s own fields in snake_case; names the spec gives keep its spelling', () => {
+    // Decision 0071: spec §7 (passwords, captcha, refresh, sortable, quick search), §3 site config's
+    // upload block, and the admin-session store the spec describes.
+    const SPEC_NAMES = new Set([
+      'confirmPassword',
+      'newPassword',
+      'oldPassword',
+      'captchaId',
+      'captchaInfo',
+      'refreshToken',
+      'targetId',
+      'quickSearch',
+      'allowedSuffixes',
+      'allowedMimeTypes',
+      'maxSize',
+      'userInfo',
+      'lastLoginTime',
+      'lastLoginIp',
+    ]);
+    const names = new Set<string>();
+    for (const { where, op } of operations) {
+      for (const p of (op.parameters ?? []) as Array<{ name: string }>) names.add(`${where} ?${p.name}`);
+      for (const { name } of properties([op.requestBody, op.responses], where)) names.add(name);
+    }
+    for (const { name } of properties(doc.components.schemas, 'components')) names.add(name);
+    const offRule = [...names]
+      .map((n) => n.split('?').pop()!)
+      .filter((n) => /[A-Z]/.test(n) && !SPEC_NAMES.has(n));
+    expect([...new Set(offRule)].sort()).toEqual([]);
+  });
+
+  it('enums list every value with its meaning', () => {
+    const unexplained = new Set<string>();
+    const check = (where: string, name: string, schema: Schema) => {
+      const values = schema.enum ?? (schema.items as Schema | undefined)?.enum;
+      if (!values || values.length < 2) return;
+      for (const value of values)
+        if (!schema.description?.includes(`\`${String(value)}\` (`))
+          unexplained.add(`${name}=${String(value)}`);
+    };
+    for (const { where, op } of operations) {
       for (const { name, schema } of properties([op.requestBody, op.responses], where))
-        if (schema.enum?.length)
-          expect(schema.description, `${where} ${name}`).toContain(`\`${String(schema.enum[0])}\``);
+        check(where, name, schema);
+      for (const p of (op.parameters ?? []) as Array<{ name: string; schema?: Schema; description?: string }>)
+        if (p.schema) check(where, p.name, { ...p.schema, description: p.description });
+    }
+    expect([...unexplained].sort()).toEqual([]);
   });
 
   it('every JSON request body has an example, and uploads are multipart with their file part', () => {

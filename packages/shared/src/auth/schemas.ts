@@ -60,7 +60,7 @@ export const adminRegisterBodySchema = withConfirmation(
     username: usernameSchema,
     password: adminPasswordSchema,
     confirmPassword: z.string(),
-    merchantNumber: merchantNumberSchema,
+    merchant_number: merchantNumberSchema,
     mobile: mobileSchema,
     /** The SMS code sent by POST /api/v1/verify/code with event "register". */
     code: verificationCodeSchema,
@@ -273,7 +273,7 @@ export const accountVerificationBodySchema = z.object({
 });
 export const accountVerificationReplySchema = z.object({
   type: z.enum(BIND_TYPES),
-  accountVerificationToken: z.string(),
+  account_verification_token: z.string(),
 });
 
 export const changeBindBodySchema = z.discriminatedUnion('type', [
@@ -281,13 +281,13 @@ export const changeBindBodySchema = z.discriminatedUnion('type', [
     type: z.literal('mobile'),
     mobile: mobileSchema,
     captcha: verificationCodeSchema,
-    accountVerificationToken: z.string().min(10).max(1000),
+    account_verification_token: z.string().min(10).max(1000),
   }),
   z.object({
     type: z.literal('email'),
     email: emailSchema,
     captcha: verificationCodeSchema,
-    accountVerificationToken: z.string().min(10).max(1000),
+    account_verification_token: z.string().min(10).max(1000),
   }),
 ]);
 
@@ -332,8 +332,8 @@ export function pagedSchema<T extends z.ZodType>(item: T) {
 
 export const memberOverviewSchema = z.object({
   userInfo: memberUserInfoSchema,
-  recentMoney: z.array(memberMoneyLogSchema),
-  recentScore: z.array(memberScoreLogSchema),
+  recent_money: z.array(memberMoneyLogSchema),
+  recent_score: z.array(memberScoreLogSchema),
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -392,7 +392,7 @@ export const dashboardSchema = z.object({
     departments: z.number().int(),
     merchants: z.number().int().nullable(),
     members: z.number().int().nullable(),
-    writesToday: z.number().int(),
+    writes_today: z.number().int(),
   }),
   lastLoginTime: z.string().nullable(),
   lastLoginIp: z.string().nullable(),

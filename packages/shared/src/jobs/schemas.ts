@@ -21,8 +21,8 @@ export const jobSchema = z.object({
   attempts: z.number().int(),
   result: z.unknown().nullable(),
   error: z.string().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
 });
 export type Job = z.infer<typeof jobSchema>;
 

@@ -44,7 +44,7 @@ export function dashboardRoutes(app: ZodApp, { database, extensions, modules }: 
       findAdminUserById(db, actor.id),
     ]);
     return ok({
-      counts: { ...access, merchants, members, writesToday: writes[0]?.n ?? 0 },
+      counts: { ...access, merchants, members, writes_today: writes[0]?.n ?? 0 },
       // "Last login" is the sign-in before the current one (issue 27).
       lastLoginTime: me?.previousLoginAt?.toISOString() ?? null,
       lastLoginIp: me?.previousLoginIp ?? null,

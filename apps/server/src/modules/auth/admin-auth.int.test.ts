@@ -267,7 +267,7 @@ describe('admin registration', () => {
         username: unique('new'),
         password: 'Secret123',
         confirmPassword: 'Secret123',
-        merchantNumber: unique('MN'),
+        merchant_number: unique('MN'),
         mobile,
         code,
         ...overrides,
@@ -277,7 +277,7 @@ describe('admin registration', () => {
 
   it('creates a merchant and its primary account in the default tenant, signed in', async () => {
     const tenant = await buildTenant(t.database.db, { isDefault: true });
-    const res = await register({ username: 'fresh_merchant', merchantNumber: 'SHOP-7' });
+    const res = await register({ username: 'fresh_merchant', merchant_number: 'SHOP-7' });
     expect(res.statusCode, res.body).toBe(200);
     const data = res.json().data;
     expect(data.user).toMatchObject({
@@ -305,7 +305,7 @@ describe('admin registration', () => {
         username: 'nocode',
         password: 'Secret123',
         confirmPassword: 'Secret123',
-        merchantNumber: 'X1',
+        merchant_number: 'X1',
         mobile,
         code: '000000',
       },
@@ -343,7 +343,7 @@ describe('admin registration', () => {
         username: 'valid_name',
         password: 'Secret123',
         confirmPassword: 'Secret123',
-        merchantNumber: 'N1',
+        merchant_number: 'N1',
         mobile: '13900000000',
         code: '123456',
         ...overrides,

@@ -145,8 +145,8 @@ export async function registerMerchant(
   if (await findAdminUserByUsername(db, body.username)) {
     throw AppError.conflict('auth.usernameTaken', {}, { field: 'username' });
   }
-  if (await findMerchantByNumber(db, tenant.id, body.merchantNumber)) {
-    throw AppError.conflict('auth.merchantNumberTaken', {}, { field: 'merchantNumber' });
+  if (await findMerchantByNumber(db, tenant.id, body.merchant_number)) {
+    throw AppError.conflict('auth.merchantNumberTaken', {}, { field: 'merchant_number' });
   }
   await s.codes.consume('sms', body.mobile, 'register', body.code);
 
@@ -155,7 +155,7 @@ export async function registerMerchant(
     await assertMerchantSlot(tx, tenant.id);
     const merchant = await createMerchant(
       { tenantId: tenant.id, tx },
-      { name: body.username, number: body.merchantNumber },
+      { name: body.username, number: body.merchant_number },
     );
     const created = await createAdminUser(tx, {
       tier: 'merchant',

@@ -326,7 +326,7 @@ describe('member groups and rules', () => {
           type: 'email',
           email: 'new@example.com',
           captcha: '123456',
-          accountVerificationToken: 'x'.repeat(20),
+          account_verification_token: 'x'.repeat(20),
         },
       ],
       [

@@ -181,7 +181,7 @@ export async function changeBind(
   // add an e-mail, proving itself by the mobile).
   const proof = await s.tokens.verifyPurpose(input.verificationToken, 'account-verification', memberId);
   if (!proof)
-    throw AppError.badRequest('member.verificationExpired', {}, { field: 'accountVerificationToken' });
+    throw AppError.badRequest('member.verificationExpired', {}, { field: 'account_verification_token' });
   // A binding is unique across the tenant's members, so this one look-up is tenant-wide.
   const owner = await findMemberBy(ctx, input.type, input.value);
   if (owner && owner.id !== memberId) {

@@ -182,7 +182,7 @@ describe('member centre', () => {
 
     const overview = await t.app.inject({ method: 'GET', url: '/api/account/overview', headers: me.headers });
     expect(overview.json().data.userInfo).toMatchObject({ money: 7800, score: 78 });
-    expect(overview.json().data.recentMoney).toHaveLength(5);
+    expect(overview.json().data.recent_money).toHaveLength(5);
 
     const bad = await t.app.inject({
       method: 'GET',
@@ -259,7 +259,7 @@ describe('member centre', () => {
       payload: { type: 'mobile', captcha: verifyCode },
     });
     expect(verified.statusCode, verified.body).toBe(200);
-    const proof = verified.json().data.accountVerificationToken;
+    const proof = verified.json().data.account_verification_token;
 
     const newMobile = uniqueMobile();
     const newCode = await smsCode(
@@ -272,7 +272,7 @@ describe('member centre', () => {
       method: 'POST',
       url: '/api/account/changeBind',
       headers: me.headers,
-      payload: { type: 'mobile', mobile: newMobile, captcha: newCode, accountVerificationToken: proof },
+      payload: { type: 'mobile', mobile: newMobile, captcha: newCode, account_verification_token: proof },
     });
     expect(changed.statusCode, changed.body).toBe(200);
     expect(changed.json().data.mobile).toBe(newMobile);
@@ -285,7 +285,7 @@ describe('member centre', () => {
         type: 'mobile',
         mobile: uniqueMobile(),
         captcha: '123456',
-        accountVerificationToken: 'x'.repeat(30),
+        account_verification_token: 'x'.repeat(30),
       },
     });
     expect(forged.json().msg).toBe('Account verification has expired, please verify again');

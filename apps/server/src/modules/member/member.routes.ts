@@ -69,8 +69,8 @@ export function memberRoutes(app: ZodApp, services: AppServices): void {
     ]);
     return ok({
       userInfo: memberUserInfo(member, services.files),
-      recentMoney: money.list,
-      recentScore: score.list,
+      recent_money: money.list,
+      recent_score: score.list,
     });
   });
 
@@ -120,8 +120,8 @@ export function memberRoutes(app: ZodApp, services: AppServices): void {
     const { type, captcha } = request.body;
     const ctx = memberContext(request, db);
     await assertMemberMay(ctx, MEMBER_PAGES.profile);
-    const accountVerificationToken = await verifyAccount(services, ctx, type, captcha);
-    return ok({ type, accountVerificationToken });
+    const account_verification_token = await verifyAccount(services, ctx, type, captcha);
+    return ok({ type, account_verification_token });
   });
 
   route(app, memberOperations.changeMemberBind, async (request) => {
@@ -132,7 +132,7 @@ export function memberRoutes(app: ZodApp, services: AppServices): void {
       type: body.type,
       value: body.type === 'mobile' ? body.mobile : body.email,
       code: body.captcha,
-      verificationToken: body.accountVerificationToken,
+      verificationToken: body.account_verification_token,
     });
     return ok(memberUserInfo(updated, services.files), t(request.ctx.lang, 'common.ok'));
   });

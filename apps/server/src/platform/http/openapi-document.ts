@@ -1,3 +1,4 @@
+import { enumMeaning } from './enum-meanings.ts';
 import { z } from 'zod';
 import { designDocumentSchema } from '@pod/design';
 import {
@@ -38,38 +39,18 @@ const NOT_MONEY = /(count|_id|_ids|_no|_nos|_at|_mode|_type|_bps|_rate|_status|_
 const MONEY_NOTE =
   'Money: an integer in minor units (fen for CNY, cents for USD) — 12345 is 123.45 — in the currency';
 
-/** What a well-known value of an enum means, where its words alone do not say it. */
-const VALUE_MEANINGS: Record<string, string> = {
-  enabled: 'in use',
-  disabled: 'switched off, hidden from choices',
-  admin: 'a back-office user (console token)',
-  member: 'a member of the storefront (member token)',
-  public: 'anyone, no token',
-  platform: 'the platform operator',
-  supplier: 'a supplier (tenant)',
-  merchant: 'a merchant of a supplier',
-  factory: 'a factory of a supplier',
-  CNY: 'Chinese yuan, minor unit fen',
-  USD: 'US dollar, minor unit cents',
-  'zh-cn': 'Simplified Chinese',
-  en: 'English',
-  asc: 'ascending',
-  desc: 'descending',
-  true: 'yes',
-  false: 'no',
-};
-
 const humanise = (value: string) =>
   value
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
     .replace(/[_-]+/g, ' ')
     .toLowerCase();
 
-function enumNote(values: unknown[]): string {
+/** Every value of an enum with its meaning (`enum-meanings.ts`); the value's words where none. */
+function enumNote(field: string | undefined, values: unknown[]): string {
   const shown = values.map((v) => {
     const key = String(v);
-    const meaning = VALUE_MEANINGS[key] ?? humanise(key);
-    return meaning === key ? `\`${key}\`` : `\`${key}\` (${meaning})`;
+    const meaning = enumMeaning(field, key);
+    return meaning ? `\`${key}\` (${meaning})` : `\`${key}\``;
   });
   return `One of: ${shown.join(', ')}.`;
 }
@@ -112,7 +93,7 @@ function describeField(name: string, schema: Schema, siblings?: Record<string, S
     );
   }
   const values = schema.enum ?? schema.items?.enum;
-  if (values?.length && !parts.some((p) => p.includes('One of:'))) parts.push(enumNote(values));
+  if (values?.length && !parts.some((p) => p.includes('One of:'))) parts.push(enumNote(name, values));
   return parts.join(' ');
 }
 

@@ -110,8 +110,8 @@ const toJob = (row: typeof jobRuns.$inferSelect): Job => ({
   attempts: row.attempts,
   result: row.result ?? null,
   error: row.error,
-  createdAt: row.createdAt.toISOString(),
-  updatedAt: row.updatedAt.toISOString(),
+  created_at: row.createdAt.toISOString(),
+  updated_at: row.updatedAt.toISOString(),
 });
 
 /**

@@ -30,7 +30,7 @@ export function DashboardPage() {
         ['departments', counts.departments],
         ['merchants', counts.merchants],
         ['members', counts.members],
-        ['writesToday', counts.writesToday],
+        ['writes_today', counts.writes_today],
       ] as const)
     : [];
 
@@ -84,7 +84,7 @@ export function DashboardPage() {
                   { key: 'merchant', label: t('admin.dashboard.merchant'), children: user.merchant.name },
                   {
                     key: 'merchantNumber',
-                    label: fieldLabel('merchantNumber'),
+                    label: fieldLabel('merchant_number'),
                     children: user.merchant.number,
                   },
                 ]

@@ -15,13 +15,13 @@ interface RegisterValues {
   username: string;
   password: string;
   confirmPassword: string;
-  merchantNumber: string;
+  merchant_number: string;
   mobile: string;
   code: string;
   agree: boolean;
 }
 
-const FIELDS = ['username', 'password', 'confirmPassword', 'merchantNumber', 'mobile', 'code'] as const;
+const FIELDS = ['username', 'password', 'confirmPassword', 'merchant_number', 'mobile', 'code'] as const;
 const shape = adminRegisterBodySchema.shape;
 
 /**
@@ -72,8 +72,8 @@ function AdminRegisterForm({ variant }: { variant: DeviceVariant }) {
         </Form.Item>
         {/* Issue 27: what the merchant number is, where it comes from, and what a valid one is. */}
         <Form.Item
-          name="merchantNumber"
-          label={fieldLabel('merchantNumber')}
+          name="merchant_number"
+          label={fieldLabel('merchant_number')}
           required
           extra={<span data-testid="merchant-number-hint">{t('auth.merchantNumberHint')}</span>}
           rules={[
@@ -84,14 +84,14 @@ function AdminRegisterForm({ variant }: { variant: DeviceVariant }) {
                   return Promise.reject(
                     new Error(t('validation.required', { field: t('fields.merchantNumber') })),
                   );
-                return shape.merchantNumber.safeParse(text).success
+                return shape.merchant_number.safeParse(text).success
                   ? Promise.resolve()
                   : Promise.reject(new Error(t('auth.merchantNumberRule')));
               },
             },
           ]}
         >
-          <Input maxLength={maxLengthOf(shape.merchantNumber)} placeholder="M0001" />
+          <Input maxLength={maxLengthOf(shape.merchant_number)} placeholder="M0001" />
         </Form.Item>
         <Form.Item {...field('mobile', shape.mobile)}>
           <Input autoComplete="tel" inputMode="tel" />

@@ -83,7 +83,7 @@ export function ChangeBindDialog({ type, onClose }: { type: BindType; onClose: (
               {
                 onSuccess: (reply) => {
                   setError(null);
-                  setProof(reply.accountVerificationToken);
+                  setProof(reply.account_verification_token);
                 },
                 onError: fail,
               },
@@ -114,8 +114,8 @@ export function ChangeBindDialog({ type, onClose }: { type: BindType; onClose: (
           onFinish={({ address, captcha }) =>
             change.mutate(
               type === 'mobile'
-                ? { type, mobile: address, captcha, accountVerificationToken: proof }
-                : { type, email: address, captcha, accountVerificationToken: proof },
+                ? { type, mobile: address, captcha, account_verification_token: proof }
+                : { type, email: address, captcha, account_verification_token: proof },
               { onSuccess: onClose, onError: fail },
             )
           }

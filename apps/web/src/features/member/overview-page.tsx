@@ -42,7 +42,7 @@ export function OverviewPage() {
       />
     );
   }
-  const { userInfo, recentMoney, recentScore } = overview.data;
+  const { userInfo, recent_money: recentMoney, recent_score: recentScore } = overview.data;
   return (
     <Flex data-testid="member-overview" vertical gap={16}>
       <Card>

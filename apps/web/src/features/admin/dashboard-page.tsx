@@ -84,7 +84,7 @@ export function DashboardPage() {
                   { key: 'merchant', label: t('admin.dashboard.merchant'), children: user.merchant.name },
                   {
                     key: 'merchantNumber',
-                    label: fieldLabel('merchant_number'),
+                    label: fieldLabel('merchantNumber'),
                     children: user.merchant.number,
                   },
                 ]

@@ -73,7 +73,7 @@ function AdminRegisterForm({ variant }: { variant: DeviceVariant }) {
         {/* Issue 27: what the merchant number is, where it comes from, and what a valid one is. */}
         <Form.Item
           name="merchant_number"
-          label={fieldLabel('merchant_number')}
+          label={fieldLabel('merchantNumber')}
           required
           extra={<span data-testid="merchant-number-hint">{t('auth.merchantNumberHint')}</span>}
           rules={[

@@ -368,6 +368,12 @@ describe('public catalogue caching (issue 25)', () => {
       expect(again.statusCode, url).toBe(304);
       expect(again.body).toBe('');
       expect(again.headers.etag).toBe(etag);
+      // The same content a second later (the envelope's time has moved on) is still the same ETag.
+      const second = Math.floor(Date.now() / 1000);
+      while (Math.floor(Date.now() / 1000) === second) await new Promise((r) => setTimeout(r, 50));
+      const later = await get('a.example.com', url);
+      expect(later.json().time).toBeGreaterThan(first.json().time);
+      expect(later.headers.etag, url).toBe(etag);
       // Another supplier's storefront never answers with A's ETag.
       const other = await t.app.inject({
         method: 'GET',

@@ -63,7 +63,7 @@ const CATALOGUE_PATHS: ReadonlySet<string> = new Set([
 
 /**
  * Public catalogue replies are revalidated, not refetched (issue 25, decision 0076): each 200
- * carries a weak ETag (a hash of the reply's bytes) and `Cache-Control: public, no-cache`, and a
+ * carries a weak ETag (a hash of the reply's bytes but the envelope's `time`) and `Cache-Control: public, no-cache`, and a
  * request whose If-None-Match names the current ETag gets 304 without a body. The reply depends
  * on the host (the supplier) and the language (messages), hence the Vary. Anything signed-in is
  * not touched (the API's `no-store` stays).
@@ -77,7 +77,9 @@ function revalidatedCatalogue(app: ZodApp): void {
       !CATALOGUE_PATHS.has(request.routeOptions.url ?? '')
     )
       return payload;
-    const etag = `W/"${createHash('sha1').update(payload).digest('base64url')}"`;
+    // The envelope's `time` (seconds) changes every second: it is not part of what the ETag names.
+    const content = payload.replace(/,"time":\d+}$/, '}');
+    const etag = `W/"${createHash('sha1').update(content).digest('base64url')}"`;
     reply.header('etag', etag);
     reply.header('cache-control', 'public, no-cache');
     const vary = reply.getHeader('vary');

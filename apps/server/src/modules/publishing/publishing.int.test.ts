@@ -17,6 +17,7 @@ import {
   levels,
   merchants,
   orderLines,
+  orders,
   orderSkuMappings,
   publishListings,
   riskWords,
@@ -691,6 +692,36 @@ describe('published SKUs and order intake (decision 0067)', () => {
     expect(line).toMatchObject({ finishedProductId: finishedId, externalSkuId: sku.sku_id });
     expect(line!.colorId).toBeTruthy();
     expect(line!.sizeId).toBeTruthy();
+  });
+
+  it('TikTok end to end: a buyer orders the published SKU in the sandbox; "sync now" brings the order in linked to the finished product', async () => {
+    const finishedId = await copyFinished();
+    const listing = await createListing(finishedId, shops.tiktok, goodFields({ sku_prefix: 'SYNC-' }));
+    expect((await publish([listing.id])).result).toMatchObject({ succeeded: 1 });
+    const after = await getListing(listing.id);
+    const sku = after.external_skus.at(-1) as { sku_id: string; seller_sku: string };
+    const vendorOrderId = tiktok.placeOrder(SELLERS.tiktok, sku.sku_id, 2);
+
+    const queued = await api(h(), 'POST', `/api/v1/admin/sync/shops/${shops.tiktok}/sync`);
+    expect(queued.statusCode, queued.body).toBe(200);
+    expect((await waitJob(queued.json().data.job_id as string)).state).toBe('completed');
+
+    const [order] = await t.database.db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.merchantId, w.m.merchant.id), eq(orders.thirdPartyOrderNo, vendorOrderId)));
+    expect(order, 'the sandbox order was synced').toBeDefined();
+    expect(order!.shopId).toBe(shops.tiktok);
+    const lines = await t.database.db.select().from(orderLines).where(eq(orderLines.orderId, order!.id));
+    expect(lines.length).toBeGreaterThan(0);
+    for (const line of lines)
+      expect(line).toMatchObject({ finishedProductId: finishedId, externalSkuId: sku.sku_id });
+    // The mapping names the variation: the line carries the colour and size it was published with.
+    const [mapping] = await t.database.db
+      .select()
+      .from(orderSkuMappings)
+      .where(and(eq(orderSkuMappings.shopId, shops.tiktok), eq(orderSkuMappings.externalSkuId, sku.sku_id)));
+    expect(lines[0]).toMatchObject({ colorId: mapping!.colorId, sizeId: mapping!.sizeId });
   });
 
   it('Temu: an order line names the goods SKU, not the product SKU; it is linked by the seller SKU we published', async () => {

@@ -98,9 +98,14 @@ describe('publishing', () => {
     await page.keyboard.type('US');
     await page.keyboard.press('Enter');
     await page.keyboard.press('Escape');
-    // A warehouse covering the site (spec §5: a warehouse and at least one site).
+    // A warehouse covering the site (spec §5: a warehouse and at least one site): the form offers
+    // the warehouses linked to the shop (spec §2: warehouse choice).
     await page.getByTestId('listing-add-warehouse').click();
-    await form.getByTestId('listing-warehouse-0').fill('WH1');
+    const linked = page.getByTestId('listing-warehouse-choices').locator('option');
+    await expect.poll(() => linked.count(), POLL).toBeGreaterThan(0);
+    const warehouseId = await linked.first().getAttribute('value');
+    expect(warehouseId).toBeTruthy();
+    await form.getByTestId('listing-warehouse-0').fill(warehouseId!);
     // Images: the finished product's mockups fill every kind the rules ask for.
     await page.getByTestId('listing-use-mockups').click();
     await expect

@@ -98,9 +98,14 @@ describe('publishing', () => {
     await page.keyboard.type('US');
     await page.keyboard.press('Enter');
     await page.keyboard.press('Escape');
-    // A warehouse covering the site (spec §5: a warehouse and at least one site).
+    // A warehouse covering the site (spec §5: a warehouse and at least one site): the form offers
+    // the warehouses linked to the shop (spec §2: warehouse choice).
     await page.getByTestId('listing-add-warehouse').click();
-    await form.getByTestId('listing-warehouse-0').fill('WH1');
+    const linked = page.getByTestId('listing-warehouse-choices').locator('option');
+    await expect.poll(() => linked.count(), POLL).toBeGreaterThan(0);
+    const warehouseId = await linked.first().getAttribute('value');
+    expect(warehouseId).toBeTruthy();
+    await form.getByTestId('listing-warehouse-0').fill(warehouseId!);
     // Images: the finished product's mockups fill every kind the rules ask for.
     await page.getByTestId('listing-use-mockups').click();
     await expect
@@ -133,7 +138,8 @@ describe('publishing', () => {
     await expect
       .poll(() => page.locator('.ant-modal:visible').innerText(), POLL)
       .toMatch(/Template name cannot be empty|模板名称不能为空/);
-    await page.getByTestId('template-name-input').fill(`Tees ${Date.now().toString(36)}`);
+    const templateName = `Tees ${Date.now().toString(36)}`;
+    await page.getByTestId('template-name-input').fill(templateName);
     await page.getByTestId('template-save-ok').click();
     await expect.poll(() => page.getByTestId('template-name-input').count(), POLL).toBe(0);
 
@@ -151,5 +157,32 @@ describe('publishing', () => {
     );
     expect(await row.innerText()).toMatch(/17\d{17}/);
     await page.screenshot({ path: `${ARTIFACTS}publishing-released.png` });
+
+    // The template applied from the list to the finished product in the shop: its released listing
+    // is updated (its titles stay its own) and offers to republish; republishing releases it again.
+    await page.getByTestId('listing-apply-template').click();
+    const applyForm = page.getByTestId('apply-template-form');
+    await applyForm.waitFor(POLL);
+    await choose(page, 'apply-template-template', templateName);
+    await choose(page, 'apply-template-shop', 'Demo TikTok Shop');
+    await choose(page, 'apply-template-finished', /Demo summer tee/);
+    await page.locator('.ant-modal:visible .ant-modal-title').click();
+    await page.getByTestId('apply-template-ok').click();
+    await expect
+      .poll(() => page.locator('.ant-message').innerText(), POLL)
+      .toMatch(/0 listing\(s\) created, 1 updated|已创建0个刊登，更新1个/);
+    await expect.poll(() => applyForm.count(), POLL).toBe(0);
+    const republish = row.getByTestId('listing-publish');
+    await expect.poll(() => republish.innerText(), POLL).toMatch(/Republish|重新发布/);
+    expect(await row.innerText()).toContain('Summer Tee');
+    await republish.click();
+    // Accepted (the button goes), then the job releases it again.
+    await expect.poll(() => republish.count(), POLL).toBe(0);
+    await expect
+      .poll(() => row.getByTestId('listing-status').getAttribute('data-status'), JOB)
+      .toBe('released');
+    await expect
+      .poll(() => page.getByTestId('publish-result').innerText(), JOB)
+      .toMatch(/1 published, 0 failed|成功 1 个，失败 0 个/);
   });
 });

@@ -13,7 +13,11 @@ import {
   describeIssue,
   fieldLabel,
   imageRules,
+  listingFieldsSchema,
+  listingIdsBodySchema,
+  PUBLISH_BATCH_MAX,
   PUBLISH_LIMITS,
+  publishTemplateCreateSchema,
   RULE_CODES,
   RULE_MESSAGES,
   validateListing,
@@ -390,5 +394,151 @@ describe('messages name the field and the rule, in both languages', () => {
     expect(fieldLabel('warehouse_routes.0.site_ids', 'en')).toBe('Warehouse #1 › Sites');
     expect(fieldLabel('images.skc_carousel.2', 'en')).toBe('SKC carousel #3');
     expect(fieldLabel('images.theme', 'zh-cn')).toBe('主题图');
+  });
+});
+
+/*
+ * The ratio rules at their tolerance (decision 0045: a ratio passes within 1 % of its bound), on
+ * both sides of each bound: 3:4 is 0.7425–0.7575, "3:4 to 1:1" is 0.7425–1.01, 1:1 is 0.99–1.01.
+ */
+describe('image ratios at the tolerance, both sides of each bound', () => {
+  const three4 = img(1500, 2000);
+  for (const [title, kind, settings] of [
+    ['product photos (hd)', 'product_photos', HD],
+    ['product photos (standard)', 'product_photos', STANDARD],
+    ['SKC carousel (fixed)', 'skc_carousel', FIXED],
+  ] as const)
+    imageCases(`${title}: 3:4 ± 1 %`, kind, settings, [
+      ['0.743 (narrow side, inside) passes', [img(1486, 2000), three4, three4], []],
+      ['0.742 (narrow side, outside) fails', [img(1484, 2000), three4, three4], ['imageRatio']],
+      ['0.757 (wide side, inside) passes', [img(1514, 2000), three4, three4], []],
+      ['0.758 (wide side, outside) fails', [img(1516, 2000), three4, three4], ['imageRatio']],
+    ]);
+
+  imageCases('SKC carousel (range): 3:4 to 1:1 ± 1 %', 'skc_carousel', RANGE, [
+    ['0.743 (below 3:4, inside) passes', [img(1486, 2000)], []],
+    ['0.742 (below 3:4, outside) fails', [img(1484, 2000)], ['imageRatio']],
+    ['1.009 (above 1:1, inside) passes', [img(1009, 1000)], []],
+    ['1.011 (above 1:1, outside) fails', [img(1011, 1000)], ['imageRatio']],
+  ]);
+
+  for (const [title, settings] of [
+    ['range', SQUARE_RANGE],
+    ['over800', OVER800],
+  ] as const)
+    imageCases(`square image (${title}): 1:1 ± 1 %`, 'square', settings, [
+      ['1.009 passes', [img(1009, 1000)], []],
+      ['1.011 fails', [img(1011, 1000)], ['imageRatio']],
+      ['0.991 passes', [img(1000, 1009)], []],
+      ['0.989 fails', [img(1000, 1011)], ['imageRatio']],
+    ]);
+});
+
+describe('the whole listing at its boundaries', () => {
+  const photo = { source: 'mockup' as const, ref: 'c:front', ...img(1350, 1800) };
+  const good = (): ListingRuleInput => ({
+    title_zh: '夏季T恤',
+    title_en: 'Summer Tee',
+    declared_price: 1299,
+    site_prices: [],
+    origin_country: 'CN',
+    origin_province: 'Zhejiang',
+    images: {
+      product_photos: n(3, photo) as never,
+      skc_carousel: n(3, photo) as never,
+      main: [{ ...photo, width: 1000, height: 1000 }],
+      square: [{ ...photo, width: 1000, height: 1000 }],
+      thumbnail: [{ ...photo, width: 80, height: 80 }],
+      outer_package: [photo],
+      theme: [photo],
+    },
+    volume: 1200,
+    weight: 250,
+    length: 30,
+    width: 20,
+    height: 2,
+    delivery_days: 2,
+    warehouse_routes: [{ warehouse_id: 'W1', warehouse_type: 'self', site_ids: ['S1'] }],
+    site_ids: ['S1'],
+    sales_mode: 'single_site',
+    composition: [{ material: 'Cotton', ratio: 100 }],
+    size_tables: [0, 1].map((i) => ({
+      name: `T${i}`,
+      rows: [{ size: 'M', length: 30, width: 20, height: 2, net_weight: 250 }],
+    })),
+    variations: 1,
+  });
+  const check = (over: Partial<ListingRuleInput>) =>
+    Object.values(DEFAULT_RULE_SETTINGS).map((s) => codes(validateListing({ ...good(), ...over }, s)));
+
+  it('variations: 1 passes, 0 fails', () => {
+    expect(check({ variations: 1 })).toEqual([[], []]);
+    expect(check({ variations: 0 })).toEqual([['variationRequired'], ['variationRequired']]);
+  });
+  it('declared price (minor units): 1 passes, 0 fails, missing fails', () => {
+    expect(check({ declared_price: 1 })).toEqual([[], []]);
+    expect(check({ declared_price: 0 })).toEqual([['positive'], ['positive']]);
+    expect(check({ declared_price: null })).toEqual([['required'], ['required']]);
+  });
+  it('a site declared price: 1 passes, 0 fails', () => {
+    expect(check({ site_prices: [{ site_id: 'S1', price: 1 }] })).toEqual([[], []]);
+    expect(check({ site_prices: [{ site_id: 'S1', price: 0 }] })).toEqual([['positive'], ['positive']]);
+  });
+  it('length, width and height: one decimal passes, two fail, 0.1 passes, 0 fails', () => {
+    for (const key of ['length', 'width', 'height'] as const) {
+      // The size tables must match the packaging: they follow the measure under test.
+      const tables = (v: number) =>
+        good().size_tables.map((t) => ({ ...t, rows: t.rows.map((r) => ({ ...r, [key]: v })) }));
+      expect(check({ [key]: 0.1, size_tables: tables(0.1) }), key).toEqual([[], []]);
+      expect(check({ [key]: 20.5, size_tables: tables(20.5) }), key).toEqual([[], []]);
+      expect(check({ [key]: 20.55, size_tables: tables(20.55) }), key).toEqual([['decimals'], ['decimals']]);
+      expect(check({ [key]: 0, size_tables: tables(1) })[1], key).toEqual(['positive']);
+    }
+  });
+  it('a multi-site listing with exactly 10 sites each covered passes on the platform that asks for 10; 9 fail', () => {
+    const sites = (k: number) => Array.from({ length: k }, (_, i) => `S${i}`);
+    const multi = (k: number) => ({
+      sales_mode: 'multi_site' as const,
+      site_ids: sites(k),
+      warehouse_routes: [{ warehouse_id: 'W1', warehouse_type: 'self' as const, site_ids: sites(k) }],
+    });
+    const [temu, tiktok] = [DEFAULT_RULE_SETTINGS.temu, DEFAULT_RULE_SETTINGS.tiktok];
+    expect(codes(validateListing({ ...good(), ...multi(10) }, temu))).toEqual([]);
+    expect(codes(validateListing({ ...good(), ...multi(9) }, temu))).toEqual(['multiSiteMinimum']);
+    expect(codes(validateListing({ ...good(), ...multi(9) }, tiktok))).toEqual([]);
+  });
+});
+
+describe('limits the schema holds (the form and the server read them from it)', () => {
+  it(`titles: ${PUBLISH_LIMITS.titleMax} characters pass, ${PUBLISH_LIMITS.titleMax + 1} fail`, () => {
+    const at = 'a'.repeat(PUBLISH_LIMITS.titleMax);
+    for (const key of ['title_zh', 'title_en'] as const) {
+      expect(listingFieldsSchema.safeParse({ [key]: at }).success, key).toBe(true);
+      expect(listingFieldsSchema.safeParse({ [key]: `${at}a` }).success, key).toBe(false);
+    }
+  });
+  it('delivery promise: 1, 2 and 9 working days pass; 0, 3, 8 and 10 fail', () => {
+    for (const d of [1, 2, 9]) expect(listingFieldsSchema.safeParse({ delivery_days: d }).success).toBe(true);
+    for (const d of [0, 3, 8, 10])
+      expect(listingFieldsSchema.safeParse({ delivery_days: d }).success).toBe(false);
+  });
+  it('"Template name cannot be empty": one character passes; empty and blank fail with that message; 60 pass, 61 fail', () => {
+    const body = (name: string) => ({ name, platform: 'tiktok', fields: {} });
+    expect(publishTemplateCreateSchema.safeParse(body('a')).success).toBe(true);
+    for (const name of ['', '   ']) {
+      const parsed = publishTemplateCreateSchema.safeParse(body(name));
+      expect(parsed.success, JSON.stringify(name)).toBe(false);
+      expect(parsed.error?.issues[0]?.message).toBe('publishing.templateNameEmpty');
+    }
+    expect(publishTemplateCreateSchema.safeParse(body('n'.repeat(60))).success).toBe(true);
+    expect(publishTemplateCreateSchema.safeParse(body('n'.repeat(61))).success).toBe(false);
+  });
+  it(`a batch: 1 and ${PUBLISH_BATCH_MAX} listings pass, 0 and ${PUBLISH_BATCH_MAX + 1} fail`, () => {
+    const ids = (k: number) =>
+      Array.from({ length: k }, (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`);
+    for (const k of [1, PUBLISH_BATCH_MAX])
+      expect(listingIdsBodySchema.safeParse({ listing_ids: ids(k) }).success, String(k)).toBe(true);
+    for (const k of [0, PUBLISH_BATCH_MAX + 1])
+      expect(listingIdsBodySchema.safeParse({ listing_ids: ids(k) }).success, String(k)).toBe(false);
   });
 });

@@ -237,6 +237,68 @@ export class TikTokSandbox {
     return null;
   }
 
+  /**
+   * A buyer orders one SKU of a seller's product (one the platform published, say): a new paid
+   * order awaiting shipment, shaped like the seeded ones, that order search finds from now on.
+   * Sends no webhook (the caller syncs when it means to); placed five minutes ago by default, so
+   * a poll's window (which ends a webhook grace before now) covers it. Returns the order id.
+   */
+  placeOrder(
+    login: string,
+    skuId: string,
+    quantity = 1,
+    placedAt = new Date(Date.now() - 5 * 60_000),
+  ): string {
+    for (const shop of this.seller(login).shops)
+      for (const product of shop.products.values()) {
+        const index = arr(product.skus).findIndex((s) => str(obj(s).id) === skuId);
+        if (index < 0) continue;
+        const sku = obj(arr(product.skus)[index]);
+        const price = str(obj(sku.price).amount) ?? '10.00';
+        const seeded = [...shop.orders.values()][0]!;
+        const orderId = `57${digitsOf(`placed:${shop.id}:${skuId}:${randomBytes(4).toString('hex')}`, 16)}`;
+        const packageId = `11${digitsOf(`pkg:${orderId}`, 16)}`;
+        const created = Math.floor(placedAt.getTime() / 1000);
+        const subtotal = (Number(price) * quantity).toFixed(2);
+        shop.orders.set(orderId, {
+          ...structuredClone(seeded),
+          id: orderId,
+          status: 'AWAITING_SHIPMENT',
+          create_time: created,
+          update_time: created,
+          paid_time: created,
+          rts_sla_time: created + 3 * 86400,
+          buyer_message: '',
+          tracking_number: '',
+          packages: [{ id: packageId }],
+          payment: {
+            ...obj(seeded.payment),
+            sub_total: subtotal,
+            total_amount: (Number(subtotal) + 4.99).toFixed(2),
+            original_total_product_price: subtotal,
+          },
+          line_items: Array.from({ length: quantity }, (_, u) => ({
+            id: `${orderId}${u}`,
+            sku_id: skuId,
+            seller_sku: str(sku.seller_sku) ?? '',
+            product_id: str(product.id),
+            product_name: str(product.title) ?? '',
+            sku_name: str(sku.seller_sku) ?? '',
+            sku_image: `${this.server.url || 'http://127.0.0.1'}/images/sku-0.png`,
+            original_price: price,
+            sale_price: price,
+            currency: shop.currency,
+            display_status: 'AWAITING_SHIPMENT',
+            package_id: packageId,
+            is_gift: false,
+            sku_type: 'NORMAL',
+          })),
+        });
+        return orderId;
+      }
+    throw new Error(`no SKU ${skuId} in ${login}'s shops`);
+  }
+
   /** Changes an order's status and sends the ORDER_STATUS_CHANGE webhook (type 1). */
   async setOrderStatus(orderId: string, status: string): Promise<SentWebhook | null> {
     const found = this.findOrder(orderId);

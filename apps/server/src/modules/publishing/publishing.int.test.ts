@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   listingFieldsSchema,
   PUBLISH_JOBS,
+  publishingOperations,
   type ListingFieldsInput,
   type PublishJobResult,
 } from '@pod/shared';
@@ -17,6 +18,7 @@ import {
   levels,
   merchants,
   orderLines,
+  orders,
   orderSkuMappings,
   publishListings,
   riskWords,
@@ -571,6 +573,55 @@ describe('listings and templates', () => {
     expect(onTemu.statusCode).toBe(400);
   });
 
+  it('staff without the permission get 403 on every publishing route; with the list permission only, reading works and nothing else', async () => {
+    const finishedId = await copyFinished();
+    const listing = await createListing(finishedId, shops.tiktok);
+    const template = await api(h(), 'POST', '/api/v1/admin/publish/template', {
+      name: unique('Perm'),
+      platform: 'tiktok',
+      fields: goodFields(),
+    });
+    expect(template.statusCode, template.body).toBe(200);
+    const templateId = template.json().data.id as string;
+    const ids = { listing: listing.id, template: templateId };
+    const bodies: Record<string, unknown> = {
+      'POST /api/v1/admin/publish/listing': { finished_id: finishedId, shop_id: shops.temu },
+      'PATCH /api/v1/admin/publish/listing/:id': { fields: goodFields() },
+      'POST /api/v1/admin/publish/template': { name: 'x', platform: 'tiktok', fields: goodFields() },
+      'PATCH /api/v1/admin/publish/template/:id': { name: 'y' },
+      'POST /api/v1/admin/publish/template/:id/apply': { finished_ids: [finishedId], shop_id: shops.tiktok },
+      'POST /api/v1/admin/publish/preflight': { listing_ids: [listing.id] },
+      'POST /api/v1/admin/publish/publish': { listing_ids: [listing.id] },
+      'POST /api/v1/admin/publish/unpublish': { listing_ids: [listing.id] },
+    };
+    // Every operation the publishing contract declares, however it is nested.
+    const ops: Array<{ method: string; path: string; permission: string | null }> = [];
+    const collect = (node: unknown) => {
+      if (!node || typeof node !== 'object') return;
+      if ('method' in node && 'path' in node) ops.push(node as (typeof ops)[number]);
+      else Object.values(node).forEach(collect);
+    };
+    collect(publishingOperations);
+    expect(ops.length).toBeGreaterThanOrEqual(14);
+    const idOf = (path: string) => (path.includes('/template') ? ids.template : ids.listing);
+    const urlOf = (path: string) =>
+      path.endsWith('/del') ? `${path}?ids=${idOf(path)}` : path.replace(':id', idOf(path));
+    const scope = { tier: 'merchant' as const, tenantId: w.tenant.id, merchantId: w.m.merchant.id };
+    const none = await staffWithRole(t, h(), scope, { menus: [] });
+    const reader = await staffWithRole(t, h(), scope, { menus: ['publish/listing', 'publish/template'] });
+    for (const op of ops) {
+      const name = `${op.method} ${op.path}`;
+      const res = await api(none.headers, op.method, urlOf(op.path), bodies[name]);
+      expect(res.statusCode, `no permission: ${name}`).toBe(403);
+      const read = await api(reader.headers, op.method, urlOf(op.path), bodies[name]);
+      if (op.permission?.endsWith(':list')) expect(read.statusCode, `reader: ${name}`).not.toBe(403);
+      else expect(read.statusCode, `reader: ${name}`).toBe(403);
+    }
+    // Nothing was written by any refused call.
+    expect((await getListing(listing.id)).status).toBe('draft');
+    expect((await api(h(), 'GET', `/api/v1/admin/publish/template/${templateId}`)).statusCode).toBe(200);
+  });
+
   it("the level's platforms: a platform the level no longer includes is not published to", async () => {
     const db = t.database.db;
     const [ma] = await db.select().from(merchants).where(eq(merchants.id, w.m.merchant.id));
@@ -691,6 +742,36 @@ describe('published SKUs and order intake (decision 0067)', () => {
     expect(line).toMatchObject({ finishedProductId: finishedId, externalSkuId: sku.sku_id });
     expect(line!.colorId).toBeTruthy();
     expect(line!.sizeId).toBeTruthy();
+  });
+
+  it('TikTok end to end: a buyer orders the published SKU in the sandbox; "sync now" brings the order in linked to the finished product', async () => {
+    const finishedId = await copyFinished();
+    const listing = await createListing(finishedId, shops.tiktok, goodFields({ sku_prefix: 'SYNC-' }));
+    expect((await publish([listing.id])).result).toMatchObject({ succeeded: 1 });
+    const after = await getListing(listing.id);
+    const sku = after.external_skus.at(-1) as { sku_id: string; seller_sku: string };
+    const vendorOrderId = tiktok.placeOrder(SELLERS.tiktok, sku.sku_id, 2);
+
+    const queued = await api(h(), 'POST', `/api/v1/admin/sync/shops/${shops.tiktok}/sync`);
+    expect(queued.statusCode, queued.body).toBe(200);
+    expect((await waitJob(queued.json().data.job_id as string)).state).toBe('completed');
+
+    const [order] = await t.database.db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.merchantId, w.m.merchant.id), eq(orders.thirdPartyOrderNo, vendorOrderId)));
+    expect(order, 'the sandbox order was synced').toBeDefined();
+    expect(order!.shopId).toBe(shops.tiktok);
+    const lines = await t.database.db.select().from(orderLines).where(eq(orderLines.orderId, order!.id));
+    expect(lines.length).toBeGreaterThan(0);
+    for (const line of lines)
+      expect(line).toMatchObject({ finishedProductId: finishedId, externalSkuId: sku.sku_id });
+    // The mapping names the variation: the line carries the colour and size it was published with.
+    const [mapping] = await t.database.db
+      .select()
+      .from(orderSkuMappings)
+      .where(and(eq(orderSkuMappings.shopId, shops.tiktok), eq(orderSkuMappings.externalSkuId, sku.sku_id)));
+    expect(lines[0]).toMatchObject({ colorId: mapping!.colorId, sizeId: mapping!.sizeId });
   });
 
   it('Temu: an order line names the goods SKU, not the product SKU; it is linked by the seller SKU we published', async () => {

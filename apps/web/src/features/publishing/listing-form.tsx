@@ -76,6 +76,9 @@ const MAX = {
   templateName: maxLengthOf(publishTemplateCreateSchema.shape.name),
 };
 
+/** The id of the list of the shop's linked warehouses the warehouse inputs offer. */
+const WAREHOUSE_CHOICES = 'listing-warehouse-choices';
+
 const samePath = (a: ReadonlyArray<string | number>, b: ReadonlyArray<string | number>) =>
   a.length === b.length && a.every((p, i) => p === b[i]);
 
@@ -124,6 +127,11 @@ export function ListingForm({
   const issues: RuleIssue[] = useMemo(
     () => (values ? formIssues(values, platform, variations) : []),
     [values, platform, variations],
+  );
+  /** The warehouses linked to the shop (the warehouse inputs offer them). */
+  const linkedWarehouses = useMemo(
+    () => [...(shop?.warehouses ?? [])].map((wh) => ({ id: wh.id, name: wh.name })),
+    [shop],
   );
   const issuesAt = (path: ReadonlyArray<string | number>) =>
     issues.filter((i) => {
@@ -502,6 +510,14 @@ export function ListingForm({
             </Col>
             <Col span={24}>
               {listError('warehouse_routes')}
+              {/* The warehouses linked to the shop (spec §2: warehouse choice); another id may be typed. */}
+              <datalist id={WAREHOUSE_CHOICES} data-testid="listing-warehouse-choices">
+                {linkedWarehouses.map((wh) => (
+                  <option key={wh.id} value={wh.id} label={wh.name}>
+                    {wh.name}
+                  </option>
+                ))}
+              </datalist>
               <RowsField
                 name="warehouse_routes"
                 label={t('publishing.warehouses')}
@@ -523,6 +539,7 @@ export function ListingForm({
                       <Input
                         placeholder={t('publishing.warehouse')}
                         maxLength={MAX.warehouse}
+                        list={WAREHOUSE_CHOICES}
                         data-testid={`listing-warehouse-${row}`}
                       />
                     </Form.Item>

@@ -26,15 +26,7 @@ import { blockedRange, type BlockedRange } from './address-guard.ts';
  */
 export class VendorFileError extends Error {
   constructor(
-    readonly reason:
-      | 'url'
-      | 'address'
-      | 'redirect'
-      | 'status'
-      | 'type'
-      | 'too_large'
-      | 'timeout'
-      | 'network',
+    readonly reason: 'url' | 'address' | 'redirect' | 'status' | 'type' | 'too_large' | 'timeout' | 'network',
     message: string,
     /** For `address`: the host refused, the address it resolved to and that address's range. */
     readonly refused?: { host: string; address: string; range: BlockedRange },

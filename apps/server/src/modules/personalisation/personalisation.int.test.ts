@@ -496,7 +496,9 @@ describe('buyer personalisation → print file', () => {
       url: `/api/v1/admin/order/${order.orderNo}/personalisation`,
       headers: { ...w.m.headers, ...ZH },
     });
-    expect(zh.json().data.lines[0].reason).toMatch(/^买家为“photo”上传的图片无法使用：content type text\/html/);
+    expect(zh.json().data.lines[0].reason).toMatch(
+      /^买家为“photo”上传的图片无法使用：content type text\/html/,
+    );
     expect(data.blocking_lines).toBe(1);
   });
 

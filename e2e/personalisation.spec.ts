@@ -30,6 +30,8 @@ interface Personalisation {
     customisation: Array<{ kind: 'text' | 'image'; value: string; label: string | null }>;
     applied: Array<{ slot: string; kind: string; value: string }>;
     renders: Array<{ mockup_url: string | null; thumb_url: string | null }>;
+    edited: boolean;
+    document: unknown;
   }>;
 }
 
@@ -72,7 +74,7 @@ function imageDifference(page: Page, a: string, b: string): Promise<number> {
 }
 
 describe('buyer personalisation', () => {
-  it('a merchant marks a finished product personalisable, a customised Temu order is filled into it, and the order detail shows the personalised mockup and a flagged line with its reason', async () => {
+  it('a merchant marks a finished product personalisable, a customised Temu order is filled into it, the order detail shows the personalised mockup and a flagged line with its reason, and the flagged line is corrected in the editor and comes back ready', async () => {
     const page = await openPage();
     await signIn(page, 'merchant', DEMO_PASSWORD);
 
@@ -92,12 +94,12 @@ describe('buyer personalisation', () => {
       `/api/v1/admin/design/finished/${demo.id}`,
     );
     const name = `E2E personalised tee ${randomInt(1e6)}`;
-    const saved = await api<{ finished: { id: string } }>(page, 'POST', '/api/v1/admin/design/finished', {
+    const created = await api<{ finished: { id: string } }>(page, 'POST', '/api/v1/admin/design/finished', {
       product_id: detail.product_id,
       name,
       documents: detail.documents,
     });
-    const product = saved.finished.id;
+    const product = created.finished.id;
     const own = await api<{
       colors: Array<{ id: string }>;
       sizes: Array<{ id: string }>;
@@ -256,6 +258,78 @@ describe('buyer personalisation', () => {
     }, reviewNo);
     expect(pay.status).toBe(409);
     expect(pay.msg).toMatch(/personalised lines pending or flagged/);
+
+    // 5. The editor round trip: from the flagged line into the editor on its own design, the
+    // buyer's text changed by hand, saved, and back to the order detail where the line is ready.
+    await flaggedCard
+      .getByRole('row')
+      .filter({ has: page.getByTestId('personalisation-reason') })
+      .first()
+      .getByTestId('personalisation-edit')
+      .click();
+    await page.waitForURL(/\/admin\/design\?/);
+    const editorUrl = new URL(page.url());
+    expect(editorUrl.searchParams.get('order')).toBe(reviewNo);
+    expect(editorUrl.searchParams.get('line')).toBe(flagged.line_id);
+    await page.locator('[data-testid="design-canvas"][data-ready="true"]').waitFor({ timeout: 60_000 });
+    // The header names the order: this is the line's design, not the finished product's.
+    await page.getByText(new RegExp(`(Order ${reviewNo} personalisation|订单 ${reviewNo} 个性化)`)).waitFor();
+    // The text layer that holds the buyer's text (the "name" slot) gets the merchant's correction.
+    const flaggedText = flagged.applied.find((a) => a.slot === 'name')?.value ?? null;
+    const textRows = page.locator('[data-testid="layer-row"][data-layer-type="text"]');
+    await expect.poll(() => textRows.count()).toBeGreaterThan(0);
+    let picked = false;
+    for (let i = 0; i < (await textRows.count()) && !picked; i++) {
+      await textRows.nth(i).click();
+      const value = await page.getByTestId('prop-text').inputValue();
+      picked = flaggedText === null || value === flaggedText;
+    }
+    expect(picked).toBe(true);
+    const corrected = `Fixed ${randomInt(1e6)}`;
+    await page.getByTestId('prop-text').fill(corrected);
+    await expect.poll(() => page.getByTestId('prop-text').inputValue()).toBe(corrected);
+    await page.getByTestId('design-save').click();
+    // A blurry image in the design asks for a confirmation first, as any design save does.
+    // (antd keeps a hidden copy of a confirm dialog's title: the visible one counts.)
+    const done = page.locator('[data-testid="save-done"]:visible');
+    const blurry = page.getByTestId('confirm-blurry');
+    // (The waits that lose the race end quietly; the one below fails the test if neither came.)
+    await Promise.race([done.waitFor(POLL).catch(() => null), blurry.waitFor(POLL).catch(() => null)]);
+    if (await blurry.isVisible()) {
+      await blurry.click();
+      await blurry.waitFor({ state: 'hidden' });
+    }
+    await done.waitFor(POLL);
+    await page
+      .locator('.ant-modal-confirm')
+      .filter({ has: page.getByTestId('save-done') })
+      .locator('.ant-modal-confirm-btns button')
+      .last()
+      .click();
+    await page.waitForURL(new RegExp(`/admin/order/detail\\?order_no=${reviewNo}`));
+
+    // Back in the order detail: the line is rendered again and ready, marked as edited by hand,
+    // its reason gone, and nothing blocks the order any more.
+    const after = page.getByTestId('order-personalisation');
+    await after.waitFor(POLL);
+    const editedRow = after
+      .getByRole('row')
+      .filter({ has: page.getByTestId('personalisation-status') })
+      .first();
+    await expect
+      .poll(() => editedRow.getByTestId('personalisation-status').innerText(), POLL)
+      .toMatch(/^(已就绪|Ready)$/);
+    await editedRow.getByText(/^(Edited by hand|已手动编辑)$/).waitFor();
+    expect(await after.getByTestId('personalisation-reason').count()).toBe(0);
+    expect(await after.getByTestId('personalisation-blocking').count()).toBe(0);
+    await editedRow.getByTestId('personalisation-mockup').first().waitFor(POLL);
+    await after.screenshot({ path: `${ARTIFACTS}personalisation-edited.png` });
+    // What the server holds: the merchant's text in the line's design, the line no longer blocking.
+    const saved = await api<Personalisation>(page, 'GET', `/api/v1/admin/order/${reviewNo}/personalisation`);
+    const savedLine = saved.lines.find((l) => l.line_id === flagged.line_id)!;
+    expect(savedLine).toMatchObject({ status: 'done', reason_code: null, edited: true });
+    expect(JSON.stringify(savedLine.document)).toContain(JSON.stringify(corrected));
+    expect(saved.blocking_lines).toBe(0);
     expect(pageErrors()).toEqual([]);
-  });
+  }, 300_000);
 });

@@ -26,6 +26,10 @@ beforeAll(async () => {
     const to = url.searchParams.get('to');
     if (url.pathname === '/image.png') {
       res.writeHead(200, { 'content-type': 'image/png' }).end(PNG);
+    } else if (url.pathname === '/typed') {
+      // Served with the content type the query asks for (none when empty).
+      const type = url.searchParams.get('type');
+      res.writeHead(200, type ? { 'content-type': type } : {}).end(PNG);
     } else if (url.pathname === '/redirect' && to) {
       res.writeHead(302, { location: to }).end();
     } else if (url.pathname === '/loop') {
@@ -172,5 +176,26 @@ describe('fetchVendorFile', () => {
     expect((await refusal(`${origin}/slow`, base({ timeoutMs: 300 }))).reason).toBe('timeout');
     expect(Date.now() - started).toBeLessThan(5000);
     expect((await refusal(`${origin}/missing`, base())).reason).toBe('status');
+  });
+
+  it('accepts only the content types asked for, parameters and case aside, and refuses a missing one', async () => {
+    const images = base({ contentTypes: ['image/png', 'image/jpeg'] });
+    const typed = (type: string) => `${origin}/typed?type=${encodeURIComponent(type)}`;
+    for (const type of ['image/png', 'IMAGE/JPEG', 'image/png; charset=binary'])
+      expect((await fetchVendorFile(typed(type), images)).bytes.equals(PNG), type).toBe(true);
+    for (const type of ['text/html', 'image/svg+xml', 'application/octet-stream', '']) {
+      const error = await refusal(typed(type), images);
+      expect(error.reason, type).toBe('type');
+      expect(error.message, type).toBe(
+        `content type ${type || '(none)'} is not one of image/png, image/jpeg`,
+      );
+    }
+    // The check holds after a redirect too, and no types asked for means any type.
+    const redirected = await refusal(
+      `${origin}/redirect?to=${encodeURIComponent('/typed?type=text/html')}`,
+      images,
+    );
+    expect(redirected.reason).toBe('type');
+    expect((await fetchVendorFile(typed('text/html'), base())).bytes.equals(PNG)).toBe(true);
   });
 });

@@ -16,6 +16,9 @@ import { blockedRange, type BlockedRange } from './address-guard.ts';
  *   origins, given only outside production (`sandboxFileOrigins`).
  * - **Redirects** are followed up to `maxRedirects` (3), each target checked the same way; https
  *   never redirects to http.
+ * - **Content types.** With `contentTypes`, a response whose media type (the `content-type`
+ *   header without its parameters, case-insensitive) is not one of them — or that names none — is
+ *   refused before its body is read (decision 0080).
  * - **Limits.** One deadline (`timeoutMs`) for the whole exchange, redirects and body included;
  *   at most `maxBytes`, whether declared or streamed.
  *
@@ -23,7 +26,7 @@ import { blockedRange, type BlockedRange } from './address-guard.ts';
  */
 export class VendorFileError extends Error {
   constructor(
-    readonly reason: 'url' | 'address' | 'redirect' | 'status' | 'too_large' | 'timeout' | 'network',
+    readonly reason: 'url' | 'address' | 'redirect' | 'status' | 'type' | 'too_large' | 'timeout' | 'network',
     message: string,
     /** For `address`: the host refused, the address it resolved to and that address's range. */
     readonly refused?: { host: string; address: string; range: BlockedRange },
@@ -41,6 +44,11 @@ export interface VendorFile {
 export interface VendorFileOptions {
   maxBytes: number;
   timeoutMs: number;
+  /**
+   * The media types accepted (`image/png`, lower case); any other `content-type`, or none, is
+   * refused before the body is read. Unset: any type.
+   */
+  contentTypes?: readonly string[];
   /** Redirects followed (default 3). */
   maxRedirects?: number;
   /**
@@ -160,6 +168,15 @@ export async function fetchVendorFile(url: string, options: VendorFileOptions): 
       res.destroy();
       throw new VendorFileError('status', `HTTP ${status}`);
     }
+    const type = res.headers['content-type'];
+    const mediaType = typeof type === 'string' ? type.split(';')[0]!.trim().toLowerCase() : '';
+    if (options.contentTypes && !options.contentTypes.includes(mediaType)) {
+      res.destroy();
+      throw new VendorFileError(
+        'type',
+        `content type ${mediaType.slice(0, 100) || '(none)'} is not one of ${options.contentTypes.join(', ')}`,
+      );
+    }
     const declared = Number(res.headers['content-length'] ?? NaN);
     if (Number.isFinite(declared) && declared > options.maxBytes) {
       res.destroy();
@@ -181,7 +198,6 @@ export async function fetchVendorFile(url: string, options: VendorFileOptions): 
       if (signal.aborted) throw timedOut();
       throw new VendorFileError('network', error instanceof Error ? error.message : String(error));
     }
-    const type = res.headers['content-type'];
     return { bytes: Buffer.concat(chunks), contentType: typeof type === 'string' ? type : null };
   }
 }

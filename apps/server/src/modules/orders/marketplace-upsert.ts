@@ -174,24 +174,63 @@ const existingFields = {
   productAmount: orders.productAmount,
 };
 
+/**
+ * The orders already present for `inputs` (by shop and third-party number), locked FOR UPDATE.
+ *
+ * Two steps (decision 0080). First each (shop, number) pair is looked up on its own in the unique
+ * index `orders_shop_third_no_uq` (a scalar subquery per pair: equality on exactly the index's
+ * columns and its predicate, so no other index can compete, with or without statistics); then
+ * the orders found are read and locked by id, within the merchant. The former single
+ * `shop_id IN (…) AND third_party_order_no IN (…500 numbers…)` was planned, without fresh
+ * statistics (a large import into a shop: its orders are all new), as a scan of every order of
+ * the shop filtered by the list — ~13 ms per batch at 11,000 orders and growing with each batch —
+ * against ~1 ms per batch this way whatever the shop's size. The conditions are the unique
+ * index's own (`<> ''` included): the key is exactly the index's. An order inserted by another
+ * transaction between the two steps makes the insert clash and is found then (the caller's
+ * retry), as before.
+ */
 async function findExisting(
   tx: Executor,
   owner: MerchantScope,
   inputs: readonly MarketplaceOrderInput[],
 ): Promise<Map<string, Existing>> {
-  if (!inputs.length) return new Map();
+  const pairs = new Map<string, { shopId: string; no: string }>();
+  for (const i of inputs)
+    if (i.thirdPartyOrderNo !== '')
+      pairs.set(keyOf(i.shopId, i.thirdPartyOrderNo), { shopId: i.shopId, no: i.thirdPartyOrderNo });
+  if (!pairs.size) return new Map();
+  const list = [...pairs.values()];
+  const found = await tx.execute(
+    sql`SELECT f.id FROM (
+        SELECT (
+          SELECT ${orders.id} FROM ${orders}
+          WHERE ${orders.shopId} = n.shop
+            AND ${orders.thirdPartyOrderNo} = n.no
+            AND ${orders.thirdPartyOrderNo} <> ''
+            AND ${orders.originOrderNo} = ''
+          LIMIT 1
+        ) AS id
+        FROM unnest(
+          ${sql.param(list.map((p) => p.shopId))}::uuid[],
+          ${sql.param(list.map((p) => p.no))}::text[]
+        ) AS n(shop, no)
+        OFFSET 0
+      ) AS f
+      WHERE f.id IS NOT NULL`,
+  );
+  const ids = (found as unknown as { rows: Array<{ id: string }> }).rows.map((r) => r.id);
+  if (!ids.length) return new Map();
   const rows = await tx
     .select(existingFields)
     .from(orders)
     .where(
       and(
+        inArray(orders.id, ids),
         eq(orders.tenantId, owner.tenantId),
         eq(orders.merchantId, owner.merchantId),
-        inArray(orders.shopId, [...new Set(inputs.map((i) => i.shopId))]),
-        inArray(orders.thirdPartyOrderNo, [...new Set(inputs.map((i) => i.thirdPartyOrderNo))]),
-        eq(orders.originOrderNo, ''),
       ),
     )
+    .orderBy(orders.id)
     .for('update');
   return new Map(rows.map((r) => [keyOf(r.shopId!, r.thirdPartyOrderNo), r]));
 }

@@ -10,6 +10,13 @@ import type { MerchantScope } from '../../platform/tenant-scope.ts';
 import { policyFor, storeUpload } from '../admin/index.ts';
 import type { StoredImage } from './fill.ts';
 
+/**
+ * The media types a buyer image may be served as: the rasters the design upload topic takes.
+ * Anything else (an HTML error page, a redirect target's JSON, no type) is refused before its body
+ * is read (decision 0080); the bytes are then checked against the type all the same.
+ */
+const BUYER_IMAGE_TYPES = ['image/png', 'image/jpeg'] as const;
+
 /** The suffix of a raster the design upload topic takes, from its first bytes. */
 function rasterSuffix(bytes: Buffer): 'png' | 'jpg' | null {
   if (bytes.length > 8 && bytes.readUInt32BE(0) === 0x89504e47) return 'png';
@@ -19,7 +26,8 @@ function rasterSuffix(bytes: Buffer): 'png' | 'jpg' | null {
 
 /**
  * Fetches a buyer's image from the marketplace's URL (public addresses only — the sandboxes' own
- * outside production —, timeout, byte cap, checked redirects; decision 0064) and stores it
+ * outside production —, timeout, byte cap, checked redirects, PNG or JPEG content type; decisions
+ * 0064 and 0080) and stores it
  * through the upload pipeline as the merchant's design upload: its content checked against its
  * type, re-encoded without metadata within the pixel limit, counted against the merchant's
  * storage. Throws when any step refuses it (the caller flags the line).
@@ -33,6 +41,7 @@ export async function storeBuyerImage(
   const file = await fetchVendorFile(url, {
     maxBytes: PERSONALISATION_LIMITS.imageMaxBytes,
     timeoutMs: PERSONALISATION_LIMITS.imageTimeoutMs,
+    contentTypes: BUYER_IMAGE_TYPES,
     loopbackOrigins: sandboxFileOrigins(services.config.marketplaces, services.config.production),
   });
   const suffix = rasterSuffix(file.bytes);

@@ -474,6 +474,34 @@ describe('buyer personalisation → print file', () => {
     }
   });
 
+  it('a buyer image the sandbox serves as something other than PNG or JPEG is not read: the line is flagged with the type', async () => {
+    const { w, m, finishedId } = await personalisableWorld();
+    const temu = await temuCustomisedLine('mall-typed');
+    const image = temu.line.customisation.find((c) => c.kind === 'image')!;
+    // Real PNG bytes, but served as a web page (an error page, a login wall): refused on the type.
+    sandbox.setStaticFile(
+      new URL(image.value).pathname.slice('/static/'.length),
+      await quadrantPhoto(800),
+      'text/html; charset=utf-8',
+    );
+    const order = await orderWith(w, finishedId, temu);
+    await queuePersonalisation(t.services, m, order.orderId);
+    const data = await settled(order.orderNo, { ...w.m.headers, ...EN });
+    expect(data.lines[0]).toMatchObject({ status: 'review', reason_code: 'image_unusable' });
+    expect(data.lines[0].reason).toBe(
+      `The buyer's image for "photo" could not be used: content type text/html is not one of image/png, image/jpeg`,
+    );
+    const zh = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/admin/order/${order.orderNo}/personalisation`,
+      headers: { ...w.m.headers, ...ZH },
+    });
+    expect(zh.json().data.lines[0].reason).toMatch(
+      /^买家为“photo”上传的图片无法使用：content type text\/html/,
+    );
+    expect(data.blocking_lines).toBe(1);
+  });
+
   it('a too-small buyer image flags the line with the reason; the order cannot be paid until the merchant saves the design', async () => {
     const { w, m, finishedId } = await personalisableWorld();
     // The sandbox's default upload is a 1 × 1 px PNG.

@@ -398,21 +398,26 @@ describe('CRUD generator', () => {
       'apps/server/src/modules/index.ts',
       'apps/server/src/db/schema/index.ts',
     ];
-    expect(typeErrors(root, server, false)).toEqual([]);
-    const web = [
-      'apps/web/src/features/generated/gift-cards-page.tsx',
-      'apps/web/src/features/admin/page-registry.tsx',
-    ];
-    expect(typeErrors(root, web, true)).toEqual([]);
+    // The generated code's compile, lint and format checks do not depend on the database: they run
+    // in the embedded-database pass, and the PostgreSQL pass (the same file again, for the
+    // database's semantics) leaves them out.
+    if (!process.env.DATABASE_URL) {
+      expect(typeErrors(root, server, false)).toEqual([]);
+      const web = [
+        'apps/web/src/features/generated/gift-cards-page.tsx',
+        'apps/web/src/features/admin/page-registry.tsx',
+      ];
+      expect(typeErrors(root, web, true)).toEqual([]);
 
-    // As they are, the generated and edited files pass the project's lint and format checks.
-    expect(await unformatted(root, generatedFiles)).toEqual([]);
-    expect(
-      await lintProblems(
-        root,
-        generatedFiles.filter((f) => /\.tsx?$/.test(f)),
-      ),
-    ).toEqual([]);
+      // As they are, the generated and edited files pass the project's lint and format checks.
+      expect(await unformatted(root, generatedFiles)).toEqual([]);
+      expect(
+        await lintProblems(
+          root,
+          generatedFiles.filter((f) => /\.tsx?$/.test(f)),
+        ),
+      ).toEqual([]);
+    }
 
     // The migrator takes the migration after the others (even on a database that has them all),
     // and it applies (rolled back).

@@ -178,8 +178,9 @@ const existingFields = {
  * The orders already present for `inputs` (by shop and third-party number), locked FOR UPDATE.
  *
  * Two steps (decision 0080). First each (shop, number) pair is looked up on its own in the unique
- * index `orders_shop_third_no_uq` (a scalar subquery per pair: equality on exactly the index's
- * columns and its predicate, so no other index can compete, with or without statistics); then
+ * index `orders_shop_third_no_uq` (a scalar subquery per pair: equality on the index's columns,
+ * its predicate and the tenant, which a tenant-sharded index leads with, so no other index can
+ * compete, with or without statistics); then
  * the orders found are read and locked by id, within the merchant. The former single
  * `shop_id IN (…) AND third_party_order_no IN (…500 numbers…)` was planned, without fresh
  * statistics (a large import into a shop: its orders are all new), as a scan of every order of
@@ -204,7 +205,8 @@ async function findExisting(
     sql`SELECT f.id FROM (
         SELECT (
           SELECT ${orders.id} FROM ${orders}
-          WHERE ${orders.shopId} = n.shop
+          WHERE ${orders.tenantId} = ${owner.tenantId}
+            AND ${orders.shopId} = n.shop
             AND ${orders.thirdPartyOrderNo} = n.no
             AND ${orders.thirdPartyOrderNo} <> ''
             AND ${orders.originOrderNo} = ''

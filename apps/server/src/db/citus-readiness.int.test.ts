@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../test/helpers/test-database.ts';
 import type { Database } from './client.ts';
@@ -150,5 +152,29 @@ describe('the schema is ready to be distributed by tenant on Citus', () => {
       )
       .map((f) => `${f.table}.${f.name} -> ${f.target}`);
     expect(wrong).toEqual([]);
+  });
+
+  it('is what docs/operations/scale-out.md lists, section by section', () => {
+    const guide = readFileSync(join(import.meta.dirname, '../../../../docs/operations/scale-out.md'), 'utf8');
+    const section = (heading: string) => {
+      const start = guide.indexOf(`### ${heading}`);
+      expect(start, heading).toBeGreaterThan(0);
+      const end = guide.indexOf('\n#', start + 4);
+      return new Set([...guide.slice(start, end).matchAll(/`([a-z_]+)`/g)].map((m) => m[1]));
+    };
+    const sections: Array<[string, Set<string>]> = [
+      ['Distributed', distributed],
+      ['Reference tables', reference],
+      ['Coordinator-local tables', coordinator],
+    ];
+    for (const [heading, list] of sections) {
+      const named = section(heading);
+      expect(
+        [...list].filter((t) => !named.has(t)),
+        `missing under "${heading}"`,
+      ).toEqual([]);
+      const misplaced = [...named].filter((t) => tables.includes(t) && !list.has(t));
+      expect(misplaced, `listed under "${heading}" but placed elsewhere`).toEqual([]);
+    }
   });
 });

@@ -5,8 +5,10 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { buildSupplierAdmin, buildTenant, FACTORY_PASSWORD } from '../test/factories/index.ts';
+import { buildSupplierAdmin, buildTenant, FACTORY_PASSWORD, unique } from '../test/factories/index.ts';
 import { openTestDatabase } from '../test/helpers/test-database.ts';
+import { adminUserRoles } from './db/schema/index.ts';
+import { createAdminUser, menuIdByName } from './modules/access/index.ts';
 
 /**
  * Decision 0074, on real PostgreSQL only: two API processes (A and B) and two job workers, started
@@ -40,6 +42,7 @@ describe.skipIf(!onPostgres)('many processes on one PostgreSQL', () => {
   let dataDir = '';
   let a: Child, b: Child;
   const users: Record<string, string> = {};
+  let tenantId = '';
 
   async function start(
     name: string,
@@ -116,7 +119,8 @@ describe.skipIf(!onPostgres)('many processes on one PostgreSQL', () => {
     database = await openTestDatabase();
     dataDir = mkdtempSync(join(tmpdir(), 'pod-scale-'));
     const tenant = await buildTenant(database.db);
-    for (const name of ['logout', 'locked', 'lockout'])
+    tenantId = tenant.id;
+    for (const name of ['logout', 'locked', 'lockout', 'owner'])
       users[name] = (await buildSupplierAdmin(database.db, tenant.id)).username;
     const tick = { POD_TEST_TICK_SECONDS: '0.2' };
     [a, b] = await Promise.all([start('A', 'api'), start('B', 'api')]);
@@ -162,6 +166,63 @@ describe.skipIf(!onPostgres)('many processes on one PostgreSQL', () => {
     expect((await call(b, 'GET', '/api/v1/auth/index', undefined, token)).status).toBe(401);
     await lock(false);
     expect((await call(b, 'GET', '/api/v1/auth/index', undefined, token)).status).toBe(200);
+  });
+
+  it('a role change made through A’s API is enforced by B within a second, both ways', async () => {
+    const menus = async (names: string[]) => {
+      const ids: string[] = [];
+      for (const name of names) ids.push((await menuIdByName(database.db, name))!);
+      return ids;
+    };
+    const owner = await tokenOf(a, users.owner!);
+    const created = await call(
+      a,
+      'POST',
+      '/api/v1/admin/role',
+      {
+        name: unique('Role'),
+        code: unique('r'),
+        data_scope: 'self',
+        menu_ids: await menus(['access', 'access/role']),
+        department_ids: [],
+      },
+      owner,
+    );
+    expect(created.status, await created.clone().text()).toBe(200);
+    const roleId = ((await created.json()) as { data: { id: string } }).data.id;
+    // The staff member who holds the role (fixture: users are created and linked directly).
+    const staff = await createAdminUser(database.db, {
+      tier: 'supplier',
+      tenantId,
+      username: unique('staff'),
+      password: FACTORY_PASSWORD,
+    });
+    await database.db.insert(adminUserRoles).values({ userId: staff.id, roleId });
+    const staffToken = await tokenOf(b, staff.username);
+    const listOnB = async () => (await call(b, 'GET', '/api/v1/admin/role', undefined, staffToken)).status;
+    // B has read (and cached) the role's permissions before A changes them.
+    expect(await listOnB()).toBe(200);
+
+    const setMenus = async (names: string[]) => {
+      const res = await call(
+        a,
+        'PATCH',
+        `/api/v1/admin/role/${roleId}`,
+        { menu_ids: await menus(names) },
+        owner,
+      );
+      expect(res.status, await res.clone().text()).toBe(200);
+    };
+    // From A's reply on, B answers the new way within a second (the poll fails after 1 s).
+    const within = async (expected: number) => {
+      const changedAt = Date.now();
+      await expect.poll(listOnB, { timeout: 1_000, interval: 50 }).toBe(expected);
+      return Date.now() - changedAt;
+    };
+    await setMenus(['dashboard']);
+    expect(await within(403)).toBeLessThanOrEqual(1_000);
+    await setMenus(['access', 'access/role']);
+    expect(await within(200)).toBeLessThanOrEqual(1_000);
   });
 
   it('five wrong passwords counted on A lock the account on B', async () => {

@@ -15,3 +15,10 @@ export const updatedAt = () =>
  * up to 2^53 minor units (about 90 trillion yuan), so JSON replies need no string conversion.
  */
 export const money = (name: string) => bigint(name, { mode: 'number' });
+
+/**
+ * The id of a row of a table distributed by tenant (decision 0077): Citus needs the distribution
+ * column in every primary key, so such a table's key is `(tenant_id, id)`. The id stays a random
+ * UUID, unique in practice on its own.
+ */
+export const rowId = () => uuid('id').notNull().defaultRandom();

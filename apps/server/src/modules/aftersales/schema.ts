@@ -9,8 +9,10 @@ import {
   timestamp,
   uniqueIndex,
   uuid,
+  primaryKey,
+  foreignKey,
 } from 'drizzle-orm/pg-core';
-import { createdAt, id, money, updatedAt } from '../../db/columns.ts';
+import { createdAt, money, updatedAt, rowId } from '../../db/columns.ts';
 import { orders } from '../orders/schema.ts';
 import { merchantRef, tenantRef } from '../tenancy/schema.ts';
 
@@ -42,16 +44,14 @@ export interface StoredAftersalesLine {
 export const aftersalesRequests = pgTable(
   'aftersales_requests',
   {
-    id: id(),
+    id: rowId(),
     tenantId: tenantRef(),
     merchantId: merchantRef(),
     requestNo: text('request_no').notNull(),
     kind: text('kind', { enum: AFTERSALES_KIND_VALUES }).notNull(),
     source: text('source', { enum: AFTERSALES_SOURCE_VALUES }).notNull().default('merchant'),
     externalRef: text('external_ref').notNull().default(''),
-    orderId: uuid('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+    orderId: uuid('order_id').notNull(),
     orderNo: text('order_no').notNull(),
     currency: text('currency').notNull(),
     reason: text('reason').notNull(),
@@ -74,11 +74,17 @@ export const aftersalesRequests = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    uniqueIndex('aftersales_requests_request_no_uq').on(t.requestNo),
+    foreignKey({
+      name: 'aftersales_requests_order_id_fk',
+      columns: [t.tenantId, t.orderId],
+      foreignColumns: [orders.tenantId, orders.id],
+    }).onDelete('cascade'),
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    uniqueIndex('aftersales_requests_request_no_uq').on(t.tenantId, t.requestNo),
     index('aftersales_requests_merchant_idx').on(t.tenantId, t.merchantId, t.createdAt),
     index('aftersales_requests_order_idx').on(t.orderId),
     uniqueIndex('aftersales_requests_one_open_uq')
-      .on(t.orderId)
+      .on(t.tenantId, t.orderId)
       .where(sql`${t.status} = 'pending_review'`),
     uniqueIndex('aftersales_requests_external_uq')
       .on(t.tenantId, t.source, t.externalRef)
@@ -99,11 +105,9 @@ export const aftersalesRequests = pgTable(
 export const aftersalesEvents = pgTable(
   'aftersales_events',
   {
-    id: id(),
+    id: rowId(),
     tenantId: uuid('tenant_id').notNull(),
-    requestId: uuid('request_id')
-      .notNull()
-      .references(() => aftersalesRequests.id, { onDelete: 'cascade' }),
+    requestId: uuid('request_id').notNull(),
     step: text('step', { enum: AFTERSALES_STEP_VALUES }).notNull(),
     note: text('note').notNull().default(''),
     amount: bigint('amount', { mode: 'number' }),
@@ -113,5 +117,13 @@ export const aftersalesEvents = pgTable(
       .notNull()
       .default(sql`clock_timestamp()`),
   },
-  (t) => [index('aftersales_events_request_idx').on(t.requestId, t.createdAt)],
+  (t) => [
+    foreignKey({
+      name: 'aftersales_events_request_id_fk',
+      columns: [t.tenantId, t.requestId],
+      foreignColumns: [aftersalesRequests.tenantId, aftersalesRequests.id],
+    }).onDelete('cascade'),
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    index('aftersales_events_request_idx').on(t.requestId, t.createdAt),
+  ],
 );

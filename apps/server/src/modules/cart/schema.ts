@@ -1,6 +1,16 @@
-import { check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  uniqueIndex,
+  uuid,
+  primaryKey,
+  foreignKey,
+} from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import { createdAt, id, money, updatedAt } from '../../db/columns.ts';
+import { createdAt, money, updatedAt, rowId } from '../../db/columns.ts';
 import { finishedProducts } from '../designs/schema.ts';
 import { merchantRef, tenantRef } from '../tenancy/schema.ts';
 
@@ -12,12 +22,10 @@ import { merchantRef, tenantRef } from '../tenancy/schema.ts';
 export const cartLines = pgTable(
   'cart_lines',
   {
-    id: id(),
+    id: rowId(),
     tenantId: tenantRef(),
     merchantId: merchantRef(),
-    finishedProductId: uuid('finished_product_id')
-      .notNull()
-      .references(() => finishedProducts.id, { onDelete: 'cascade' }),
+    finishedProductId: uuid('finished_product_id').notNull(),
     colorId: uuid('color_id').notNull(),
     sizeId: uuid('size_id').notNull(),
     quantity: integer('quantity').notNull(),
@@ -28,7 +36,19 @@ export const cartLines = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    uniqueIndex('cart_lines_merchant_sku_uq').on(t.merchantId, t.finishedProductId, t.colorId, t.sizeId),
+    foreignKey({
+      name: 'cart_lines_finished_product_id_fk',
+      columns: [t.tenantId, t.finishedProductId],
+      foreignColumns: [finishedProducts.tenantId, finishedProducts.id],
+    }).onDelete('cascade'),
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    uniqueIndex('cart_lines_merchant_sku_uq').on(
+      t.tenantId,
+      t.merchantId,
+      t.finishedProductId,
+      t.colorId,
+      t.sizeId,
+    ),
     index('cart_lines_merchant_idx').on(t.tenantId, t.merchantId, t.createdAt),
     check('cart_lines_quantity_pos', sql`${t.quantity} > 0`),
   ],

@@ -10,10 +10,10 @@ import {
   timestamp,
   uniqueIndex,
   uuid,
-  type AnyPgColumn,
+  foreignKey,
 } from 'drizzle-orm/pg-core';
 import { attachments } from '../admin/schema.ts';
-import { createdAt, id, money, updatedAt } from '../../db/columns.ts';
+import { createdAt, money, updatedAt, rowId } from '../../db/columns.ts';
 import { factories } from '../logistics/schema.ts';
 import { merchants, RECORD_STATUSES, tenantRef } from '../tenancy/schema.ts';
 
@@ -39,9 +39,9 @@ const sort = () => integer('sort').notNull().default(0);
 export const catalogCategories = pgTable(
   'catalog_categories',
   {
-    id: id(),
+    id: rowId(),
     tenantId: tenantId(),
-    parentId: uuid('parent_id').references((): AnyPgColumn => catalogCategories.id),
+    parentId: uuid('parent_id'),
     categoryName: text('category_name').notNull(),
     /** Ids from the root down to this category, each followed by '/': subtree = prefix match. */
     position: text('position').notNull(),
@@ -53,6 +53,12 @@ export const catalogCategories = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
+    foreignKey({
+      name: 'catalog_categories_parent_id_fk',
+      columns: [t.tenantId, t.parentId],
+      foreignColumns: [t.tenantId, t.id],
+    }),
+    primaryKey({ columns: [t.tenantId, t.id] }),
     index('catalog_categories_tenant_idx').on(t.tenantId, t.position),
     index('catalog_categories_parent_idx').on(t.parentId),
   ],
@@ -61,7 +67,7 @@ export const catalogCategories = pgTable(
 export const catalogAttributes = pgTable(
   'catalog_attributes',
   {
-    id: id(),
+    id: rowId(),
     tenantId: tenantId(),
     name: text('name').notNull(),
     values: text('values').array().notNull().default([]),
@@ -70,13 +76,13 @@ export const catalogAttributes = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('catalog_attributes_tenant_idx').on(t.tenantId)],
+  (t) => [primaryKey({ columns: [t.tenantId, t.id] }), index('catalog_attributes_tenant_idx').on(t.tenantId)],
 );
 
 export const catalogColors = pgTable(
   'catalog_colors',
   {
-    id: id(),
+    id: rowId(),
     tenantId: tenantId(),
     name: text('name').notNull(),
     enName: text('en_name').notNull().default(''),
@@ -88,13 +94,13 @@ export const catalogColors = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('catalog_colors_tenant_idx').on(t.tenantId)],
+  (t) => [primaryKey({ columns: [t.tenantId, t.id] }), index('catalog_colors_tenant_idx').on(t.tenantId)],
 );
 
 export const catalogSizes = pgTable(
   'catalog_sizes',
   {
-    id: id(),
+    id: rowId(),
     tenantId: tenantId(),
     name: text('name').notNull(),
     enName: text('en_name').notNull().default(''),
@@ -103,13 +109,13 @@ export const catalogSizes = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('catalog_sizes_tenant_idx').on(t.tenantId)],
+  (t) => [primaryKey({ columns: [t.tenantId, t.id] }), index('catalog_sizes_tenant_idx').on(t.tenantId)],
 );
 
 export const catalogSizeAttributes = pgTable(
   'catalog_size_attributes',
   {
-    id: id(),
+    id: rowId(),
     tenantId: tenantId(),
     name: text('name').notNull(),
     enName: text('en_name').notNull().default(''),
@@ -119,14 +125,17 @@ export const catalogSizeAttributes = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('catalog_size_attributes_tenant_idx').on(t.tenantId)],
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    index('catalog_size_attributes_tenant_idx').on(t.tenantId),
+  ],
 );
 
 /** A size chart: columns are size attributes, rows are sizes with a measurement per column. */
 export const catalogSizeTemplates = pgTable(
   'catalog_size_templates',
   {
-    id: id(),
+    id: rowId(),
     tenantId: tenantId(),
     templateName: text('template_name').notNull(),
     sizeAttributeIds: uuid('size_attribute_ids').array().notNull().default([]),
@@ -140,13 +149,16 @@ export const catalogSizeTemplates = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('catalog_size_templates_tenant_idx').on(t.tenantId)],
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    index('catalog_size_templates_tenant_idx').on(t.tenantId),
+  ],
 );
 
 export const catalogDictionary = pgTable(
   'catalog_dictionary',
   {
-    id: id(),
+    id: rowId(),
     tenantId: tenantId(),
     type: text('type').notNull(),
     label: text('label').notNull(),
@@ -157,7 +169,10 @@ export const catalogDictionary = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('catalog_dictionary_tenant_type_value_uq').on(t.tenantId, t.type, t.value)],
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    uniqueIndex('catalog_dictionary_tenant_type_value_uq').on(t.tenantId, t.type, t.value),
+  ],
 );
 
 /** Per-tenant counters for generated codes (SPU codes, product style codes). */
@@ -175,7 +190,7 @@ export const catalogSequences = pgTable(
 export const catalogSpus = pgTable(
   'catalog_spus',
   {
-    id: id(),
+    id: rowId(),
     tenantId: tenantId(),
     /** Generated, unique per tenant. */
     code: text('code').notNull(),
@@ -183,9 +198,7 @@ export const catalogSpus = pgTable(
     name: text('name').notNull(),
     styleNumber: text('style_number').notNull(),
     status: status(),
-    inventoryCategoryId: uuid('inventory_category_id')
-      .notNull()
-      .references(() => catalogCategories.id),
+    inventoryCategoryId: uuid('inventory_category_id').notNull(),
     type: text('type').notNull().default(''),
     mainMaterial: text('main_material').notNull(),
     factoryId: uuid('factory_id').references(() => factories.id),
@@ -196,7 +209,7 @@ export const catalogSpus = pgTable(
     unit: text('unit').notNull(),
     /** Grams per square metre. */
     fabricWeight: integer('fabric_weight'),
-    sizeTemplateId: uuid('size_template_id').references(() => catalogSizeTemplates.id),
+    sizeTemplateId: uuid('size_template_id'),
     gender: text('gender', { enum: ['unisex', 'male', 'female', 'kids'] })
       .notNull()
       .default('unisex'),
@@ -209,6 +222,17 @@ export const catalogSpus = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
+    foreignKey({
+      name: 'catalog_spus_inventory_category_id_fk',
+      columns: [t.tenantId, t.inventoryCategoryId],
+      foreignColumns: [catalogCategories.tenantId, catalogCategories.id],
+    }),
+    foreignKey({
+      name: 'catalog_spus_size_template_id_fk',
+      columns: [t.tenantId, t.sizeTemplateId],
+      foreignColumns: [catalogSizeTemplates.tenantId, catalogSizeTemplates.id],
+    }),
+    primaryKey({ columns: [t.tenantId, t.id] }),
     uniqueIndex('catalog_spus_tenant_code_uq').on(t.tenantId, t.code),
     index('catalog_spus_category_idx').on(t.inventoryCategoryId),
   ],
@@ -265,14 +289,12 @@ export interface StoredFactoryAddress {
 export const catalogProducts = pgTable(
   'catalog_products',
   {
-    id: id(),
+    id: rowId(),
     tenantId: tenantId(),
     /** Set for a merchant's own product template; null for the supplier's catalogue. */
     merchantId: uuid('merchant_id').references(() => merchants.id),
-    categoryId: uuid('category_id')
-      .notNull()
-      .references(() => catalogCategories.id),
-    spuId: uuid('spu_id').references(() => catalogSpus.id),
+    categoryId: uuid('category_id').notNull(),
+    spuId: uuid('spu_id'),
     productType: text('product_type').notNull().default(''),
     name: text('name').notNull(),
     enName: text('en_name').notNull().default(''),
@@ -294,7 +316,7 @@ export const catalogProducts = pgTable(
       .notNull()
       .default('off_sale'),
     sort: sort(),
-    sizeTemplateId: uuid('size_template_id').references(() => catalogSizeTemplates.id),
+    sizeTemplateId: uuid('size_template_id'),
     gallery: jsonb('gallery').$type<StoredImage[]>().notNull().default([]),
     colorIds: uuid('color_ids').array().notNull().default([]),
     sizeIds: uuid('size_ids').array().notNull().default([]),
@@ -307,6 +329,22 @@ export const catalogProducts = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
+    foreignKey({
+      name: 'catalog_products_category_id_fk',
+      columns: [t.tenantId, t.categoryId],
+      foreignColumns: [catalogCategories.tenantId, catalogCategories.id],
+    }),
+    foreignKey({
+      name: 'catalog_products_spu_id_fk',
+      columns: [t.tenantId, t.spuId],
+      foreignColumns: [catalogSpus.tenantId, catalogSpus.id],
+    }),
+    foreignKey({
+      name: 'catalog_products_size_template_id_fk',
+      columns: [t.tenantId, t.sizeTemplateId],
+      foreignColumns: [catalogSizeTemplates.tenantId, catalogSizeTemplates.id],
+    }),
+    primaryKey({ columns: [t.tenantId, t.id] }),
     uniqueIndex('catalog_products_tenant_style_uq').on(t.tenantId, t.styleCode),
     index('catalog_products_listing_idx').on(t.tenantId, t.status, t.categoryId),
     index('catalog_products_merchant_idx')
@@ -329,7 +367,7 @@ export const catalogImageRefs = pgTable(
       .references(() => attachments.id),
   },
   (t) => [
-    primaryKey({ columns: [t.ownerId, t.attachmentId] }),
+    primaryKey({ columns: [t.tenantId, t.ownerId, t.attachmentId] }),
     index('catalog_image_refs_attachment_idx').on(t.attachmentId),
   ],
 );

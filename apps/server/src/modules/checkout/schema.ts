@@ -1,13 +1,13 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, id, updatedAt } from '../../db/columns.ts';
+import { boolean, index, jsonb, pgTable, text, uniqueIndex, uuid, primaryKey } from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt, rowId } from '../../db/columns.ts';
 import { merchantRef, tenantRef } from '../tenancy/schema.ts';
 
 /** A merchant's consignee address book (spec §3 Address); one may be the default. */
 export const consigneeAddresses = pgTable(
   'consignee_addresses',
   {
-    id: id(),
+    id: rowId(),
     tenantId: tenantRef(),
     merchantId: merchantRef(),
     firstName: text('first_name').notNull(),
@@ -25,9 +25,10 @@ export const consigneeAddresses = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
     index('consignee_addresses_merchant_idx').on(t.tenantId, t.merchantId),
     uniqueIndex('consignee_addresses_one_default_uq')
-      .on(t.merchantId)
+      .on(t.tenantId, t.merchantId)
       .where(sql`${t.isDefault}`),
   ],
 );
@@ -39,7 +40,7 @@ export const consigneeAddresses = pgTable(
 export const checkouts = pgTable(
   'checkouts',
   {
-    id: id(),
+    id: rowId(),
     tenantId: tenantRef(),
     merchantId: merchantRef(),
     idempotencyKey: text('idempotency_key').notNull(),
@@ -48,5 +49,8 @@ export const checkouts = pgTable(
     createdBy: uuid('created_by'),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('checkouts_merchant_key_uq').on(t.merchantId, t.idempotencyKey)],
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    uniqueIndex('checkouts_merchant_key_uq').on(t.tenantId, t.merchantId, t.idempotencyKey),
+  ],
 );

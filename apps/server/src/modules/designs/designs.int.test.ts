@@ -497,6 +497,22 @@ describe('the finished products list', () => {
       payload: { ids: [id], group_id: null },
     });
     expect(moveForeign.statusCode).toBe(404);
+    // Deleting a group deletes its sub-groups; the products anywhere in them fall back to no group.
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: `${BASE}/groups/${primary.json().data.id}`,
+      headers: s.headers,
+    });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `${BASE}/groups`, headers: s.headers })).json().data,
+    ).toEqual([]);
+    const ungrouped = await t.app.inject({
+      method: 'GET',
+      url: `${BASE}/finished?group_id=none`,
+      headers: s.headers,
+    });
+    expect(ungrouped.json().data.list.map((f: { id: string }) => f.id)).toContain(id);
 
     // The list's export runs on the exports module (issue 24) with the list's filters.
     const exported = await t.app.inject({

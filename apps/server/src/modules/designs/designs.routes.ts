@@ -337,7 +337,33 @@ export function designRoutes(app: ZodApp, services: AppServices): void {
   route(app, designOperations.finishedGroupDelete, async (request) => {
     const { m } = await merchant(request);
     const group = await findGroup(db, m, request.params.id);
-    await db.delete(finishedGroups).where(eq(finishedGroups.id, group.id));
+    await db.transaction(async (tx) => {
+      // Sub-groups go with it (ON DELETE CASCADE); the products of the whole sub-tree fall back to
+      // no group here, as the key carries tenant_id and so cannot SET NULL (decision 0077).
+      const all = await tx
+        .select({ id: finishedGroups.id, parentId: finishedGroups.parentId })
+        .from(finishedGroups)
+        .where(and(eq(finishedGroups.tenantId, m.tenantId), eq(finishedGroups.merchantId, m.merchantId)));
+      const subtree = new Set([group.id]);
+      for (let grew = true; grew;) {
+        grew = false;
+        for (const g of all) {
+          if (g.parentId && subtree.has(g.parentId) && !subtree.has(g.id)) {
+            subtree.add(g.id);
+            grew = true;
+          }
+        }
+      }
+      await tx
+        .update(finishedProducts)
+        .set({ groupId: null })
+        .where(
+          and(eq(finishedProducts.tenantId, m.tenantId), inArray(finishedProducts.groupId, [...subtree])),
+        );
+      await tx
+        .delete(finishedGroups)
+        .where(and(eq(finishedGroups.tenantId, m.tenantId), eq(finishedGroups.id, group.id)));
+    });
     return ok({ id: group.id }, t(request.ctx.lang, 'common.ok'));
   });
 }

@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import {
-  type AnyPgColumn,
   index,
   integer,
   jsonb,
@@ -9,8 +8,10 @@ import {
   timestamp,
   uniqueIndex,
   uuid,
+  primaryKey,
+  foreignKey,
 } from 'drizzle-orm/pg-core';
-import { createdAt, id, money, updatedAt } from '../../db/columns.ts';
+import { createdAt, money, updatedAt, rowId } from '../../db/columns.ts';
 
 export const FINISHED_RENDER_STATUSES = ['pending', 'rendering', 'done', 'failed'] as const;
 export const FINISHED_EXPORT_STATUSES = ['not_exported', 'exported'] as const;
@@ -20,16 +21,24 @@ export const FINISHED_SIZE_MODES = ['default', 'custom'] as const;
 export const finishedGroups = pgTable(
   'finished_groups',
   {
-    id: id(),
+    id: rowId(),
     tenantId: uuid('tenant_id').notNull(),
     merchantId: uuid('merchant_id').notNull(),
-    parentId: uuid('parent_id').references((): AnyPgColumn => finishedGroups.id, { onDelete: 'cascade' }),
+    parentId: uuid('parent_id'),
     name: text('name').notNull(),
     sort: integer('sort').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('finished_groups_owner_idx').on(t.tenantId, t.merchantId)],
+  (t) => [
+    foreignKey({
+      name: 'finished_groups_parent_id_fk',
+      columns: [t.tenantId, t.parentId],
+      foreignColumns: [t.tenantId, t.id],
+    }).onDelete('cascade'),
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    index('finished_groups_owner_idx').on(t.tenantId, t.merchantId),
+  ],
 );
 
 /** The files of one rendered surface of one colour (storage keys; replies sign them). */
@@ -72,13 +81,13 @@ export interface StoredExternalCode {
 export const finishedProducts = pgTable(
   'finished_products',
   {
-    id: id(),
+    id: rowId(),
     tenantId: uuid('tenant_id').notNull(),
     merchantId: uuid('merchant_id').notNull(),
     code: text('code').notNull(),
     name: text('name').notNull(),
     productId: uuid('product_id').notNull(),
-    groupId: uuid('group_id').references(() => finishedGroups.id, { onDelete: 'set null' }),
+    groupId: uuid('group_id'),
     /** Current-version design documents, one per colour, in colour order. */
     documents: jsonb('documents').$type<Array<Record<string, unknown>>>().notNull(),
     colorIds: uuid('color_ids')
@@ -119,6 +128,12 @@ export const finishedProducts = pgTable(
     personalisationSlots: jsonb('personalisation_slots').$type<StoredSlot[]>().notNull().default([]),
   },
   (t) => [
+    foreignKey({
+      name: 'finished_products_group_id_fk',
+      columns: [t.tenantId, t.groupId],
+      foreignColumns: [finishedGroups.tenantId, finishedGroups.id],
+    }),
+    primaryKey({ columns: [t.tenantId, t.id] }),
     uniqueIndex('finished_products_tenant_code_uq').on(t.tenantId, t.code),
     index('finished_products_merchant_idx').on(t.tenantId, t.merchantId, t.createdAt),
     index('finished_products_group_idx').on(t.groupId),

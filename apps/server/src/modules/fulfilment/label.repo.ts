@@ -55,7 +55,7 @@ export async function upsertLabel(
     .insert(orderLabels)
     .values({ ...values, status: 'awaiting_file' })
     .onConflictDoUpdate({
-      target: orderLabels.orderId,
+      target: [orderLabels.tenantId, orderLabels.orderId],
       set: {
         trackingNo: values.trackingNo,
         methodId: values.methodId,

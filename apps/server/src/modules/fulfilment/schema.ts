@@ -9,8 +9,10 @@ import {
   timestamp,
   uniqueIndex,
   uuid,
+  primaryKey,
+  foreignKey,
 } from 'drizzle-orm/pg-core';
-import { createdAt, id, updatedAt } from '../../db/columns.ts';
+import { createdAt, updatedAt, rowId } from '../../db/columns.ts';
 import { orders } from '../orders/schema.ts';
 
 export const LABEL_STATUS_VALUES = ['awaiting_file', 'ready'] as const;
@@ -24,12 +26,10 @@ export const LABEL_SOURCE_VALUES = ['import', 'waybill', 'split'] as const;
 export const orderLabels = pgTable(
   'order_labels',
   {
-    id: id(),
+    id: rowId(),
     tenantId: uuid('tenant_id').notNull(),
     merchantId: uuid('merchant_id').notNull(),
-    orderId: uuid('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+    orderId: uuid('order_id').notNull(),
     orderNo: text('order_no').notNull(),
     trackingNo: text('tracking_no').notNull(),
     methodId: uuid('method_id'),
@@ -43,7 +43,13 @@ export const orderLabels = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    uniqueIndex('order_labels_order_uq').on(t.orderId),
+    foreignKey({
+      name: 'order_labels_order_id_fk',
+      columns: [t.tenantId, t.orderId],
+      foreignColumns: [orders.tenantId, orders.id],
+    }).onDelete('cascade'),
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    uniqueIndex('order_labels_order_uq').on(t.tenantId, t.orderId),
     uniqueIndex('order_labels_tracking_uq').on(t.tenantId, t.trackingNo),
     index('order_labels_merchant_idx').on(t.tenantId, t.merchantId, t.updatedAt),
     check('order_labels_file_ok', sql`(${t.status} = 'ready') = (${t.fileKey} IS NOT NULL)`),
@@ -70,7 +76,7 @@ export interface StoredSplitPage {
 export const labelSplits = pgTable(
   'label_splits',
   {
-    id: id(),
+    id: rowId(),
     tenantId: uuid('tenant_id').notNull(),
     merchantId: uuid('merchant_id').notNull(),
     fileName: text('file_name').notNull(),
@@ -84,5 +90,8 @@ export const labelSplits = pgTable(
     createdAt: createdAt(),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
   },
-  (t) => [index('label_splits_merchant_idx').on(t.tenantId, t.merchantId, t.createdAt)],
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    index('label_splits_merchant_idx').on(t.tenantId, t.merchantId, t.createdAt),
+  ],
 );

@@ -1,5 +1,5 @@
-import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, id, updatedAt } from '../../db/columns.ts';
+import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid, primaryKey } from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt, rowId } from '../../db/columns.ts';
 import { merchantRef, tenantRef } from '../tenancy/schema.ts';
 
 export const IMPORT_STATUS_VALUES = ['queued', 'running', 'completed', 'failed'] as const;
@@ -15,7 +15,7 @@ export const IMPORT_PLATFORM_VALUES = ['tiktok', 'temu', 'other'] as const;
 export const orderImportRecords = pgTable(
   'order_import_records',
   {
-    id: id(),
+    id: rowId(),
     tenantId: tenantRef(),
     merchantId: merchantRef(),
     code: text('code').notNull(),
@@ -53,7 +53,8 @@ export const orderImportRecords = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    uniqueIndex('order_import_records_code_uq').on(t.code),
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    uniqueIndex('order_import_records_code_uq').on(t.tenantId, t.code),
     index('order_import_records_merchant_idx').on(t.tenantId, t.merchantId, t.createdAt),
   ],
 );

@@ -1,7 +1,18 @@
 import { sql } from 'drizzle-orm';
 import { CURRENCIES } from '@pod/shared';
-import { boolean, check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, id, money, updatedAt } from '../../db/columns.ts';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  uniqueIndex,
+  uuid,
+  primaryKey,
+  foreignKey,
+} from 'drizzle-orm/pg-core';
+import { createdAt, id, money, updatedAt, rowId } from '../../db/columns.ts';
 import { RECORD_STATUSES, tenants } from '../tenancy/schema.ts';
 
 /** A factory of a supplier tenant that ships from its region (spec §3 Factory). */
@@ -41,7 +52,7 @@ export const factories = pgTable(
 export const senderAddresses = pgTable(
   'sender_addresses',
   {
-    id: id(),
+    id: rowId(),
     tenantId: uuid('tenant_id')
       .notNull()
       .references(() => tenants.id),
@@ -62,7 +73,10 @@ export const senderAddresses = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('sender_addresses_factory_idx').on(t.tenantId, t.factoryId)],
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    index('sender_addresses_factory_idx').on(t.tenantId, t.factoryId),
+  ],
 );
 
 /**
@@ -72,7 +86,7 @@ export const senderAddresses = pgTable(
 export const shippingMethods = pgTable(
   'shipping_methods',
   {
-    id: id(),
+    id: rowId(),
     tenantId: uuid('tenant_id')
       .notNull()
       .references(() => tenants.id),
@@ -91,6 +105,7 @@ export const shippingMethods = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
     uniqueIndex('shipping_methods_tenant_code_uq').on(t.tenantId, t.code),
     check(
       'shipping_methods_days',
@@ -108,13 +123,11 @@ export const shippingMethods = pgTable(
 export const shippingRates = pgTable(
   'shipping_rates',
   {
-    id: id(),
+    id: rowId(),
     tenantId: uuid('tenant_id')
       .notNull()
       .references(() => tenants.id),
-    methodId: uuid('method_id')
-      .notNull()
-      .references(() => shippingMethods.id, { onDelete: 'cascade' }),
+    methodId: uuid('method_id').notNull(),
     factoryId: uuid('factory_id')
       .notNull()
       .references(() => factories.id, { onDelete: 'cascade' }),
@@ -132,7 +145,13 @@ export const shippingRates = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    uniqueIndex('shipping_rates_method_factory_uq').on(t.methodId, t.factoryId),
+    foreignKey({
+      name: 'shipping_rates_method_id_fk',
+      columns: [t.tenantId, t.methodId],
+      foreignColumns: [shippingMethods.tenantId, shippingMethods.id],
+    }).onDelete('cascade'),
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    uniqueIndex('shipping_rates_method_factory_uq').on(t.tenantId, t.methodId, t.factoryId),
     index('shipping_rates_tenant_factory_idx').on(t.tenantId, t.factoryId),
     check(
       'shipping_rates_amounts',

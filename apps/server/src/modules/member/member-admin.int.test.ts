@@ -224,7 +224,12 @@ describe('member groups and rules', () => {
     };
     const dir = await rule({ type: 'menu_dir', title: 'Account', name: 'account', sort: 10 });
     const balance = await rule({ type: 'menu', title: 'Balance', name: 'account/balance', parent_id: dir });
-    await rule({ type: 'menu', title: 'Integral', name: 'account/integral', parent_id: dir });
+    const integral = await rule({
+      type: 'menu',
+      title: 'Integral',
+      name: 'account/integral',
+      parent_id: dir,
+    });
     expect(
       (await call('POST', '/api/v1/admin/memberRule', w.admin, { type: 'menu', title: 'x', name: 'account' }))
         .statusCode,
@@ -278,6 +283,16 @@ describe('member groups and rules', () => {
     expect((await call('GET', `/api/v1/admin/memberGroup/${groupId}`, w.admin)).json().data.rule_ids).toEqual(
       [],
     );
+    // Deleting the group leaves its members without a group.
+    expect((await call('DELETE', `/api/v1/admin/memberGroup/${groupId}`, w.admin)).statusCode).toBe(200);
+    expect(
+      (await call('GET', `/api/v1/admin/member/${w.member.id}`, w.admin)).json().data.group_id,
+    ).toBeNull();
+    // Deleting a directory moves its rules up to the top level.
+    expect((await call('DELETE', `/api/v1/admin/memberRule/${dir}`, w.admin)).statusCode).toBe(200);
+    expect(
+      (await call('GET', `/api/v1/admin/memberRule/${integral}`, w.admin)).json().data.parent_id,
+    ).toBeNull();
   });
 
   it("every member-centre route follows the member's group; the menus name the pages it lacks", async () => {

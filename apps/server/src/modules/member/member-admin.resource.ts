@@ -169,6 +169,13 @@ export const memberGroupResource: CrudDefinition<typeof memberAdminOperations.me
     if (input.status !== undefined) out.status = input.status;
     return out;
   },
+  async beforeDelete(ctx, row) {
+    // Its members fall back to no group (the key carries tenant_id, so it cannot SET NULL: decision 0077).
+    await ctx.tx
+      .update(members)
+      .set({ groupId: null })
+      .where(and(...ownedBy(MEMBER_OF_TENANT, ctx.scope), eq(members.groupId, String(row.id))));
+  },
   filters: { status: { column: memberGroups.status, op: 'eq' } },
   quickSearch: [memberGroups.name],
   orderable: { name: memberGroups.name, created_at: memberGroups.createdAt },
@@ -256,7 +263,12 @@ export const memberRuleResource: CrudDefinition<typeof memberAdminOperations.mem
     return out;
   },
   async beforeDelete(ctx, row) {
-    // Groups stop granting the rule; its children move up (the FK sets their parent to null).
+    // Groups stop granting the rule; its children move up to the top level (the key carries
+    // tenant_id, so it cannot SET NULL: decision 0077).
+    await ctx.tx
+      .update(memberRules)
+      .set({ parentId: null })
+      .where(and(...ownedBy(RULE_OF_TENANT, ctx.scope), eq(memberRules.parentId, String(row.id))));
     await ctx.tx
       .update(memberGroups)
       .set({ ruleIds: sql`array_remove(${memberGroups.ruleIds}, ${String(row.id)}::uuid)` })

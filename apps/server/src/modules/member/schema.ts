@@ -10,9 +10,10 @@ import {
   timestamp,
   uniqueIndex,
   uuid,
-  type AnyPgColumn,
+  primaryKey,
+  foreignKey,
 } from 'drizzle-orm/pg-core';
-import { createdAt, id, money, updatedAt } from '../../db/columns.ts';
+import { createdAt, money, updatedAt, rowId } from '../../db/columns.ts';
 import { RECORD_STATUSES, tenants } from '../tenancy/schema.ts';
 
 /**
@@ -22,11 +23,11 @@ import { RECORD_STATUSES, tenants } from '../tenancy/schema.ts';
 export const memberRules = pgTable(
   'member_rules',
   {
-    id: id(),
+    id: rowId(),
     tenantId: uuid('tenant_id')
       .notNull()
       .references(() => tenants.id),
-    parentId: uuid('parent_id').references((): AnyPgColumn => memberRules.id, { onDelete: 'set null' }),
+    parentId: uuid('parent_id'),
     type: text('type', { enum: ['menu_dir', 'menu', 'route'] }).notNull(),
     title: text('title').notNull(),
     name: text('name').notNull(),
@@ -36,14 +37,22 @@ export const memberRules = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('member_rules_tenant_name_uq').on(t.tenantId, t.name)],
+  (t) => [
+    foreignKey({
+      name: 'member_rules_parent_id_fk',
+      columns: [t.tenantId, t.parentId],
+      foreignColumns: [t.tenantId, t.id],
+    }),
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    uniqueIndex('member_rules_tenant_name_uq').on(t.tenantId, t.name),
+  ],
 );
 
 /** A member group (spec "user group"): the member-centre rules its members have. */
 export const memberGroups = pgTable(
   'member_groups',
   {
-    id: id(),
+    id: rowId(),
     tenantId: uuid('tenant_id')
       .notNull()
       .references(() => tenants.id),
@@ -56,14 +65,14 @@ export const memberGroups = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('member_groups_tenant_idx').on(t.tenantId)],
+  (t) => [primaryKey({ columns: [t.tenantId, t.id] }), index('member_groups_tenant_idx').on(t.tenantId)],
 );
 
 /** A member-centre user (spec §3 Member user), signed in with X-User-Token. */
 export const members = pgTable(
   'members',
   {
-    id: id(),
+    id: rowId(),
     tenantId: uuid('tenant_id')
       .notNull()
       .references(() => tenants.id),
@@ -82,7 +91,7 @@ export const members = pgTable(
     motto: text('motto').notNull().default(''),
     status: text('status', { enum: RECORD_STATUSES }).notNull().default('enabled'),
     /** The member's group; none: every enabled rule of the tenant. */
-    groupId: uuid('group_id').references(() => memberGroups.id, { onDelete: 'set null' }),
+    groupId: uuid('group_id'),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     lastLoginIp: text('last_login_ip'),
     /** The sign-in before the latest: what the user is shown as "last login" (issue 27). */
@@ -93,6 +102,12 @@ export const members = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
+    foreignKey({
+      name: 'members_group_id_fk',
+      columns: [t.tenantId, t.groupId],
+      foreignColumns: [memberGroups.tenantId, memberGroups.id],
+    }),
+    primaryKey({ columns: [t.tenantId, t.id] }),
     uniqueIndex('members_tenant_username_uq').on(t.tenantId, t.username),
     index('members_tenant_idx').on(t.tenantId),
     check('members_money_not_negative', sql`${t.money} >= 0 AND ${t.score} >= 0`),
@@ -103,13 +118,11 @@ export const members = pgTable(
 export const memberMoneyLogs = pgTable(
   'member_money_logs',
   {
-    id: id(),
+    id: rowId(),
     tenantId: uuid('tenant_id')
       .notNull()
       .references(() => tenants.id),
-    memberId: uuid('member_id')
-      .notNull()
-      .references(() => members.id),
+    memberId: uuid('member_id').notNull(),
     money: money('money').notNull(),
     before: money('before').notNull(),
     after: money('after').notNull(),
@@ -119,9 +132,15 @@ export const memberMoneyLogs = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    foreignKey({
+      name: 'member_money_logs_member_id_fk',
+      columns: [t.tenantId, t.memberId],
+      foreignColumns: [members.tenantId, members.id],
+    }),
+    primaryKey({ columns: [t.tenantId, t.id] }),
     index('member_money_logs_member_idx').on(t.memberId, t.createdAt),
     uniqueIndex('member_money_logs_key_uq')
-      .on(t.memberId, t.idempotencyKey)
+      .on(t.tenantId, t.memberId, t.idempotencyKey)
       .where(sql`${t.idempotencyKey} IS NOT NULL`),
   ],
 );
@@ -130,13 +149,11 @@ export const memberMoneyLogs = pgTable(
 export const memberScoreLogs = pgTable(
   'member_score_logs',
   {
-    id: id(),
+    id: rowId(),
     tenantId: uuid('tenant_id')
       .notNull()
       .references(() => tenants.id),
-    memberId: uuid('member_id')
-      .notNull()
-      .references(() => members.id),
+    memberId: uuid('member_id').notNull(),
     score: integer('score').notNull(),
     before: integer('before').notNull(),
     after: integer('after').notNull(),
@@ -145,9 +162,15 @@ export const memberScoreLogs = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    foreignKey({
+      name: 'member_score_logs_member_id_fk',
+      columns: [t.tenantId, t.memberId],
+      foreignColumns: [members.tenantId, members.id],
+    }),
+    primaryKey({ columns: [t.tenantId, t.id] }),
     index('member_score_logs_member_idx').on(t.memberId, t.createdAt),
     uniqueIndex('member_score_logs_key_uq')
-      .on(t.memberId, t.idempotencyKey)
+      .on(t.tenantId, t.memberId, t.idempotencyKey)
       .where(sql`${t.idempotencyKey} IS NOT NULL`),
   ],
 );

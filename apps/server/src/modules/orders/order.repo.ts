@@ -46,7 +46,7 @@ export async function insertOrder(
   const [row] = await tx
     .insert(orders)
     .values(order)
-    .onConflictDoNothing({ target: orders.orderNo })
+    .onConflictDoNothing({ target: [orders.tenantId, orders.orderNo] })
     .returning();
   if (!row) return null;
   await tx

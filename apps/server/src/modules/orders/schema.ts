@@ -9,8 +9,10 @@ import {
   timestamp,
   uniqueIndex,
   uuid,
+  primaryKey,
+  foreignKey,
 } from 'drizzle-orm/pg-core';
-import { createdAt, id, money, updatedAt } from '../../db/columns.ts';
+import { createdAt, money, updatedAt, rowId } from '../../db/columns.ts';
 import { factories } from '../logistics/schema.ts';
 import { merchantRef, tenantRef } from '../tenancy/schema.ts';
 
@@ -86,7 +88,7 @@ export interface StoredOrderShipping {
 export const orders = pgTable(
   'orders',
   {
-    id: id(),
+    id: rowId(),
     tenantId: tenantRef(),
     merchantId: merchantRef(),
     orderNo: text('order_no').notNull(),
@@ -165,7 +167,8 @@ export const orders = pgTable(
     reviewLines: integer('review_lines').notNull().default(0),
   },
   (t) => [
-    uniqueIndex('orders_order_no_uq').on(t.orderNo),
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    uniqueIndex('orders_order_no_uq').on(t.tenantId, t.orderNo),
     index('orders_merchant_idx').on(t.tenantId, t.merchantId, t.createdAt, t.id),
     index('orders_merchant_status_idx').on(t.tenantId, t.merchantId, t.status, t.createdAt, t.id),
     index('orders_merchant_paid_idx').on(t.tenantId, t.merchantId, t.paidAt),
@@ -176,7 +179,7 @@ export const orders = pgTable(
       .where(sql`${t.thirdPartyOrderNo} <> ''`),
     // One order per marketplace order and shop (decision 0051); split parts (origin set) share it.
     uniqueIndex('orders_shop_third_no_uq')
-      .on(t.shopId, t.thirdPartyOrderNo)
+      .on(t.tenantId, t.shopId, t.thirdPartyOrderNo)
       .where(sql`${t.shopId} IS NOT NULL AND ${t.thirdPartyOrderNo} <> '' AND ${t.originOrderNo} = ''`),
     index('orders_merchant_sub_no_idx')
       .on(t.tenantId, t.merchantId, t.subOrderNo)
@@ -212,11 +215,9 @@ export const orders = pgTable(
 export const orderLines = pgTable(
   'order_lines',
   {
-    id: id(),
+    id: rowId(),
     tenantId: uuid('tenant_id').notNull(),
-    orderId: uuid('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+    orderId: uuid('order_id').notNull(),
     /** Null while a marketplace line is not linked to a finished product yet. */
     finishedProductId: uuid('finished_product_id'),
     finishedCode: text('finished_code').notNull(),
@@ -255,6 +256,12 @@ export const orderLines = pgTable(
     customisation: jsonb('customisation').$type<StoredCustomisation[]>().notNull().default([]),
   },
   (t) => [
+    foreignKey({
+      name: 'order_lines_order_id_fk',
+      columns: [t.tenantId, t.orderId],
+      foreignColumns: [orders.tenantId, orders.id],
+    }).onDelete('cascade'),
+    primaryKey({ columns: [t.tenantId, t.id] }),
     index('order_lines_order_idx').on(t.orderId),
     index('order_lines_finished_idx').on(t.finishedProductId),
     check('order_lines_quantity_pos', sql`${t.quantity} > 0`),
@@ -265,12 +272,10 @@ export const orderLines = pgTable(
 export const orderEvents = pgTable(
   'order_events',
   {
-    id: id(),
+    id: rowId(),
     tenantId: uuid('tenant_id').notNull(),
     merchantId: uuid('merchant_id').notNull(),
-    orderId: uuid('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+    orderId: uuid('order_id').notNull(),
     action: text('action').notNull(),
     actorId: uuid('actor_id'),
     actorName: text('actor_name').notNull().default(''),
@@ -279,7 +284,15 @@ export const orderEvents = pgTable(
     detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default({}),
     createdAt: createdAt(),
   },
-  (t) => [index('order_events_order_idx').on(t.orderId, t.createdAt)],
+  (t) => [
+    foreignKey({
+      name: 'order_events_order_id_fk',
+      columns: [t.tenantId, t.orderId],
+      foreignColumns: [orders.tenantId, orders.id],
+    }).onDelete('cascade'),
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    index('order_events_order_idx').on(t.orderId, t.createdAt),
+  ],
 );
 
 /**
@@ -291,7 +304,7 @@ export const orderEvents = pgTable(
 export const orderSkuMappings = pgTable(
   'order_sku_mappings',
   {
-    id: id(),
+    id: rowId(),
     tenantId: uuid('tenant_id').notNull(),
     merchantId: uuid('merchant_id').notNull(),
     shopId: uuid('shop_id').notNull(),
@@ -308,6 +321,7 @@ export const orderSkuMappings = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
     uniqueIndex('order_sku_mappings_sku_uq').on(t.tenantId, t.merchantId, t.shopId, t.externalSkuId),
     index('order_sku_mappings_seller_sku_idx').on(t.tenantId, t.merchantId, t.shopId, t.sellerSku),
   ],

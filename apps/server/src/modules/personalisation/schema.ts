@@ -1,6 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, id, updatedAt } from '../../db/columns.ts';
+import {
+  boolean,
+  index,
+  jsonb,
+  pgTable,
+  text,
+  uniqueIndex,
+  uuid,
+  primaryKey,
+  foreignKey,
+} from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt, rowId } from '../../db/columns.ts';
 import { orderLines, orders } from '../orders/schema.ts';
 
 export const LINE_PERSONALISATION_STATUSES = ['pending', 'rendering', 'done', 'review'] as const;
@@ -32,15 +42,11 @@ export interface StoredApplied {
 export const orderLinePersonalisations = pgTable(
   'order_line_personalisations',
   {
-    id: id(),
+    id: rowId(),
     tenantId: uuid('tenant_id').notNull(),
     merchantId: uuid('merchant_id').notNull(),
-    orderId: uuid('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
-    lineId: uuid('line_id')
-      .notNull()
-      .references(() => orderLines.id, { onDelete: 'cascade' }),
+    orderId: uuid('order_id').notNull(),
+    lineId: uuid('line_id').notNull(),
     finishedProductId: uuid('finished_product_id'),
     status: text('status', { enum: LINE_PERSONALISATION_STATUSES }).notNull().default('pending'),
     reasonCode: text('reason_code'),
@@ -60,7 +66,18 @@ export const orderLinePersonalisations = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    uniqueIndex('order_line_personalisations_line_uq').on(t.lineId),
+    foreignKey({
+      name: 'order_line_personalisations_order_id_fk',
+      columns: [t.tenantId, t.orderId],
+      foreignColumns: [orders.tenantId, orders.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'order_line_personalisations_line_id_fk',
+      columns: [t.tenantId, t.lineId],
+      foreignColumns: [orderLines.tenantId, orderLines.id],
+    }).onDelete('cascade'),
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    uniqueIndex('order_line_personalisations_line_uq').on(t.tenantId, t.lineId),
     index('order_line_personalisations_order_idx').on(t.tenantId, t.merchantId, t.orderId),
   ],
 );

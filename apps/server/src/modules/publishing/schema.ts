@@ -1,6 +1,16 @@
-import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  primaryKey,
+} from 'drizzle-orm/pg-core';
 import type { ListingFields, PublishStatus } from '@pod/shared';
-import { createdAt, id, updatedAt } from '../../db/columns.ts';
+import { createdAt, updatedAt, rowId } from '../../db/columns.ts';
 
 export interface StoredExternalSku {
   seller_sku: string;
@@ -15,7 +25,7 @@ export interface StoredExternalSku {
 export const publishListings = pgTable(
   'publish_listings',
   {
-    id: id(),
+    id: rowId(),
     tenantId: uuid('tenant_id').notNull(),
     merchantId: uuid('merchant_id').notNull(),
     finishedId: uuid('finished_id').notNull(),
@@ -45,6 +55,7 @@ export const publishListings = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
     uniqueIndex('publish_listings_finished_shop_uq').on(t.tenantId, t.finishedId, t.shopId),
     index('publish_listings_owner_idx').on(t.tenantId, t.merchantId, t.createdAt),
   ],
@@ -54,7 +65,7 @@ export const publishListings = pgTable(
 export const publishTemplates = pgTable(
   'publish_templates',
   {
-    id: id(),
+    id: rowId(),
     tenantId: uuid('tenant_id').notNull(),
     merchantId: uuid('merchant_id').notNull(),
     name: text('name').notNull(),
@@ -64,5 +75,8 @@ export const publishTemplates = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('publish_templates_owner_idx').on(t.tenantId, t.merchantId)],
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    index('publish_templates_owner_idx').on(t.tenantId, t.merchantId),
+  ],
 );

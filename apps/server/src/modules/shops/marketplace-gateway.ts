@@ -89,7 +89,10 @@ export class MarketplaceGateway {
         merchantId: shop.merchantId,
         ...values,
       })
-      .onConflictDoUpdate({ target: [shopCredentials.shopId, shopCredentials.slot], set: values });
+      .onConflictDoUpdate({
+        target: [shopCredentials.tenantId, shopCredentials.shopId, shopCredentials.slot],
+        set: values,
+      });
   }
 
   /**

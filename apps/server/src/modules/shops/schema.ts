@@ -12,8 +12,9 @@ import {
   timestamp,
   uniqueIndex,
   uuid,
+  foreignKey,
 } from 'drizzle-orm/pg-core';
-import { createdAt, id, updatedAt } from '../../db/columns.ts';
+import { createdAt, id, updatedAt, rowId } from '../../db/columns.ts';
 import { RECORD_STATUSES, merchantRef, tenantRef } from '../tenancy/schema.ts';
 
 export const SHOP_PLATFORM_VALUES = ['tiktok', 'temu', 'other'] as const;
@@ -36,7 +37,7 @@ export interface LinkedWarehouse {
 export const shops = pgTable(
   'shops',
   {
-    id: id(),
+    id: rowId(),
     tenantId: tenantRef(),
     merchantId: merchantRef(),
     name: text('name').notNull(),
@@ -66,6 +67,7 @@ export const shops = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
     index('shops_merchant_idx').on(t.tenantId, t.merchantId),
     // One platform shop per vendor shop within a tenant (webhooks find their shop by it).
     uniqueIndex('shops_vendor_shop_uq')
@@ -81,9 +83,7 @@ export const shops = pgTable(
 export const shopCredentials = pgTable(
   'shop_credentials',
   {
-    shopId: uuid('shop_id')
-      .notNull()
-      .references(() => shops.id, { onDelete: 'cascade' }),
+    shopId: uuid('shop_id').notNull(),
     slot: text('slot', { enum: SHOP_TOKEN_SLOT_VALUES }).notNull(),
     tenantId: tenantRef(),
     merchantId: merchantRef(),
@@ -99,7 +99,12 @@ export const shopCredentials = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    primaryKey({ columns: [t.shopId, t.slot] }),
+    foreignKey({
+      name: 'shop_credentials_shop_id_fk',
+      columns: [t.tenantId, t.shopId],
+      foreignColumns: [shops.tenantId, shops.id],
+    }).onDelete('cascade'),
+    primaryKey({ columns: [t.tenantId, t.shopId, t.slot] }),
     index('shop_credentials_expiry_idx').on(t.accessExpiresAt),
   ],
 );
@@ -111,26 +116,32 @@ export const shopCredentials = pgTable(
 export const shopAuthStates = pgTable(
   'shop_auth_states',
   {
-    nonce: text('nonce').primaryKey(),
+    nonce: text('nonce').notNull(),
     tenantId: tenantRef(),
     merchantId: merchantRef(),
-    shopId: uuid('shop_id')
-      .notNull()
-      .references(() => shops.id, { onDelete: 'cascade' }),
+    shopId: uuid('shop_id').notNull(),
     slot: text('slot', { enum: SHOP_TOKEN_SLOT_VALUES }).notNull(),
     createdBy: uuid('created_by'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index('shop_auth_states_expiry_idx').on(t.expiresAt)],
+  (t) => [
+    foreignKey({
+      name: 'shop_auth_states_shop_id_fk',
+      columns: [t.tenantId, t.shopId],
+      foreignColumns: [shops.tenantId, shops.id],
+    }).onDelete('cascade'),
+    primaryKey({ columns: [t.tenantId, t.nonce] }),
+    index('shop_auth_states_expiry_idx').on(t.expiresAt),
+  ],
 );
 
 /** A merchant's risk words (spec §3, §5): checked against listing titles by publishing. */
 export const riskWords = pgTable(
   'risk_words',
   {
-    id: id(),
+    id: rowId(),
     tenantId: tenantRef(),
     merchantId: merchantRef(),
     word: text('word').notNull(),
@@ -140,6 +151,7 @@ export const riskWords = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
     uniqueIndex('risk_words_merchant_word_uq').on(t.tenantId, t.merchantId, t.word),
     check(
       'risk_words_lengths',

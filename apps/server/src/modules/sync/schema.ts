@@ -10,8 +10,10 @@ import {
   timestamp,
   uniqueIndex,
   uuid,
+  primaryKey,
+  foreignKey,
 } from 'drizzle-orm/pg-core';
-import { createdAt, id } from '../../db/columns.ts';
+import { createdAt, rowId } from '../../db/columns.ts';
 import { shops } from '../shops/schema.ts';
 import { merchantRef, tenantRef } from '../tenancy/schema.ts';
 
@@ -25,9 +27,7 @@ export const SYNC_OUTCOME_VALUES = ['created', 'updated', 'unchanged', 'stale', 
 export const syncShops = pgTable(
   'sync_shops',
   {
-    shopId: uuid('shop_id')
-      .primaryKey()
-      .references(() => shops.id, { onDelete: 'cascade' }),
+    shopId: uuid('shop_id').notNull(),
     tenantId: tenantRef(),
     merchantId: merchantRef(),
     syncDays: integer('sync_days').notNull(),
@@ -44,6 +44,12 @@ export const syncShops = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    primaryKey({ columns: [t.tenantId, t.shopId] }),
+    foreignKey({
+      name: 'sync_shops_shop_id_fk',
+      columns: [t.tenantId, t.shopId],
+      foreignColumns: [shops.tenantId, shops.id],
+    }).onDelete('cascade'),
     index('sync_shops_due_idx').on(t.nextPollAt),
     index('sync_shops_merchant_idx').on(t.tenantId, t.merchantId),
     check('sync_shops_days', sql`${t.syncDays} BETWEEN 1 AND 366`),
@@ -57,10 +63,8 @@ export const syncShops = pgTable(
 export const syncAnnouncements = pgTable(
   'sync_announcements',
   {
-    id: id(),
-    shopId: uuid('shop_id')
-      .notNull()
-      .references(() => shops.id, { onDelete: 'cascade' }),
+    id: rowId(),
+    shopId: uuid('shop_id').notNull(),
     tenantId: tenantRef(),
     merchantId: merchantRef(),
     thirdPartyOrderNo: text('third_party_order_no').notNull(),
@@ -72,7 +76,13 @@ export const syncAnnouncements = pgTable(
     fetchedAt: timestamp('fetched_at', { withTimezone: true }),
   },
   (t) => [
-    uniqueIndex('sync_announcements_order_uq').on(t.shopId, t.thirdPartyOrderNo),
+    foreignKey({
+      name: 'sync_announcements_shop_id_fk',
+      columns: [t.tenantId, t.shopId],
+      foreignColumns: [shops.tenantId, shops.id],
+    }).onDelete('cascade'),
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    uniqueIndex('sync_announcements_order_uq').on(t.tenantId, t.shopId, t.thirdPartyOrderNo),
     index('sync_announcements_pending_idx')
       .on(t.announcedAt)
       .where(sql`${t.fetchedAt} IS NULL`),
@@ -83,12 +93,10 @@ export const syncAnnouncements = pgTable(
 export const syncRecords = pgTable(
   'sync_records',
   {
-    id: id(),
+    id: rowId(),
     tenantId: tenantRef(),
     merchantId: merchantRef(),
-    shopId: uuid('shop_id')
-      .notNull()
-      .references(() => shops.id, { onDelete: 'cascade' }),
+    shopId: uuid('shop_id').notNull(),
     channel: text('channel', { enum: SYNC_CHANNEL_VALUES }).notNull(),
     outcome: text('outcome', { enum: SYNC_OUTCOME_VALUES }).notNull(),
     thirdPartyOrderNo: text('third_party_order_no').notNull().default(''),
@@ -100,6 +108,12 @@ export const syncRecords = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    foreignKey({
+      name: 'sync_records_shop_id_fk',
+      columns: [t.tenantId, t.shopId],
+      foreignColumns: [shops.tenantId, shops.id],
+    }).onDelete('cascade'),
+    primaryKey({ columns: [t.tenantId, t.id] }),
     index('sync_records_shop_idx').on(t.tenantId, t.merchantId, t.shopId, t.createdAt),
     index('sync_records_gap_idx')
       .on(t.shopId, t.createdAt)

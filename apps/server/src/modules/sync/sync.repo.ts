@@ -66,7 +66,10 @@ export async function setSyncDays(tx: Executor, shop: ShopOwner, syncDays: numbe
   await tx
     .insert(syncShops)
     .values({ shopId: shop.id, tenantId: shop.tenantId, merchantId: shop.merchantId, syncDays })
-    .onConflictDoUpdate({ target: syncShops.shopId, set: { syncDays, updatedAt: new Date() } });
+    .onConflictDoUpdate({
+      target: [syncShops.tenantId, syncShops.shopId],
+      set: { syncDays, updatedAt: new Date() },
+    });
 }
 
 /**
@@ -117,7 +120,7 @@ export async function announce(
       announcedAt: now,
     })
     .onConflictDoUpdate({
-      target: [syncAnnouncements.shopId, syncAnnouncements.thirdPartyOrderNo],
+      target: [syncAnnouncements.tenantId, syncAnnouncements.shopId, syncAnnouncements.thirdPartyOrderNo],
       set: { eventType, announcedAt: now, queuedAt: null, fetchedAt: null },
     });
 }

@@ -432,7 +432,7 @@ export async function sweep(
             nextAttemptAt: now,
           })),
         )
-        .onConflictDoNothing({ target: trackingPushes.pushKey })
+        .onConflictDoNothing({ target: [trackingPushes.tenantId, trackingPushes.pushKey] })
         .returning({ id: trackingPushes.id });
       created = inserted.length;
     }

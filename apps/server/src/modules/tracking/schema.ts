@@ -10,8 +10,10 @@ import {
   timestamp,
   uniqueIndex,
   uuid,
+  primaryKey,
+  foreignKey,
 } from 'drizzle-orm/pg-core';
-import { createdAt, id, updatedAt } from '../../db/columns.ts';
+import { createdAt, updatedAt, rowId } from '../../db/columns.ts';
 import { orders } from '../orders/schema.ts';
 import { shops } from '../shops/schema.ts';
 import { merchantRef, tenantRef } from '../tenancy/schema.ts';
@@ -34,9 +36,7 @@ export interface StoredCarrierMapping {
 export const trackingShopSettings = pgTable(
   'tracking_shop_settings',
   {
-    shopId: uuid('shop_id')
-      .primaryKey()
-      .references(() => shops.id, { onDelete: 'cascade' }),
+    shopId: uuid('shop_id').notNull(),
     tenantId: tenantRef(),
     merchantId: merchantRef(),
     autoShipEnabled: boolean('auto_ship_enabled').notNull().default(false),
@@ -48,6 +48,12 @@ export const trackingShopSettings = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
+    primaryKey({ columns: [t.tenantId, t.shopId] }),
+    foreignKey({
+      name: 'tracking_shop_settings_shop_id_fk',
+      columns: [t.tenantId, t.shopId],
+      foreignColumns: [shops.tenantId, shops.id],
+    }).onDelete('cascade'),
     index('tracking_shop_settings_merchant_idx').on(t.tenantId, t.merchantId),
     index('tracking_shop_settings_auto_idx')
       .on(t.shopId)
@@ -65,16 +71,12 @@ export const trackingShopSettings = pgTable(
 export const trackingPushes = pgTable(
   'tracking_pushes',
   {
-    id: id(),
+    id: rowId(),
     tenantId: tenantRef(),
     merchantId: merchantRef(),
-    orderId: uuid('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+    orderId: uuid('order_id').notNull(),
     orderNo: text('order_no').notNull(),
-    shopId: uuid('shop_id')
-      .notNull()
-      .references(() => shops.id, { onDelete: 'cascade' }),
+    shopId: uuid('shop_id').notNull(),
     platform: text('platform', { enum: TRACKING_PLATFORM_VALUES }).notNull(),
     thirdPartyOrderNo: text('third_party_order_no').notNull(),
     /** The vendor's package the push is for ('' = the order's one package). */
@@ -100,7 +102,18 @@ export const trackingPushes = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    uniqueIndex('tracking_pushes_key_uq').on(t.pushKey),
+    foreignKey({
+      name: 'tracking_pushes_order_id_fk',
+      columns: [t.tenantId, t.orderId],
+      foreignColumns: [orders.tenantId, orders.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'tracking_pushes_shop_id_fk',
+      columns: [t.tenantId, t.shopId],
+      foreignColumns: [shops.tenantId, shops.id],
+    }).onDelete('cascade'),
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    uniqueIndex('tracking_pushes_key_uq').on(t.tenantId, t.pushKey),
     index('tracking_pushes_merchant_idx').on(t.tenantId, t.merchantId, t.createdAt),
     index('tracking_pushes_order_idx').on(t.orderId),
     index('tracking_pushes_due_idx')

@@ -81,7 +81,7 @@ export async function saveSettings(
   const [row] = await ctx.tx
     .insert(trackingShopSettings)
     .values({ shopId: shop.id, tenantId: m.tenantId, merchantId: m.merchantId, ...values })
-    .onConflictDoUpdate({ target: trackingShopSettings.shopId, set: values })
+    .onConflictDoUpdate({ target: [trackingShopSettings.tenantId, trackingShopSettings.shopId], set: values })
     .returning();
   return toSettings(ctx, shop, row);
 }

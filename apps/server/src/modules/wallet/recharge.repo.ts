@@ -125,6 +125,15 @@ export async function insertAlipayOrder(tx: Executor, values: typeof alipayOrder
   return row;
 }
 
+/**
+ * An Alipay purchase is unique per tenant (tenant_id, out_trade_no), as Citus needs (decision 0077):
+ * once found, it is always addressed with its tenant.
+ */
+export interface AlipayOrderKey {
+  tenantId: string;
+  outTradeNo: string;
+}
+
 export async function findAlipayOrder(
   tx: Executor,
   outTradeNo: string,
@@ -148,26 +157,42 @@ export async function findAlipayOrder(
 /** Marks a pending order paid (or closed); nothing comes back when another delivery got there first. */
 export async function settlePendingAlipayOrder(
   tx: Executor,
-  outTradeNo: string,
+  { tenantId, outTradeNo }: AlipayOrderKey,
   values: { status: 'paid' | 'closed'; alipayTradeNo: string; paidAt: Date | null },
 ): Promise<AlipayOrderRow | undefined> {
   const [row] = await tx
     .update(alipayOrders)
     .set({ ...values, notifyCount: sql`${alipayOrders.notifyCount} + 1` })
-    .where(and(eq(alipayOrders.outTradeNo, outTradeNo), eq(alipayOrders.status, 'pending')))
+    .where(
+      and(
+        eq(alipayOrders.tenantId, tenantId),
+        eq(alipayOrders.outTradeNo, outTradeNo),
+        eq(alipayOrders.status, 'pending'),
+      ),
+    )
     .returning();
   return row;
 }
 
-export async function countAlipayNotify(tx: Executor, outTradeNo: string): Promise<void> {
+export async function countAlipayNotify(
+  tx: Executor,
+  { tenantId, outTradeNo }: AlipayOrderKey,
+): Promise<void> {
   await tx
     .update(alipayOrders)
     .set({ notifyCount: sql`${alipayOrders.notifyCount} + 1` })
-    .where(eq(alipayOrders.outTradeNo, outTradeNo));
+    .where(and(eq(alipayOrders.tenantId, tenantId), eq(alipayOrders.outTradeNo, outTradeNo)));
 }
 
-export async function linkAlipayTransaction(tx: Executor, outTradeNo: string, transactionId: string) {
-  await tx.update(alipayOrders).set({ transactionId }).where(eq(alipayOrders.outTradeNo, outTradeNo));
+export async function linkAlipayTransaction(
+  tx: Executor,
+  { tenantId, outTradeNo }: AlipayOrderKey,
+  transactionId: string,
+) {
+  await tx
+    .update(alipayOrders)
+    .set({ transactionId })
+    .where(and(eq(alipayOrders.tenantId, tenantId), eq(alipayOrders.outTradeNo, outTradeNo)));
 }
 
 /**

@@ -170,8 +170,13 @@ async function settledTransfer(
 
 // ---- Alipay ---------------------------------------------------------------------------------------
 
-/** A merchant-facing out_trade_no: unique, at most 64 characters of letters and digits. */
-const outTradeNo = () => `AP${Date.now()}${String(randomInt(1_000_000)).padStart(6, '0')}`;
+/**
+ * A merchant-facing out_trade_no: at most 64 characters of letters and digits. The database
+ * enforces it per tenant only (Citus, decision 0077) and Alipay's notification finds the purchase by
+ * it alone, so it carries enough randomness to be unique platform-wide in practice (12 random digits
+ * within one millisecond).
+ */
+const outTradeNo = () => `AP${Date.now()}${String(randomInt(1_000_000_000_000)).padStart(12, '0')}`;
 
 /** Creates an Alipay page-pay recharge and the cashier address the browser opens. */
 export async function startAlipay(
@@ -282,7 +287,7 @@ export async function handleAlipayNotify(
 
   if (notification.tradeStatus === 'WAIT_BUYER_PAY') return 'ignored';
   if (notification.tradeStatus === 'TRADE_CLOSED') {
-    const closed = await repo.settlePendingAlipayOrder(ctx.tx, order.outTradeNo, {
+    const closed = await repo.settlePendingAlipayOrder(ctx.tx, order, {
       status: 'closed',
       alipayTradeNo: notification.tradeNo,
       paidAt: null,
@@ -290,15 +295,15 @@ export async function handleAlipayNotify(
     return closed ? 'closed' : 'ignored';
   }
 
-  const paid = await repo.settlePendingAlipayOrder(ctx.tx, order.outTradeNo, {
+  const paid = await repo.settlePendingAlipayOrder(ctx.tx, order, {
     status: 'paid',
     alipayTradeNo: notification.tradeNo,
     paidAt: notification.paidAt ?? new Date(),
   });
   if (!paid) {
-    const current = await repo.findAlipayOrder(ctx.tx, order.outTradeNo);
+    const current = await repo.findAlipayOrder(ctx.tx, order.outTradeNo, order);
     if (current?.status !== 'paid' || current.alipayTradeNo !== notification.tradeNo) return 'refused';
-    await repo.countAlipayNotify(ctx.tx, order.outTradeNo);
+    await repo.countAlipayNotify(ctx.tx, order);
     return 'duplicate';
   }
   const { transaction } = await credit(systemContext(ctx.tx, { tenantId: paid.tenantId }, 'alipay-notify'), {
@@ -313,7 +318,7 @@ export async function handleAlipayNotify(
     thirdPartyNo: notification.tradeNo,
     paidAt: paid.paidAt,
   });
-  await repo.linkAlipayTransaction(ctx.tx, paid.outTradeNo, transaction.id);
+  await repo.linkAlipayTransaction(ctx.tx, paid, transaction.id);
   const settle = paid.purpose === 'order' ? extensions.one(ALIPAY_SETTLEMENT, 'order') : undefined;
   if (settle) {
     const purchase: AlipayPurchase = {

@@ -51,9 +51,10 @@ export async function reconcile(tx: Executor, tenantId: string | null): Promise<
           count(t.id) FILTER (WHERE t.status = 'success') AS n,
           count(t.id) AS all_rows,
           coalesce(max(t.seq) FILTER (WHERE t.status = 'success'), 0) AS max_seq
-        FROM wallets w LEFT JOIN wallet_transactions t ON t.wallet_id = w.id
+        FROM wallets w
+          LEFT JOIN wallet_transactions t ON t.tenant_id = w.tenant_id AND t.wallet_id = w.id
         WHERE ${walletTenant}
-        GROUP BY w.id`,
+        GROUP BY w.tenant_id, w.id`,
   );
   let transactions = 0;
   for (const r of totals) {
@@ -70,7 +71,7 @@ export async function reconcile(tx: Executor, tenantId: string | null): Promise<
     sql`SELECT * FROM (
           SELECT t.wallet_id, t.merchant_id, t.currency, t.trade_no, t.seq, t.amount,
                  t.balance_before, t.balance_after,
-                 lag(t.balance_after) OVER (PARTITION BY t.wallet_id ORDER BY t.seq) AS previous
+                 lag(t.balance_after) OVER (PARTITION BY t.tenant_id, t.wallet_id ORDER BY t.seq) AS previous
           FROM wallet_transactions t
           WHERE t.status = 'success' AND ${txTenant}
         ) x
@@ -109,7 +110,8 @@ export async function reconcile(tx: Executor, tenantId: string | null): Promise<
   const last = await rows(
     tx,
     sql`SELECT w.id AS wallet_id, w.merchant_id, w.currency, w.balance, t.trade_no, t.balance_after
-        FROM wallets w JOIN wallet_transactions t ON t.wallet_id = w.id AND t.seq = w.last_seq
+        FROM wallets w
+          JOIN wallet_transactions t ON t.tenant_id = w.tenant_id AND t.wallet_id = w.id AND t.seq = w.last_seq
         WHERE ${walletTenant} AND t.status = 'success' AND t.balance_after <> w.balance`,
   );
   for (const r of last)

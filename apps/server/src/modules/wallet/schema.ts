@@ -13,8 +13,9 @@ import {
   timestamp,
   uniqueIndex,
   uuid,
+  foreignKey,
 } from 'drizzle-orm/pg-core';
-import { createdAt, id, money, updatedAt } from '../../db/columns.ts';
+import { createdAt, id, money, updatedAt, rowId } from '../../db/columns.ts';
 import { merchantRef, RECORD_STATUSES, tenantRef, tenants } from '../tenancy/schema.ts';
 
 export const CURRENCY_CODES = ['CNY', 'USD'] as const;
@@ -92,7 +93,7 @@ export const walletTradeNoSeq = pgSequence('wallet_trade_no_seq', { startWith: 1
 export const wallets = pgTable(
   'wallets',
   {
-    id: id(),
+    id: rowId(),
     tenantId: tenantRef(),
     merchantId: merchantRef(),
     currency: text('currency', { enum: CURRENCY_CODES }).notNull(),
@@ -102,7 +103,8 @@ export const wallets = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('wallets_merchant_currency_uq').on(t.merchantId, t.currency),
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    uniqueIndex('wallets_merchant_currency_uq').on(t.tenantId, t.merchantId, t.currency),
     index('wallets_tenant_idx').on(t.tenantId),
     check('wallets_balance_nonneg', sql`${t.balance} >= 0`),
   ],
@@ -116,12 +118,10 @@ export const wallets = pgTable(
 export const walletTransactions = pgTable(
   'wallet_transactions',
   {
-    id: id(),
+    id: rowId(),
     tenantId: uuid('tenant_id').notNull(),
     merchantId: uuid('merchant_id').notNull(),
-    walletId: uuid('wallet_id')
-      .notNull()
-      .references(() => wallets.id),
+    walletId: uuid('wallet_id').notNull(),
     /** Position in the wallet's chain; null for failure rows, which change nothing. */
     seq: bigint('seq', { mode: 'number' }),
     tradeNo: text('trade_no').notNull(),
@@ -142,8 +142,14 @@ export const walletTransactions = pgTable(
     remark: text('remark').notNull().default(''),
   },
   (t) => [
-    uniqueIndex('wallet_transactions_trade_no_uq').on(t.tradeNo),
-    uniqueIndex('wallet_transactions_wallet_seq_uq').on(t.walletId, t.seq),
+    foreignKey({
+      name: 'wallet_transactions_wallet_id_fk',
+      columns: [t.tenantId, t.walletId],
+      foreignColumns: [wallets.tenantId, wallets.id],
+    }),
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    uniqueIndex('wallet_transactions_trade_no_uq').on(t.tenantId, t.tradeNo),
+    uniqueIndex('wallet_transactions_wallet_seq_uq').on(t.tenantId, t.walletId, t.seq),
     index('wallet_transactions_merchant_idx').on(t.tenantId, t.merchantId, t.createdAt),
     index('wallet_transactions_tenant_idx').on(t.tenantId, t.createdAt),
     check('wallet_transactions_amount_nonzero', sql`${t.amount} <> 0`),
@@ -176,7 +182,7 @@ export const walletIdempotencyKeys = pgTable(
 export const bankTransfers = pgTable(
   'wallet_bank_transfers',
   {
-    id: id(),
+    id: rowId(),
     tenantId: tenantRef(),
     merchantId: merchantRef(),
     receiptNo: text('receipt_no').notNull(),
@@ -202,6 +208,7 @@ export const bankTransfers = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
     index('wallet_bank_transfers_tenant_idx').on(t.tenantId, t.status, t.createdAt),
     index('wallet_bank_transfers_merchant_idx').on(t.merchantId, t.createdAt),
     check('wallet_bank_transfers_amount_pos', sql`${t.amount} > 0`),
@@ -216,7 +223,7 @@ export const bankTransfers = pgTable(
 export const alipayOrders = pgTable(
   'wallet_alipay_orders',
   {
-    id: id(),
+    id: rowId(),
     tenantId: tenantRef(),
     merchantId: merchantRef(),
     outTradeNo: text('out_trade_no').notNull(),
@@ -240,7 +247,8 @@ export const alipayOrders = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    uniqueIndex('wallet_alipay_orders_out_trade_no_uq').on(t.outTradeNo),
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    uniqueIndex('wallet_alipay_orders_out_trade_no_uq').on(t.tenantId, t.outTradeNo),
     index('wallet_alipay_orders_merchant_idx').on(t.merchantId, t.createdAt),
     check('wallet_alipay_orders_amount_pos', sql`${t.amount} > 0`),
   ],
@@ -250,7 +258,7 @@ export const alipayOrders = pgTable(
 export const withdrawals = pgTable(
   'wallet_withdrawals',
   {
-    id: id(),
+    id: rowId(),
     tenantId: tenantRef(),
     merchantId: merchantRef(),
     currency: text('currency', { enum: CURRENCY_CODES }).notNull(),
@@ -273,6 +281,7 @@ export const withdrawals = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
     index('wallet_withdrawals_tenant_idx').on(t.tenantId, t.status, t.createdAt),
     index('wallet_withdrawals_merchant_idx').on(t.merchantId, t.createdAt),
     check('wallet_withdrawals_amounts', sql`${t.amount} > 0 AND ${t.fee} >= 0 AND ${t.fee} <= ${t.amount}`),

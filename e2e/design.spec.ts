@@ -129,9 +129,7 @@ describe('design editor', () => {
     expect(drafts).toEqual([]);
   });
 
-  // Skipped at stop 33: it fails at its last step (the delete button is still disabled after
-  // unlocking); the toolbar's unit tests (editor/model.test.ts) pass. Next session: fix and unskip.
-  it.skip('selects a newly added image with its filters shown, and the layer list duplicates, steps, aligns, locks and deletes (issue 26)', async () => {
+  it('selects a newly added image with its filters shown, and the layer list duplicates, steps, aligns, locks and deletes (issue 26)', async () => {
     const page = await openPage();
     await signIn(page, 'merchant', DEMO_PASSWORD);
     const products = await apiCall<{ list: Array<{ id: string; style_code: string }> }>(
@@ -190,14 +188,25 @@ describe('design editor', () => {
     await page.getByTestId('layer-align-left').click();
     await expect.poll(() => page.getByTestId('undo').isDisabled()).toBe(false);
 
-    // Lock from the toolbar, then delete the selection.
+    // Lock from the toolbar: the layer stays chosen (it cannot be picked on the canvas, but the
+    // list keeps it), so the toolbar still acts on it.
     await rows.nth(0).click();
     await page.getByTestId('layer-lock-selected').click();
     await expect
       .poll(() => rows.nth(0).getByTestId('layer-lock').getAttribute('aria-label'))
       .toMatch(/解锁|Unlock/);
+    await expect.poll(() => rows.nth(0).getAttribute('data-selected')).toBe('true');
+    expect(await page.getByTestId('layer-delete').isDisabled()).toBe(false);
+    // Unlock from its row: still chosen, now on the canvas too; then delete the selection.
+    await rows.nth(0).getByTestId('layer-lock').click();
+    await expect
+      .poll(() => rows.nth(0).getByTestId('layer-lock').getAttribute('aria-label'))
+      .not.toMatch(/解锁|Unlock/);
+    await expect.poll(() => selectedRows.count()).toBe(1);
+    await expect.poll(() => rows.nth(0).getAttribute('data-selected')).toBe('true');
     await page.getByTestId('layer-delete').click();
     await expect.poll(() => rows.count()).toBe(2);
+    await expect.poll(() => selectedRows.count()).toBe(0);
   }, 180_000);
 
   it('a merchant designs the demo T-shirt with bent text and a material, copies it to all surfaces, saves, and the list shows the rendered mockup', async () => {

@@ -1053,8 +1053,13 @@ function Workspace({
             <Tag color="red">{t('designs.guides.bleed')}</Tag>
             <Tag color="green">{t('designs.guides.safe')}</Tag>
             {spec && (
-              <Tag>
-                {spec.width}×{spec.height} px · {spec.dpi} DPI · min {spec.min_dpi}
+              <Tag data-testid="surface-size">
+                {t('designs.guides.surfaceSize', {
+                  width: spec.width,
+                  height: spec.height,
+                  dpi: spec.dpi,
+                  min: spec.min_dpi,
+                })}
               </Tag>
             )}
             {fontsFailed && <Tag color="error">{t('designs.errors.fontFailed')}</Tag>}

@@ -334,7 +334,8 @@ describe('design editor', () => {
     await page.getByTestId('design-save').click();
     const name = `E2E tee ${materialName}`;
     await page.getByTestId('save-name').fill(name);
-    await page.getByTestId('save-submit').click();
+    // A double click saves once, with one "saved" notice (issue 26).
+    await page.getByTestId('save-submit').dblclick();
     const confirm = page.getByTestId('confirm-blurry');
     const saved = page.locator('[data-testid="save-done"]:visible');
     await Promise.race([confirm.waitFor({ timeout: 15_000 }), saved.waitFor({ timeout: 15_000 })]);
@@ -344,6 +345,18 @@ describe('design editor', () => {
     }
     await saved.waitFor({ timeout: 20_000 });
     const code = /F\d{6}[0-9A-Z]{6}/.exec(await saved.innerText())?.[0];
+    const sameName = await apiCall<{ total: number }>(
+      page,
+      `/api/v1/admin/design/finished?keyword=${encodeURIComponent(name)}`,
+    );
+    expect(sameName.data.total, JSON.stringify(sameName)).toBe(1);
+    // One "saved" dialog (antd repeats a confirm's title in a hidden header, hence the dialogs).
+    expect(
+      await page
+        .locator('.ant-modal-confirm')
+        .filter({ has: page.getByTestId('save-done') })
+        .count(),
+    ).toBe(1);
     // The "saved" dialog's own button (the blurry confirmation may still be animating out).
     await page
       .locator('.ant-modal-confirm')

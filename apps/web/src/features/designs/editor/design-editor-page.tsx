@@ -12,7 +12,6 @@ import {
   Select,
   Space,
   Tag,
-  Tooltip,
   Typography,
 } from 'antd';
 import {
@@ -98,6 +97,7 @@ import {
 } from './unsaved-work.ts';
 import { useDesignEditor, WrongProductError } from './use-design-editor.ts';
 import { useAdminSession } from '../../../session/admin-session-context.ts';
+import { Hint } from './hint.tsx';
 
 const formatMoney = (minor: number, currency: string) =>
   `${currency} ${formatMinorUnits(minor, currentLanguage())}`;
@@ -783,9 +783,18 @@ function Workspace({
    * product (blocking findings, blurry images confirmed), then the line's design is replaced, its
    * review flag cleared and its files rendered again.
    */
+  const savingPersonalised = useRef(false);
   const savePersonalised = async () => {
-    if (!personalised) return;
-    const { orderNo, line } = personalised;
+    // One save at a time: a second click while checking, confirming or sending is ignored.
+    if (!personalised || savingPersonalised.current) return;
+    savingPersonalised.current = true;
+    try {
+      await savePersonalisedOnce(personalised);
+    } finally {
+      savingPersonalised.current = false;
+    }
+  };
+  const savePersonalisedOnce = async ({ orderNo, line }: NonNullable<typeof personalised>) => {
     let doc: DesignDocument;
     try {
       doc = checkedDocument(editor.docs[line.color_id ?? editor.colorId] ?? editor.doc);
@@ -826,7 +835,8 @@ function Workspace({
         onOk: () => void navigate(back),
       });
     } catch (error) {
-      void message.error(error instanceof ApiError ? error.msg : t('designs.save.failed'));
+      // The client shows an API failure's message itself: only other failures are shown here.
+      if (!(error instanceof ApiError)) void message.error(t('designs.save.failed'));
     } finally {
       setSaving(false);
     }
@@ -863,7 +873,7 @@ function Workspace({
           </Typography.Text>
           <Flex gap={4} data-testid="color-picker">
             {product.colors.map((c) => (
-              <Tooltip key={c.id} title={i18n.language === 'en' ? c.en_name || c.name : c.name}>
+              <Hint key={c.id} title={i18n.language === 'en' ? c.en_name || c.name : c.name}>
                 <button
                   type="button"
                   data-testid="color-swatch"
@@ -882,7 +892,7 @@ function Workspace({
                     outline: designedColours.includes(c.id) ? '2px dotted #52c41a' : undefined,
                   }}
                 />
-              </Tooltip>
+              </Hint>
             ))}
           </Flex>
           <Segmented
@@ -905,7 +915,7 @@ function Workspace({
             }))}
           />
           <Space.Compact>
-            <Tooltip title={t('designs.editor.undo')}>
+            <Hint title={t('designs.editor.undo')}>
               <Button
                 icon={<UndoOutlined />}
                 disabled={!editor.canUndo}
@@ -915,8 +925,8 @@ function Workspace({
                 }}
                 data-testid="undo"
               />
-            </Tooltip>
-            <Tooltip title={t('designs.editor.redo')}>
+            </Hint>
+            <Hint title={t('designs.editor.redo')}>
               <Button
                 icon={<RedoOutlined />}
                 disabled={!editor.canRedo}
@@ -926,7 +936,7 @@ function Workspace({
                 }}
                 data-testid="redo"
               />
-            </Tooltip>
+            </Hint>
           </Space.Compact>
           <Space.Compact>
             <Button
@@ -986,7 +996,7 @@ function Workspace({
           />
           <div style={{ flex: 1 }} />
           {editor.price && (
-            <Tooltip
+            <Hint
               title={
                 <div data-testid="price-breakdown">
                   <div>
@@ -1007,7 +1017,7 @@ function Workspace({
                   ({t('designs.price.faces', { count: editor.price.faces.length })})
                 </Typography.Text>
               </Typography.Text>
-            </Tooltip>
+            </Hint>
           )}
           <Button
             type="primary"

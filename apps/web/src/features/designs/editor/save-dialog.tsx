@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { App, Checkbox, Form, Input, Modal, Select, Typography } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -43,6 +43,11 @@ export function SaveDialog({
   const groups = useFinishedGroups();
   const [form] = Form.useForm<SaveForm>();
   const [busy, setBusy] = useState(false);
+  /**
+   * One save at a time (issue 26): a second OK or Enter while the first is being checked, confirmed
+   * or sent did save twice and showed "saved" twice. Set synchronously, before any await.
+   */
+  const inFlight = useRef(false);
   const { product } = editor;
   const initialColours = designedColours.length ? designedColours : [editor.colorId];
 
@@ -54,6 +59,16 @@ export function SaveDialog({
     });
 
   const submit = async (values: SaveForm) => {
+    if (inFlight.current) return;
+    inFlight.current = true;
+    try {
+      await submitOnce(values);
+    } finally {
+      inFlight.current = false;
+    }
+  };
+
+  const submitOnce = async (values: SaveForm) => {
     let documents: DesignDocument[];
     try {
       documents = documentsFor(values.color_ids);

@@ -98,6 +98,7 @@ import {
 import { useDesignEditor, WrongProductError } from './use-design-editor.ts';
 import { useAdminSession } from '../../../session/admin-session-context.ts';
 import { Hint } from './hint.tsx';
+import { catalogName } from '../../../i18n/catalog-name.ts';
 
 const formatMoney = (minor: number, currency: string) =>
   `${currency} ${formatMinorUnits(minor, currentLanguage())}`;
@@ -129,7 +130,7 @@ function ProductPicker() {
       onChange={(id: string) => void navigate(editorHref(id))}
       options={(products.data?.list ?? []).map((p) => ({
         value: p.id,
-        label: `${p.name} (${p.style_code})`,
+        label: `${catalogName(p, currentLanguage())} (${p.style_code})`,
       }))}
     />
   );
@@ -395,6 +396,11 @@ function Workspace({
   }, [editor.surfaceKey, editor.colorId]);
 
   const spec = editor.spec;
+  /** A priced face by its surface's name in the interface language (issue 26). */
+  const surfaceName = (face: { key: string; name: string }) => {
+    const surface = product.surfaces.find((s) => s.key === face.key);
+    return surface ? catalogName(surface, currentLanguage()) : face.name;
+  };
   const colour = product.colors.find((c) => c.id === editor.colorId) ?? null;
   const catalogSurface = product.surfaces.find((s) => s.key === editor.surfaceKey) ?? product.surfaces[0]!;
   const mockupUrl = catalogSurface.mockups.find((m) => m.color_id === editor.colorId)?.image.url ?? null;
@@ -869,7 +875,7 @@ function Workspace({
           <Typography.Text strong ellipsis style={{ maxWidth: 200 }}>
             {finished ? `${finished.name} · ` : ''}
             {personalised ? `${t('designs.personalised.title', { order: personalised.orderNo })} · ` : ''}
-            {product.name}
+            {catalogName(product, currentLanguage())}
           </Typography.Text>
           <Flex gap={4} data-testid="color-picker">
             {product.colors.map((c) => (
@@ -1004,7 +1010,7 @@ function Workspace({
                   </div>
                   {editor.price.faces.map((f) => (
                     <div key={f.key}>
-                      {f.name}: {formatMoney(f.print_price, editor.price!.currency)}
+                      {surfaceName(f)}: {formatMoney(f.print_price, editor.price!.currency)}
                     </div>
                   ))}
                 </div>

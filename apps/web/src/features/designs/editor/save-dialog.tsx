@@ -9,6 +9,8 @@ import { ApiError } from '../../../api/api-error.ts';
 import { designKeys, saveFinished, updateFinished, useFinishedGroups, type SaveReply } from '../api.ts';
 import { checkedDocument } from './model.ts';
 import type { DesignEditor } from './use-design-editor.ts';
+import { catalogName } from '../../../i18n/catalog-name.ts';
+import { currentLanguage } from '../../../i18n/i18n.ts';
 
 interface SaveForm {
   name: string;
@@ -155,7 +157,9 @@ export function SaveDialog({
           label={t('designs.save.colours')}
           rules={[{ required: true, type: 'array', min: 1 }]}
         >
-          <Checkbox.Group options={product.colors.map((c) => ({ value: c.id, label: c.name }))} />
+          <Checkbox.Group
+            options={product.colors.map((c) => ({ value: c.id, label: catalogName(c, currentLanguage()) }))}
+          />
         </Form.Item>
         <Form.Item name="group_id" label={t('designs.save.group')}>
           <Select

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { useAdminBrowser } from './admin-browser.ts';
 import { api } from './orders-api.ts';
 import { otherScript, pageTexts, watchApi } from './language-sweep.ts';
+import { solveCaptcha } from './test-hooks.ts';
 import KNOWN from './language-sweep.known.json' with { type: 'json' };
 
 /*
@@ -92,6 +93,42 @@ describe('two-language sweep', () => {
       );
       expect(found).toEqual(expected);
     }, 600_000);
+
+  it("the demo member's member centre, in Chinese and English", async () => {
+    const page = await openPage({ locale: 'zh-CN' });
+    await page.goto(`${baseUrl}/user/login`);
+    await page.locator('#memberLogin_username').fill('member');
+    await page.locator('#memberLogin_password').fill(DEMO_PASSWORD);
+    await page.getByTestId('member-login-submit').click();
+    await solveCaptcha(page, baseUrl);
+    await page.waitForURL((url) => url.pathname.startsWith('/user/') && url.pathname !== '/user/login');
+    // Every page of the member centre's menu (the demo member has no group: all of them).
+    const menus = await page.evaluate(async () => {
+      const reply = await fetch('/api/account/menus', {
+        headers: { 'X-User-Token': localStorage.getItem('memberToken') ?? '', server: '1' },
+      });
+      return (await reply.json()) as { data?: { rules: Array<{ type: string; name: string }> } };
+    });
+    const fromMenu = (menus.data?.rules ?? []).filter((r) => r.type === 'menu').map((r) => `/user/${r.name}`);
+    const hrefs = [
+      ...new Set([
+        '/user/account/overview',
+        '/user/account/profile',
+        '/user/account/changePassword',
+        '/user/account/balance',
+        '/user/account/integral',
+        ...fromMenu,
+      ]),
+    ];
+    const found: Record<string, string[]> = {};
+    for (const language of ['zh-cn', 'en'] as const) {
+      await page.evaluate((lang) => localStorage.setItem('lang', lang), language);
+      Object.assign(found, await sweep(page, hrefs, language, 'member'));
+      expect(await page.evaluate(() => document.documentElement.lang.toLowerCase())).toBe(language);
+    }
+    const expected = Object.fromEntries(Object.entries(known).filter(([key]) => key.startsWith('member ')));
+    expect(found).toEqual(expected);
+  }, 300_000);
 
   it('the storefront pages, in Chinese and English', async () => {
     const page = await openPage({ locale: 'zh-CN' });

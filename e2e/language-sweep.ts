@@ -63,6 +63,7 @@ const UNITS = new Set(
     'jpg',
     'jpeg',
     'svg',
+    'webp',
     'xlsx',
     'csv',
     'zip',

@@ -160,7 +160,7 @@ describe('the schema is ready to be distributed by tenant on Citus', () => {
       const start = guide.indexOf(`### ${heading}`);
       expect(start, heading).toBeGreaterThan(0);
       const end = guide.indexOf('\n#', start + 4);
-      return new Set([...guide.slice(start, end).matchAll(/`([a-z_]+)`/g)].map((m) => m[1]));
+      return new Set([...guide.slice(start, end).matchAll(/`([a-z_]+)`/g)].map((m) => m[1]!));
     };
     const sections: Array<[string, Set<string>]> = [
       ['Distributed', distributed],

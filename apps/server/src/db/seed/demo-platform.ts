@@ -88,7 +88,7 @@ export async function createDemoPlatform(tx: Executor, password: string) {
     mobile: '13800000000',
     email: 'member@example.com',
   });
-  await adjustMember(members, member.id, { score: 100, memo: 'Welcome bonus / 注册奖励' });
+  await adjustMember(members, member.id, { score: 100, memo: { key: 'member.memo.welcome' } });
   await adjustMember(members, member.id, { money: 50_00, memo: 'Opening balance / 初始余额' });
 
   // Wallet: accounts merchants transfer to when recharging, and an opening balance for the demo merchant.

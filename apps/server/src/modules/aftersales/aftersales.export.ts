@@ -33,11 +33,17 @@ const KIND: Record<RequestRow['kind'], Bilingual> = {
   aftersales: { 'zh-cn': '售后申请', en: 'After-sales' },
 };
 
+const SOURCE: Record<RequestRow['source'], Bilingual> = {
+  merchant: { 'zh-cn': '商户', en: 'Merchant' },
+  tiktok: { 'zh-cn': 'TikTok', en: 'TikTok' },
+  temu: { 'zh-cn': 'Temu', en: 'Temu' },
+};
+
 const COLUMNS: readonly ExportColumn<RequestRow>[] = [
   { header: { 'zh-cn': '申请单号', en: 'Request number' }, width: 24, value: (r) => r.requestNo },
   { header: { 'zh-cn': '订单号', en: 'Order number' }, width: 28, value: (r) => r.orderNo },
   { header: { 'zh-cn': '类型', en: 'Type' }, value: (r, f) => f.text(KIND[r.kind]) },
-  { header: { 'zh-cn': '来源', en: 'Source' }, width: 10, value: (r) => r.source },
+  { header: { 'zh-cn': '来源', en: 'Source' }, width: 10, value: (r, f) => f.text(SOURCE[r.source]) },
   { header: { 'zh-cn': '原因', en: 'Reason' }, width: 30, value: (r) => r.reason },
   { header: { 'zh-cn': '退款原因', en: 'Refund reason' }, width: 30, value: (r) => r.refundReason },
   { header: { 'zh-cn': '退款类型', en: 'Refund type' }, value: (r, f) => f.text(REFUND_TYPE[r.refundType]) },

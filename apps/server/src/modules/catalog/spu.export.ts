@@ -1,7 +1,13 @@
-import { catalogOperations } from '@pod/shared';
+import { catalogOperations, type RECORD_STATUSES } from '@pod/shared';
+import type { Bilingual } from '../exports/index.ts';
 import { crudExportSource } from '../exports/index.ts';
 import { catalogSpus } from './schema.ts';
 import { spuResource } from './spu.resource.ts';
+
+const STATUS: Record<(typeof RECORD_STATUSES)[number], Bilingual> = {
+  enabled: { 'zh-cn': '启用', en: 'Enabled' },
+  disabled: { 'zh-cn': '停用', en: 'Disabled' },
+};
 
 /** spec §2 SPU inventory: Export (issue 24), the supplier's SPUs as its list shows them. */
 export const SPU_EXPORT = crudExportSource({
@@ -25,7 +31,7 @@ export const SPU_EXPORT = crudExportSource({
     { header: { 'zh-cn': '尺码模板', en: 'Size template' }, value: (s) => s.size_template_name },
     { header: { 'zh-cn': '币种', en: 'Currency' }, width: 10, value: (s) => s.currency },
     { header: { 'zh-cn': '成本价', en: 'Cost price' }, value: (s, f) => f.money(s.cost_price) },
-    { header: { 'zh-cn': '状态', en: 'Status' }, width: 10, value: (s) => s.status },
+    { header: { 'zh-cn': '状态', en: 'Status' }, width: 10, value: (s, f) => f.text(STATUS[s.status]) },
     { header: { 'zh-cn': '创建时间', en: 'Created at' }, width: 20, value: (s, f) => f.date(s.created_at) },
   ],
 });

@@ -86,7 +86,7 @@ export async function payFromBalance(
         referenceType: 'order',
         reference: orderNo,
         paidAt: now,
-        remark: `Order ${orderNo}`,
+        remark: { key: 'wallet.remark.orderPayment', params: { order_no: orderNo } },
       },
       orderPaymentGuard(scope, orderNo, payMethod, ctx.dataScope),
     );

@@ -10,7 +10,7 @@ import {
   surfaceInput,
 } from '../../../test/factories/catalog.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
-import { merchants } from '../../db/schema/index.ts';
+import { catalogColors, catalogProducts, merchants } from '../../db/schema/index.ts';
 import { adminActor } from '../access/index.ts';
 
 let t: TestApp;
@@ -419,6 +419,41 @@ describe('saving a design as a finished product', () => {
 });
 
 describe('the finished products list', () => {
+  it("names the catalogue product and its colours in the reader's language, Chinese when no English is given (issue 26)", async () => {
+    const s = await setup();
+    const [white, black] = s.basics.colors;
+    await t.database.db
+      .update(catalogProducts)
+      .set({ name: '经典T恤', enName: 'Classic tee' })
+      .where(eq(catalogProducts.id, s.product.id));
+    await t.database.db
+      .update(catalogColors)
+      .set({ name: '白色', enName: 'White' })
+      .where(eq(catalogColors.id, white!.id));
+    await t.database.db
+      .update(catalogColors)
+      .set({ name: '黑色', enName: '' })
+      .where(eq(catalogColors.id, black!.id));
+    const created = await save(s, {
+      product_id: s.product.id,
+      name: 'Names',
+      documents: [documentFor(s, 0), documentFor(s, 1)],
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const listIn = async (lang: string) => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `${BASE}/finished`,
+        headers: { ...s.headers, 'accept-language': lang },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const row = res.json().data.list[0] as { product_name: string; colors: Array<{ name: string }> };
+      return { product: row.product_name, colors: row.colors.map((c) => c.name).sort() };
+    };
+    expect(await listIn('en')).toEqual({ product: 'Classic tee', colors: ['White', '黑色'].sort() });
+    expect(await listIn('zh-CN')).toEqual({ product: '经典T恤', colors: ['白色', '黑色'].sort() });
+  });
+
   it('edits again, copies, groups, moves, deletes and exports to xlsx', async () => {
     const s = await setup();
     const created = await save(s, { product_id: s.product.id, name: 'Base', documents: [documentFor(s)] });

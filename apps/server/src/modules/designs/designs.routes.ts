@@ -1,6 +1,6 @@
 import { designOperations, personalisationOperations } from '@pod/shared';
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { DESIGN_JOBS, type FinishedGroup } from '@pod/shared';
+import { DESIGN_JOBS, type FinishedGroup, type Language } from '@pod/shared';
 import { loadDesignDocument, walkLayers, type DesignDocument } from '@pod/design';
 import { finishedGroups, finishedProducts } from './schema.ts';
 import type { ServiceContext } from '../../platform/context.ts';
@@ -44,8 +44,8 @@ export function designRoutes(app: ZodApp, services: AppServices): void {
     const ctx = await adminContext(request, db);
     return { ctx, m: merchantOf(ctx) };
   };
-  const detail = async (m: MerchantScope, row: FinishedRow) => ({
-    ...toFinishedDetail(row, await viewContext(db, m, [row], services.files)),
+  const detail = async (lang: Language, m: MerchantScope, row: FinishedRow) => ({
+    ...toFinishedDetail(row, await viewContext(db, m, [row], services.files, lang)),
     assets: await uploadedAssets(m, row),
   });
   /** The merchant's own uploads the documents name, with signed URLs (edit again shows them). */
@@ -77,7 +77,7 @@ export function designRoutes(app: ZodApp, services: AppServices): void {
     const saved = await saveFinishedProduct(services, m, ctx.actor.id, request.body);
     const fresh = await findFinished(db, m, saved.row.id);
     return ok(
-      { finished: await detail(m, fresh), job_id: saved.jobId, findings: saved.findings },
+      { finished: await detail(request.ctx.lang, m, fresh), job_id: saved.jobId, findings: saved.findings },
       t(request.ctx.lang, 'common.ok'),
     );
   });
@@ -87,13 +87,13 @@ export function designRoutes(app: ZodApp, services: AppServices): void {
     const q = request.query;
     const where = await filterConditions(db, m, q);
     const { rows, total } = await pagedRows(db, finishedProducts, where, LIST_ORDER, q.page, q.limit);
-    const view = await viewContext(db, m, rows, services.files);
+    const view = await viewContext(db, m, rows, services.files, request.ctx.lang);
     return ok({ list: rows.map((r) => toFinished(r, view)), total, page: q.page, limit: q.limit });
   });
 
   route(app, designOperations.finishedProductGet, async (request) => {
     const { m } = await merchant(request);
-    return ok(await detail(m, await findFinished(db, m, request.params.id)));
+    return ok(await detail(request.ctx.lang, m, await findFinished(db, m, request.params.id)));
   });
 
   // ---- Personalisation slots (decision 0053) -----------------------------------------------------
@@ -127,7 +127,7 @@ export function designRoutes(app: ZodApp, services: AppServices): void {
     const jobId = await queueRender(services, m, existing.id, ctx.actor.id);
     return ok(
       {
-        finished: await detail(m, await findFinished(db, m, existing.id)),
+        finished: await detail(request.ctx.lang, m, await findFinished(db, m, existing.id)),
         job_id: jobId,
         findings: checked.findings,
       },
@@ -162,7 +162,7 @@ export function designRoutes(app: ZodApp, services: AppServices): void {
     const jobId = await queueRender(services, m, row!.id, ctx.actor.id);
     return ok(
       {
-        finished: await detail(m, await findFinished(db, m, row!.id)),
+        finished: await detail(request.ctx.lang, m, await findFinished(db, m, row!.id)),
         job_id: jobId,
         findings: checked.findings,
       },

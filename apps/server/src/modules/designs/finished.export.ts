@@ -87,7 +87,7 @@ export const FINISHED_EXPORT = exportSource<Filters, FinishedProduct>({
     const m = merchantOf(ctx);
     const where = await filterConditions(ctx.tx, m, f);
     for await (const rows of keysetBatches(ctx.tx, finishedProducts, where, KEYS, size)) {
-      const view = await viewContext(ctx.tx, m, rows, services.files);
+      const view = await viewContext(ctx.tx, m, rows, services.files, ctx.lang);
       yield rows.map((r) => toFinished(r, view));
     }
   },

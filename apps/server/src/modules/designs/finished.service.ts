@@ -7,6 +7,7 @@ import type {
   FinishedProductDetail,
   FinishedSurface,
   finishedProductFilterSchema,
+  Language,
 } from '@pod/shared';
 import type { DesignDocument } from '@pod/design';
 import type { Db, Executor } from '../../db/client.ts';
@@ -201,13 +202,19 @@ export interface ViewContext {
   refs: Awaited<ReturnType<typeof loadRefs>>;
   groups: Map<string, GroupRow>;
   files: FileUrls;
+  /** The reader's language: catalogue names (product, colours, sizes) in it, Chinese as fallback. */
+  lang: Language;
 }
+
+const nameIn = (lang: Language, v: { name: string; enName: string } | undefined) =>
+  v ? (lang === 'en' && v.enName ? v.enName : v.name) : '';
 
 export async function viewContext(
   tx: Executor,
   m: MerchantScope,
   rows: FinishedRow[],
   files: FileUrls,
+  lang: Language,
 ): Promise<ViewContext> {
   const products = await productsOf(
     tx,
@@ -222,6 +229,7 @@ export async function viewContext(
   return {
     products: new Map(products.map((p) => [p.id, p])),
     refs,
+    lang,
     groups: new Map(groups.map((g) => [g.id, g])),
     files,
   };
@@ -245,7 +253,7 @@ export function toFinished(row: FinishedRow, v: ViewContext): FinishedProduct {
     code: row.code,
     name: row.name,
     product_id: row.productId,
-    product_name: product?.name ?? '',
+    product_name: nameIn(v.lang, product),
     style_code: product?.styleCode ?? '',
     category_id: product?.categoryId ?? null,
     category_name: category?.categoryName ?? '',
@@ -253,13 +261,13 @@ export function toFinished(row: FinishedRow, v: ViewContext): FinishedProduct {
     group_name: groupName(v.groups, row.groupId),
     colors: row.colorIds.map((id) => {
       const c = v.refs.colors.get(id);
-      return { id, name: c?.name ?? '', hex: c?.hex ?? '' };
+      return { id, name: nameIn(v.lang, c), hex: c?.hex ?? '' };
     }),
     size_mode: row.sizeMode,
     size_ids: row.sizeIds,
     sizes: (row.sizeIds.length ? row.sizeIds : (product?.sizeIds ?? [])).map((id) => ({
       id,
-      name: v.refs.sizes.get(id)?.name ?? '',
+      name: nameIn(v.lang, v.refs.sizes.get(id)),
     })),
     custom_sizes: row.customSizes,
     faces: row.faces,

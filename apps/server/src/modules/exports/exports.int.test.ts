@@ -227,6 +227,11 @@ describe('every list with an export', () => {
       expect(rec.actual_count, page).toBe(total);
       const rows = await download(headers, rec.id);
       expect(rows.length, page).toBe(total + 1);
+      // Values are in the reader's language: no raw enum value (`not_exported`, `enabled`) in a cell.
+      const raw = /^(?:[a-z]+_[a-z_]+|enabled|disabled|merchant|pending|done|failed|success)$/;
+      for (const row of rows.slice(1))
+        for (const cell of row)
+          expect(typeof cell === 'string' && raw.test(cell), `${page}: ${cell}`).toBe(false);
     }
     // Another merchant's export filtered by m's product holds only its own finished products.
     const mine = await exportAndWait(w.n.headers, 'publish/finished/my', { product_id: w.product.id });

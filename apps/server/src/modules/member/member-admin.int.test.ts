@@ -211,6 +211,22 @@ describe('money and score changes', () => {
     const second = await call('POST', '/api/account/signIn', w.me);
     expect(second.json().data).toMatchObject({ awarded: false, score: 1 });
     expect((await call('POST', '/api/account/signIn', {})).statusCode).toBe(401);
+    // Its memo is the platform's text, in the reader's language: the member's in English, the
+    // tenant administrator's in Chinese (issue 26).
+    const mine = await call('GET', '/api/account/integral', w.me);
+    expect(mine.statusCode, mine.body).toBe(200);
+    expect(mine.json().data.list.map((r: { memo: string }) => r.memo)).toEqual([
+      expect.stringMatching(/^Daily sign-in \d{4}-\d{2}-\d{2}$/),
+    ]);
+    const theirs = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/admin/memberScoreLog?member_id=${w.member.id}`,
+      headers: { ...w.admin, 'accept-language': 'zh-CN' },
+    });
+    expect(theirs.statusCode, theirs.body).toBe(200);
+    expect(theirs.json().data.list.map((r: { memo: string }) => r.memo)).toEqual([
+      expect.stringMatching(/^每日签到 \d{4}-\d{2}-\d{2}$/),
+    ]);
   });
 });
 

@@ -1,5 +1,6 @@
 import { and, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
-import { memberAdminOperations } from '@pod/shared';
+import { memberAdminOperations, type Language } from '@pod/shared';
+import { readStoredText } from '../../platform/i18n/stored-message.ts';
 import { registerCrud } from '../../platform/crud/crud.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { AppError } from '../../platform/http/errors.ts';
@@ -81,6 +82,7 @@ export function memberAdminRoutes(app: ZodApp, services: AppServices): void {
     },
     ctxScope: Parameters<typeof ownedBy>[1],
     purse: MemberPurse,
+    lang: Language,
   ) {
     const table = purse === 'money' ? memberMoneyLogs : memberScoreLogs;
     const owner = purse === 'money' ? MONEY_LOG_OF_TENANT : SCORE_LOG_OF_TENANT;
@@ -126,7 +128,7 @@ export function memberAdminRoutes(app: ZodApp, services: AppServices): void {
       username: names.get(r.memberId) ?? '',
       before: r.before,
       after: r.after,
-      memo: r.memo,
+      memo: readStoredText(lang, r.memo),
       create_time: r.createdAt.toISOString(),
       amount: 'money' in r ? r.money : r.score,
     }));
@@ -135,12 +137,12 @@ export function memberAdminRoutes(app: ZodApp, services: AppServices): void {
 
   route(app, memberAdminOperations.memberMoneyLogList, async (request) => {
     const ctx = await adminContext(request, db);
-    const page = await logPage(request, ctx.scope, 'money');
+    const page = await logPage(request, ctx.scope, 'money', ctx.lang);
     return ok({ ...page, list: page.list.map(({ amount, ...r }) => ({ ...r, money: amount })) });
   });
   route(app, memberAdminOperations.memberScoreLogList, async (request) => {
     const ctx = await adminContext(request, db);
-    const page = await logPage(request, ctx.scope, 'score');
+    const page = await logPage(request, ctx.scope, 'score', ctx.lang);
     return ok({ ...page, list: page.list.map(({ amount, ...r }) => ({ ...r, score: amount })) });
   });
 

@@ -112,7 +112,7 @@ export async function signIn(services: AppServices, ctx: MemberContext) {
     tenantMembersContext(ctx.tx, member.tenantId, 'member-sign-in'),
     member.id,
     'score',
-    { amount: reward, memo: `Daily sign-in / 每日签到 ${day}`, idempotencyKey: `signin:${day}` },
+    { amount: reward, memo: { key: 'member.memo.signIn', params: { day } }, idempotencyKey: `signin:${day}` },
   );
   return { awarded: done.applied, reward, score: done.row.score };
 }

@@ -1,7 +1,8 @@
 import { assertStorageKey } from '../../platform/storage/storage.ts';
 import type { FileUrls } from '../../platform/storage/file-urls.ts';
 import { and, eq } from 'drizzle-orm';
-import type { MemberUserInfo } from '@pod/shared';
+import type { Language, MemberUserInfo } from '@pod/shared';
+import { readStoredText, storedText, type StoredMessage } from '../../platform/i18n/stored-message.ts';
 import type { Executor } from '../../db/client.ts';
 import { memberMoneyLogs, members, memberScoreLogs } from './schema.ts';
 import type { Actor } from '../../platform/context.ts';
@@ -158,7 +159,8 @@ export async function changePurse(
   ctx: MembersAdminContext,
   memberId: string,
   purse: MemberPurse,
-  change: { amount: number; memo: string; idempotencyKey?: string },
+  /** memo: a person's text, or a platform message shown in the reader's language (decision 0079). */
+  change: { amount: number; memo: string | StoredMessage; idempotencyKey?: string },
 ): Promise<PurseChange> {
   const tenantId = tenantOf(ctx);
   const [locked] = await ctx.tx
@@ -180,7 +182,7 @@ export async function changePurse(
     memberId,
     before,
     after,
-    memo: change.memo,
+    memo: storedText(change.memo),
     idempotencyKey: change.idempotencyKey ?? null,
   };
   if (purse === 'money') await repo.insertMoneyLog(ctx.tx, { ...log, money: change.amount });
@@ -192,7 +194,7 @@ export async function changePurse(
 export async function adjustMember(
   ctx: MembersAdminContext,
   memberId: string,
-  change: { money?: number; score?: number; memo: string },
+  change: { money?: number; score?: number; memo: string | StoredMessage },
 ): Promise<repo.MemberRow> {
   let row: repo.MemberRow | undefined;
   if (change.money)
@@ -204,11 +206,11 @@ export async function adjustMember(
 }
 
 type LogRow = { id: string; before: number; after: number; memo: string; createdAt: Date };
-const logItem = (r: LogRow) => ({
+const logItem = (r: LogRow, lang: Language) => ({
   id: r.id,
   before: r.before,
   after: r.after,
-  memo: r.memo,
+  memo: readStoredText(lang, r.memo),
   create_time: r.createdAt.toISOString(),
 });
 
@@ -216,12 +218,22 @@ const logItem = (r: LogRow) => ({
 export async function moneyLogs(ctx: AnyMemberContext, memberId: string, page: number, perPage: number) {
   const where = [...reach(ctx, MONEY_LOG_SELF, MONEY_LOG_OF_TENANT), eq(memberMoneyLogs.memberId, memberId)];
   const { rows, total } = await repo.listMoneyLogs(ctx.tx, where, page, perPage);
-  return { list: rows.map((r) => ({ ...logItem(r), money: r.money })), total, page, per_page: perPage };
+  return {
+    list: rows.map((r) => ({ ...logItem(r, ctx.lang), money: r.money })),
+    total,
+    page,
+    per_page: perPage,
+  };
 }
 
 /** A member's score log: the member's own, or any member's of the tenant for its administrators. */
 export async function scoreLogs(ctx: AnyMemberContext, memberId: string, page: number, perPage: number) {
   const where = [...reach(ctx, SCORE_LOG_SELF, SCORE_LOG_OF_TENANT), eq(memberScoreLogs.memberId, memberId)];
   const { rows, total } = await repo.listScoreLogs(ctx.tx, where, page, perPage);
-  return { list: rows.map((r) => ({ ...logItem(r), score: r.score })), total, page, per_page: perPage };
+  return {
+    list: rows.map((r) => ({ ...logItem(r, ctx.lang), score: r.score })),
+    total,
+    page,
+    per_page: perPage,
+  };
 }

@@ -214,7 +214,10 @@ async function settleDifference(ctx: ServiceContext, before: Row, after: Row): P
     idempotencyKey: `order:${after.orderNo}:r${after.revision}`,
     referenceType: 'order' as const,
     reference: after.orderNo,
-    remark: `Order ${after.orderNo} revision ${after.revision}`,
+    remark: {
+      key: 'wallet.remark.orderRevision',
+      params: { order_no: after.orderNo, revision: after.revision },
+    },
   };
   if (diff > 0) await debit(ctx, { ...entry, type: 'order_payment', payMethod: 'balance' });
   else await credit(ctx, { ...entry, type: 'order_refund', payMethod: 'balance' });

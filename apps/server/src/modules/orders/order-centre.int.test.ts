@@ -433,6 +433,15 @@ describe('batch pay', () => {
       .from(walletTransactions)
       .where(and(eq(walletTransactions.reference, a), eq(walletTransactions.type, 'order_payment')));
     expect(debits).toHaveLength(1);
+    // The payment's remark is the platform's text, in the language of whoever reads it (issue 26).
+    const remarkIn = async (lang: string) => {
+      const list = await call({ ...w.m.headers, 'accept-language': lang }, 'GET', '/wallet/transaction');
+      expect(list.statusCode, list.body).toBe(200);
+      const rows = list.json().data.list as Array<{ type: string; reference: string; remark: string }>;
+      return rows.find((r) => r.type === 'order_payment' && r.reference === a)?.remark;
+    };
+    expect(await remarkIn('en')).toBe(`Payment for order ${a}`);
+    expect(await remarkIn('zh-CN')).toBe(`订单 ${a} 支付`);
   });
 });
 

@@ -6,6 +6,7 @@ import type { WALLET_PAY_METHODS, WALLET_REFERENCE_TYPES } from './schema.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { findMerchant } from '../tenancy/index.ts';
 import * as repo from './ledger.repo.ts';
+import { storedText, type StoredMessage } from '../../platform/i18n/stored-message.ts';
 
 /**
  * What the ledger needs from its caller (CONVENTIONS 1, 2): the tenant, the transaction the entry
@@ -30,7 +31,8 @@ export interface LedgerEntry {
   /** The linked order number, recharge id… */
   reference?: string | null;
   thirdPartyNo?: string | null;
-  remark?: string;
+  /** A person's text, or a platform message rendered in the reader's language (decision 0079). */
+  remark?: string | StoredMessage;
   paidAt?: Date | null;
   arrivedAt?: Date | null;
 }
@@ -108,7 +110,7 @@ function entryValues(
     paidAt: e.paidAt ?? new Date(),
     arrivedAt: e.arrivedAt ?? (direction === 'credit' ? new Date() : null),
     operatorId: ctx.actor.id,
-    remark: e.remark ?? '',
+    remark: storedText(e.remark),
   };
 }
 

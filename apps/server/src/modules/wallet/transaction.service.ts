@@ -38,7 +38,12 @@ export async function listTransactions(ctx: ServiceContext, q: TransactionQuery,
     q.page,
     q.limit,
   );
-  return { list: await transactionsReply(ctx.tx, tenantId, rows), total, page: q.page, limit: q.limit };
+  return {
+    list: await transactionsReply(ctx.tx, tenantId, rows, ctx.lang),
+    total,
+    page: q.page,
+    limit: q.limit,
+  };
 }
 
 /** The transaction list's WHERE clause (its export uses it too, so both hold the same rows). */
@@ -63,7 +68,7 @@ export async function getTransaction(ctx: ServiceContext, id: string, merchantId
   const tenantId = merchantId ? merchantScope(ctx).tenantId : financeTenant(ctx);
   const row = await findTransaction(ctx.tx, tenantId, id, merchantId);
   if (!row) throw AppError.notFound('wallet.notFound');
-  return (await transactionsReply(ctx.tx, tenantId, [row]))[0]!;
+  return (await transactionsReply(ctx.tx, tenantId, [row], ctx.lang))[0]!;
 }
 
 /** Finance: every merchant wallet of the tenant with its balance and held amount. */

@@ -97,7 +97,7 @@ export const TRANSACTION_EXPORT = exportSource<TransactionFilters, WalletTransac
       newestFirst(walletTransactions),
       size,
     ))
-      yield await transactionsReply(ctx.tx, m.tenantId, rows);
+      yield await transactionsReply(ctx.tx, m.tenantId, rows, ctx.lang);
   },
 });
 

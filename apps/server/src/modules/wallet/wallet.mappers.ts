@@ -1,4 +1,5 @@
-import type { Transfer, WalletTransaction, Withdrawal } from '@pod/shared';
+import type { Language, Transfer, WalletTransaction, Withdrawal } from '@pod/shared';
+import { readStoredText } from '../../platform/i18n/stored-message.ts';
 import type { Executor } from '../../db/client.ts';
 import type { alipayOrders, bankTransfers, paymentAccounts, withdrawals } from './schema.ts';
 import { findAdminUserById } from '../access/index.ts';
@@ -47,7 +48,8 @@ export class Names {
   }
 }
 
-export function toTransaction(r: TransactionRow, names: Names): WalletTransaction {
+/** A transaction as the reader sees it: a platform remark in the reader's language (decision 0079). */
+export function toTransaction(r: TransactionRow, names: Names, lang: Language): WalletTransaction {
   return {
     id: r.id,
     trade_no: r.tradeNo,
@@ -68,16 +70,21 @@ export function toTransaction(r: TransactionRow, names: Names): WalletTransactio
     merchant_name: names.merchant(r.merchantId).name,
     operator_id: r.operatorId,
     operator_name: names.user(r.operatorId),
-    remark: r.remark,
+    remark: readStoredText(lang, r.remark),
   };
 }
 
-export async function transactionsReply(tx: Executor, tenantId: string, rows: TransactionRow[]) {
+export async function transactionsReply(
+  tx: Executor,
+  tenantId: string,
+  rows: TransactionRow[],
+  lang: Language,
+) {
   const names = await new Names(tx, tenantId).load(
     rows.map((r) => r.merchantId),
     rows.map((r) => r.operatorId),
   );
-  return rows.map((r) => toTransaction(r, names));
+  return rows.map((r) => toTransaction(r, names, lang));
 }
 
 export const toAccount = (a: PaymentAccountRow) => ({

@@ -275,7 +275,7 @@ function financeRoutes(app: ZodApp, services: AppServices): void {
 
   route(app, walletOperations.financeAdjustmentCreate, async (request) => {
     const { tenantId, row } = await write(request, (ctx) => transactions.adjust(ctx, request.body));
-    return ok((await transactionsReply(db, tenantId, [row]))[0]!, done(request));
+    return ok((await transactionsReply(db, tenantId, [row], request.ctx.lang))[0]!, done(request));
   });
 
   route(app, walletOperations.financeReconciliation, async (request) =>

@@ -11,7 +11,7 @@ import {
   maxLengthOf,
   LIMITS,
 } from '@pod/shared';
-import { useZodField } from '../../forms/use-zod-field.ts';
+import { useZodField, useFieldLabel } from '../../forms/use-zod-field.ts';
 import { useCrudMutations, useCrudSelect } from '../crud/api.ts';
 import { CrudPage, type CrudFormConfig } from '../crud/crud-page.tsx';
 import { usePageButtons } from '../layout/current-menu.ts';
@@ -36,6 +36,7 @@ const FIELDS = [
 /** Admin accounts: the tenant's staff, with roles, a department, lock and status. */
 export function AdminAccountPage() {
   const { t } = useTranslation();
+  const fieldLabel = useFieldLabel();
   const { modal } = App.useApp();
   const field = useZodField();
   const statusOptions = useStatusOptions();
@@ -105,14 +106,18 @@ export function AdminAccountPage() {
           <Form.Item {...field('email', create.email)}>
             <Input maxLength={maxLengthOf(create.email)} />
           </Form.Item>
-          <Form.Item name="department_id" label={t('fields.department_id')}>
+          <Form.Item name="department_id" label={fieldLabel('department_id')}>
             <DepartmentTreeSelect />
           </Form.Item>
           <Form.Item {...field('role_ids', create.role_ids)}>
             <Select mode="multiple" allowClear options={roles.data ?? []} loading={roles.isPending} />
           </Form.Item>
           {factories.data?.length ? (
-            <Form.Item name="factory_ids" label={t('fields.factory_ids')} extra={t('access.factoryIdsHint')}>
+            <Form.Item
+              name="factory_ids"
+              label={fieldLabel('factory_ids')}
+              extra={t('access.factoryIdsHint')}
+            >
               <Select mode="multiple" allowClear options={factories.data} />
             </Form.Item>
           ) : null}
@@ -120,7 +125,7 @@ export function AdminAccountPage() {
             <Radio.Group options={statusOptions} />
           </Form.Item>
           {mode === 'edit' ? (
-            <Form.Item name="is_locked" label={t('fields.is_locked')} valuePropName="checked">
+            <Form.Item name="is_locked" label={fieldLabel('is_locked')} valuePropName="checked">
               <Switch />
             </Form.Item>
           ) : null}
@@ -160,13 +165,13 @@ export function AdminAccountPage() {
       }
       filters={
         <>
-          <Form.Item name="username" label={t('fields.username')}>
+          <Form.Item name="username" label={fieldLabel('username')}>
             <Input allowClear style={{ width: 160 }} />
           </Form.Item>
-          <Form.Item name="status" label={t('fields.status')}>
+          <Form.Item name="status" label={fieldLabel('status')}>
             <StatusSelect />
           </Form.Item>
-          <Form.Item name="department_id" label={t('fields.department_id')}>
+          <Form.Item name="department_id" label={fieldLabel('department_id')}>
             <Select
               allowClear
               placeholder={t('crud.all')}
@@ -177,18 +182,18 @@ export function AdminAccountPage() {
         </>
       }
       columns={[
-        { key: 'username', title: t('fields.username'), isOrderable: true },
-        { key: 'nickname', title: t('fields.nickname') },
-        { key: 'mobile', title: t('fields.mobile') },
-        { key: 'email', title: t('fields.email'), isHiddenByDefault: true },
+        { key: 'username', title: fieldLabel('username'), isOrderable: true },
+        { key: 'nickname', title: fieldLabel('nickname') },
+        { key: 'mobile', title: fieldLabel('mobile') },
+        { key: 'email', title: fieldLabel('email'), isHiddenByDefault: true },
         {
           key: 'department_id',
-          title: t('fields.department_id'),
+          title: fieldLabel('department_id'),
           render: (row) => (row.department_id ? labelOf(departments.data, row.department_id) : '—'),
         },
         {
           key: 'role_ids',
-          title: t('fields.role_ids'),
+          title: fieldLabel('role_ids'),
           render: (row) =>
             row.is_primary ? (
               <Tag color="gold">{t('admin.accountType.primary')}</Tag>
@@ -200,10 +205,10 @@ export function AdminAccountPage() {
               </Space>
             ),
         },
-        { key: 'status', title: t('fields.status'), render: (row) => <StatusTag status={row.status} /> },
+        { key: 'status', title: fieldLabel('status'), render: (row) => <StatusTag status={row.status} /> },
         {
           key: 'is_locked',
-          title: t('fields.is_locked'),
+          title: fieldLabel('is_locked'),
           render: (row) => (row.is_locked ? <Tag color="red">{t('access.admin.locked')}</Tag> : t('crud.no')),
         },
         {

@@ -7,7 +7,7 @@ import {
   type Department,
   maxLengthOf,
 } from '@pod/shared';
-import { useZodField } from '../../forms/use-zod-field.ts';
+import { useZodField, useFieldLabel } from '../../forms/use-zod-field.ts';
 import { CrudPage, type CrudFormConfig } from '../crud/crud-page.tsx';
 import { DepartmentTreeSelect } from './department-tree-select.tsx';
 import { DateTime, StatusSelect, StatusTag, useStatusOptions } from './shared-fields.tsx';
@@ -17,6 +17,7 @@ const FIELDS = ['parent_id', 'name', 'sort', 'status'] as const;
 /** Departments: a tree per tenant (issue: access control). */
 export function DepartmentPage() {
   const { t } = useTranslation();
+  const fieldLabel = useFieldLabel();
   const field = useZodField();
   const statusOptions = useStatusOptions();
 
@@ -28,7 +29,7 @@ export function DepartmentPage() {
       const shape = mode === 'create' ? departmentCreateSchema.shape : departmentUpdateSchema.shape;
       return (
         <>
-          <Form.Item name="parent_id" label={t('fields.parent_id')}>
+          <Form.Item name="parent_id" label={fieldLabel('parent_id')}>
             <DepartmentTreeSelect placeholder={t('access.topLevel')} excludeId={row?.id ?? null} />
           </Form.Item>
           <Form.Item {...field('name', shape.name)}>
@@ -53,14 +54,14 @@ export function DepartmentPage() {
       isSortable
       form={form}
       filters={
-        <Form.Item name="status" label={t('fields.status')}>
+        <Form.Item name="status" label={fieldLabel('status')}>
           <StatusSelect />
         </Form.Item>
       }
       columns={[
-        { key: 'name', title: t('fields.name'), isOrderable: true },
-        { key: 'status', title: t('fields.status'), render: (row) => <StatusTag status={row.status} /> },
-        { key: 'sort', title: t('fields.sort'), isOrderable: true },
+        { key: 'name', title: fieldLabel('name'), isOrderable: true },
+        { key: 'status', title: fieldLabel('status'), render: (row) => <StatusTag status={row.status} /> },
+        { key: 'sort', title: fieldLabel('sort'), isOrderable: true },
         {
           key: 'created_at',
           title: t('access.createdAt'),

@@ -12,7 +12,7 @@ import {
   type MenuRequiredField,
   maxLengthOf,
 } from '@pod/shared';
-import { useZodField } from '../../forms/use-zod-field.ts';
+import { useZodField, useFieldLabel } from '../../forms/use-zod-field.ts';
 import { useCrudSelect, type SelectOption } from '../crud/api.ts';
 import { CrudPage, type CrudFormConfig, type FormMode } from '../crud/crud-page.tsx';
 import { MENU_ICON_NAMES, MenuIcon } from '../layout/menu-icon.tsx';
@@ -63,6 +63,7 @@ function MenuFormFields({
   parents: SelectOption[];
 }) {
   const { t } = useTranslation();
+  const fieldLabel = useFieldLabel();
   const field = useZodField();
   const menuTitle = useMenuTitle();
   const statusOptions = useStatusOptions();
@@ -88,7 +89,7 @@ function MenuFormFields({
     <>
       <Form.Item
         name="parent_id"
-        label={t('fields.parent_id')}
+        label={fieldLabel('parent_id')}
         extra={type === 'button' ? t('access.menu.buttonParentHint') : undefined}
         required={required.has('parent_id')}
         rules={
@@ -142,7 +143,7 @@ function MenuFormFields({
       )}
       {type === 'menu' ? (
         <>
-          <Form.Item name="is_external" label={t('fields.is_external')} valuePropName="checked">
+          <Form.Item name="is_external" label={fieldLabel('is_external')} valuePropName="checked">
             <Switch data-testid="menu-is-external" />
           </Form.Item>
           {isExternal ? (
@@ -154,7 +155,7 @@ function MenuFormFields({
               >
                 <Input maxLength={maxLengthOf(shape.url)} />
               </Form.Item>
-              <Form.Item name="link_target" label={t('fields.link_target')}>
+              <Form.Item name="link_target" label={fieldLabel('link_target')}>
                 <Radio.Group
                   options={MENU_LINK_TARGETS.map((value) => ({
                     value,
@@ -171,7 +172,7 @@ function MenuFormFields({
               <Input maxLength={maxLengthOf(shape.component)} />
             </Form.Item>
           )}
-          <Form.Item name="keepalive" label={t('fields.keepalive')} valuePropName="checked">
+          <Form.Item name="keepalive" label={fieldLabel('keepalive')} valuePropName="checked">
             <Switch />
           </Form.Item>
         </>
@@ -194,6 +195,7 @@ function MenuFormFields({
 /** Menus (platform only): directories, items and buttons as one whole tree (spec §5 menu form). */
 export function MenuPage() {
   const { t } = useTranslation();
+  const fieldLabel = useFieldLabel();
   const parents = useCrudSelect(accessOperations.menu);
   const rowTitle = useMenuRowTitle(parents.data);
   const typeOptions = MENU_TYPES.map((type) => ({ value: type, label: t(`access.menuType.${type}`) }));
@@ -231,10 +233,10 @@ export function MenuPage() {
       form={form}
       filters={
         <>
-          <Form.Item name="type" label={t('fields.type')}>
+          <Form.Item name="type" label={fieldLabel('type')}>
             <Select allowClear placeholder={t('crud.all')} options={typeOptions} style={{ width: 140 }} />
           </Form.Item>
-          <Form.Item name="status" label={t('fields.status')}>
+          <Form.Item name="status" label={fieldLabel('status')}>
             <StatusSelect />
           </Form.Item>
         </>
@@ -242,7 +244,7 @@ export function MenuPage() {
       columns={[
         {
           key: 'title',
-          title: t('fields.title'),
+          title: fieldLabel('title'),
           isOrderable: true,
           render: (row) => (
             <span data-testid="menu-row-title">
@@ -252,20 +254,20 @@ export function MenuPage() {
         },
         {
           key: 'type',
-          title: t('fields.type'),
+          title: fieldLabel('type'),
           render: (row) => <Tag>{t(`access.menuType.${row.type}`)}</Tag>,
         },
-        { key: 'name', title: t('fields.name') },
-        { key: 'path', title: t('fields.path') },
-        { key: 'component', title: t('fields.component'), isHiddenByDefault: true },
+        { key: 'name', title: fieldLabel('name') },
+        { key: 'path', title: fieldLabel('path') },
+        { key: 'component', title: fieldLabel('component'), isHiddenByDefault: true },
         {
           key: 'keepalive',
-          title: t('fields.keepalive'),
+          title: fieldLabel('keepalive'),
           render: (row) => t(row.keepalive ? 'crud.yes' : 'crud.no'),
           isHiddenByDefault: true,
         },
-        { key: 'status', title: t('fields.status'), render: (row) => <StatusTag status={row.status} /> },
-        { key: 'sort', title: t('fields.sort'), isOrderable: true },
+        { key: 'status', title: fieldLabel('status'), render: (row) => <StatusTag status={row.status} /> },
+        { key: 'sort', title: fieldLabel('sort'), isOrderable: true },
       ]}
     />
   );

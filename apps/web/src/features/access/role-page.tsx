@@ -8,7 +8,7 @@ import {
   accessOperations,
   maxLengthOf,
 } from '@pod/shared';
-import { useZodField } from '../../forms/use-zod-field.ts';
+import { useZodField, useFieldLabel } from '../../forms/use-zod-field.ts';
 import { CrudPage, type CrudFormConfig } from '../crud/crud-page.tsx';
 import { DepartmentTreeSelect } from './department-tree-select.tsx';
 import { MenuTreeField } from './menu-tree-field.tsx';
@@ -28,6 +28,7 @@ const FIELDS = [
 /** Roles (spec §6): permission character, data scope, menus and buttons as a tree. */
 export function RolePage() {
   const { t } = useTranslation();
+  const fieldLabel = useFieldLabel();
   const field = useZodField();
   const statusOptions = useStatusOptions();
   const scopeOptions = DATA_SCOPES.map((scope) => ({ value: scope, label: t(`access.dataScope.${scope}`) }));
@@ -49,7 +50,8 @@ export function RolePage() {
           <Form.Item {...field('name', shape.name)}>
             <Input maxLength={maxLengthOf(shape.name)} />
           </Form.Item>
-          <Form.Item {...field('code', shape.code)} extra={t('access.role.codeHint')}>
+          {/* The role's permission character, not the dictionary's `code` (a verification code, issue 26). */}
+          <Form.Item {...field('roleCode', shape.code)} name="code" extra={t('access.role.codeHint')}>
             <Input maxLength={maxLengthOf(shape.code)} />
           </Form.Item>
           <Form.Item {...field('data_scope', shape.data_scope)}>
@@ -89,25 +91,25 @@ export function RolePage() {
       form={form}
       filters={
         <>
-          <Form.Item name="name" label={t('fields.name')}>
+          <Form.Item name="name" label={fieldLabel('name')}>
             <Input allowClear style={{ width: 160 }} />
           </Form.Item>
-          <Form.Item name="status" label={t('fields.status')}>
+          <Form.Item name="status" label={fieldLabel('status')}>
             <StatusSelect />
           </Form.Item>
         </>
       }
       columns={[
-        { key: 'name', title: t('fields.name'), isOrderable: true },
-        { key: 'code', title: t('fields.code') },
+        { key: 'name', title: fieldLabel('name'), isOrderable: true },
+        { key: 'code', title: fieldLabel('roleCode') },
         {
           key: 'data_scope',
-          title: t('fields.data_scope'),
+          title: fieldLabel('data_scope'),
           render: (row) => <Tag>{t(`access.dataScope.${row.data_scope}`)}</Tag>,
         },
-        { key: 'status', title: t('fields.status'), render: (row) => <StatusTag status={row.status} /> },
-        { key: 'sort', title: t('fields.sort'), isOrderable: true },
-        { key: 'remark', title: t('fields.remark'), isHiddenByDefault: true },
+        { key: 'status', title: fieldLabel('status'), render: (row) => <StatusTag status={row.status} /> },
+        { key: 'sort', title: fieldLabel('sort'), isOrderable: true },
+        { key: 'remark', title: fieldLabel('remark'), isHiddenByDefault: true },
         {
           key: 'created_at',
           title: t('access.createdAt'),

@@ -8,6 +8,7 @@ import { CrudPage } from '../crud/crud-page.tsx';
 import { DateTime } from '../access/shared-fields.tsx';
 import { TOOL_RESOURCES } from './api.ts';
 import { JsonView } from './json-view.tsx';
+import { useFieldLabel } from '../../forms/use-zod-field.ts';
 
 const METHODS = ['POST', 'PUT', 'PATCH', 'DELETE'] as const;
 /**
@@ -34,6 +35,7 @@ const METHOD_COLOURS: Record<string, string> = {
 /** Admin log: every write by admin users, read-only, with a details drawer (issue: admin tools). */
 export function AdminLogPage() {
   const { t } = useTranslation();
+  const fieldLabel = useFieldLabel();
   const [shown, setShown] = useState<AdminLog | null>(null);
 
   const toFilterParams = (values: Record<string, unknown>): QueryParams => {
@@ -96,7 +98,7 @@ export function AdminLogPage() {
           </Button>
         )}
         columns={[
-          { key: 'username', title: t('fields.username') },
+          { key: 'username', title: fieldLabel('username') },
           {
             key: 'method',
             title: t('tools.log.method'),
@@ -123,7 +125,7 @@ export function AdminLogPage() {
       >
         {shown ? (
           <Descriptions column={1} bordered size="small">
-            <Descriptions.Item label={t('fields.username')}>{shown.username}</Descriptions.Item>
+            <Descriptions.Item label={fieldLabel('username')}>{shown.username}</Descriptions.Item>
             <Descriptions.Item label={t('tools.log.method')}>{shown.method}</Descriptions.Item>
             <Descriptions.Item label={t('tools.log.url')}>{shown.url}</Descriptions.Item>
             <Descriptions.Item label={t('tools.log.route')}>{shown.route}</Descriptions.Item>

@@ -7,6 +7,7 @@ import { CrudPage } from '../crud/crud-page.tsx';
 import { usePageButtons } from '../layout/current-menu.ts';
 import { formatBytes } from '../uploads/file-checks.ts';
 import { TOOL_RESOURCES, useToolAction } from './api.ts';
+import { useFieldLabel } from '../../forms/use-zod-field.ts';
 
 /**
  * Attachments (admin console, issue 4): every file uploaded in the caller's tenant (a merchant's
@@ -15,6 +16,7 @@ import { TOOL_RESOURCES, useToolAction } from './api.ts';
  */
 export function AttachmentPage() {
   const { t } = useTranslation();
+  const fieldLabel = useFieldLabel();
   const buttons = usePageButtons();
   const remove = useToolAction(TOOL_RESOURCES.attachment, uploadOperations.attachmentDelete);
 
@@ -75,7 +77,7 @@ export function AttachmentPage() {
               </a>
             ),
         },
-        { key: 'name', title: t('fields.name') },
+        { key: 'name', title: fieldLabel('name') },
         {
           key: 'topic',
           title: t('uploads.attachments.topic'),

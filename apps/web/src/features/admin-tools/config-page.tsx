@@ -26,7 +26,7 @@ import { useConfigItems, useSaveConfig } from './api.ts';
 type Values = Record<string, unknown>;
 
 /** The editor of one setting by its type. */
-function editorOf(item: ConfigItem, isReadOnly: boolean) {
+function editorOf(item: ConfigItem, isReadOnly: boolean, optionLabel: (option: string) => string) {
   switch (item.type) {
     case 'text':
       return <Input.TextArea autoSize={{ minRows: 3, maxRows: 10 }} disabled={isReadOnly} />;
@@ -40,7 +40,7 @@ function editorOf(item: ConfigItem, isReadOnly: boolean) {
       return (
         <Select
           style={{ width: 240 }}
-          options={item.options.map((option) => ({ value: option, label: option }))}
+          options={item.options.map((option) => ({ value: option, label: optionLabel(option) }))}
           disabled={isReadOnly}
         />
       );
@@ -74,7 +74,7 @@ export function ConfigPage() {
   }, [form, initial]);
 
   const groups = useMemo(() => [...new Set((items.data ?? []).map((item) => item.group))], [items.data]);
-  const label = (key: string) => (i18n.exists(key) ? t(key as 'menu.config') : key);
+  const label = (key: string, fallback = key) => (i18n.exists(key) ? t(key as 'menu.config') : fallback);
 
   const onFinish = async (values: Values) => {
     const changed = Object.fromEntries(
@@ -133,10 +133,13 @@ export function ConfigPage() {
                   name={item.key}
                   label={label(item.title)}
                   valuePropName={item.type === 'boolean' ? 'checked' : 'value'}
+                  // The setting's help in the reader's language, never its raw key (issue 26).
                   extra={
-                    <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                      {item.key}
-                    </Typography.Text>
+                    i18n.exists(`tools.config.help.${item.key}`) ? (
+                      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                        {label(`tools.config.help.${item.key}`)}
+                      </Typography.Text>
+                    ) : undefined
                   }
                   rules={
                     item.type === 'number'
@@ -144,7 +147,7 @@ export function ConfigPage() {
                       : []
                   }
                 >
-                  {editorOf(item, !canEdit)}
+                  {editorOf(item, !canEdit, (option) => label(`tools.config.option.${option}`, option))}
                 </Form.Item>
               )),
           }))}

@@ -8,6 +8,7 @@ import { DateTime } from '../access/shared-fields.tsx';
 import { usePageButtons } from '../layout/current-menu.ts';
 import { TOOL_RESOURCES, useToolAction } from './api.ts';
 import { JsonView, jsonPreview } from './json-view.tsx';
+import { useResourceName } from './resource-name.ts';
 
 /** What a person calls the deleted row: its name, title or username, else its id. */
 function recordLabel(row: RecycleEntry): string {
@@ -21,6 +22,7 @@ function recordLabel(row: RecycleEntry): string {
 /** Data recycle: deleted rows, restored or purged with confirmation (issue: admin tools). */
 export function RecyclePage() {
   const { t } = useTranslation();
+  const resourceName = useResourceName();
   const buttons = usePageButtons();
   const restore = useToolAction(TOOL_RESOURCES.recycle, adminOperations.recycleRestore);
   const purge = useToolAction(TOOL_RESOURCES.recycle, adminOperations.recyclePurge);
@@ -71,7 +73,7 @@ export function RecyclePage() {
           </>
         )}
         columns={[
-          { key: 'resource', title: t('tools.resource') },
+          { key: 'resource', title: t('tools.resource'), render: (row) => resourceName(row.resource) },
           { key: 'row_id', title: t('tools.recycle.record'), render: (row) => recordLabel(row) },
           { key: 'data', title: t('tools.recycle.data'), render: (row) => jsonPreview(row.data) },
           {

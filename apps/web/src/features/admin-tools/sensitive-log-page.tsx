@@ -7,6 +7,7 @@ import { DateTime } from '../access/shared-fields.tsx';
 import { usePageButtons } from '../layout/current-menu.ts';
 import { TOOL_RESOURCES, useToolAction } from './api.ts';
 import { jsonPreview } from './json-view.tsx';
+import { useResourceName } from './resource-name.ts';
 
 /**
  * Sensitive data logs: changes to sensitive fields with before and after, rolled back with
@@ -14,6 +15,7 @@ import { jsonPreview } from './json-view.tsx';
  */
 export function SensitiveLogPage() {
   const { t } = useTranslation();
+  const resourceName = useResourceName();
   const buttons = usePageButtons();
   const rollback = useToolAction(TOOL_RESOURCES.sensitiveLog, adminOperations.sensitiveLogRollback);
 
@@ -39,7 +41,7 @@ export function SensitiveLogPage() {
         ) : null
       }
       columns={[
-        { key: 'resource', title: t('tools.resource') },
+        { key: 'resource', title: t('tools.resource'), render: (row) => resourceName(row.resource) },
         { key: 'row_id', title: t('tools.rowId'), isHiddenByDefault: true },
         { key: 'field', title: t('tools.sensitive.field') },
         { key: 'before', title: t('tools.sensitive.before'), render: (row) => jsonPreview(row.before) },

@@ -81,10 +81,20 @@ export function DashboardPage() {
             },
             ...(user.merchant
               ? [
-                  { key: 'merchant', label: t('admin.dashboard.merchant'), children: user.merchant.name },
+                  // A factory account's organisation is its factory, with a factory number (issue 26).
+                  {
+                    key: 'merchant',
+                    label: t(
+                      user.tier === 'factory' ? 'admin.dashboard.factory' : 'admin.dashboard.merchant',
+                    ),
+                    children: user.merchant.name,
+                  },
                   {
                     key: 'merchantNumber',
-                    label: fieldLabel('merchantNumber'),
+                    label:
+                      user.tier === 'factory'
+                        ? t('admin.dashboard.factoryNumber')
+                        : fieldLabel('merchantNumber'),
                     children: user.merchant.number,
                   },
                 ]

@@ -15,7 +15,7 @@ import type { ApiError } from '../../api/api-error.ts';
 import { clearAreaTokens } from '../../api/tokens.ts';
 import { PATHS } from '../../app/paths.ts';
 import { useFormFailure } from '../../forms/use-form-failure.ts';
-import { useConfirmationRule, useZodField } from '../../forms/use-zod-field.ts';
+import { useConfirmationRule, useZodField, useFieldLabel } from '../../forms/use-zod-field.ts';
 import { adminLogoutEverywhere, identityKeys } from '../identity/api.ts';
 import { DateTime } from '../access/shared-fields.tsx';
 import { resetTabs } from '../layout/tabs-store.ts';
@@ -28,6 +28,7 @@ const PASSWORD_FIELDS = ['oldPassword', 'newPassword', 'confirmPassword'] as con
 /** /admin/profile: the personal centre (profile and password). */
 export function AdminProfilePage() {
   const { t } = useTranslation();
+  const fieldLabel = useFieldLabel();
   const { message } = App.useApp();
   const field = useZodField();
   const confirmation = useConfirmationRule();
@@ -66,7 +67,7 @@ export function AdminProfilePage() {
             save.mutate(values, { onError: (error: ApiError) => onProfileFailure(error) })
           }
         >
-          <Form.Item label={t('fields.avatar')}>
+          <Form.Item label={fieldLabel('avatar')}>
             <Flex align="center" gap={16} data-testid="profile-avatar">
               <Avatar size={64} src={profile.data.avatar || undefined} icon={<UserOutlined />} />
               <UploadField
@@ -82,7 +83,7 @@ export function AdminProfilePage() {
               ) : null}
             </Flex>
           </Form.Item>
-          <Form.Item label={t('fields.username')}>
+          <Form.Item label={fieldLabel('username')}>
             <Input value={profile.data.username} disabled />
           </Form.Item>
           <Form.Item label={t('admin.previousLogin')}>

@@ -47,6 +47,7 @@ import {
   submitOf,
   type SettlementExtras,
 } from './settlement-input.ts';
+import { useFieldLabel } from '../../forms/use-zod-field.ts';
 
 type PreviewLine = SettlementPreview['lines'][number];
 type PreviewOrder = SettlementPreview['orders'][number];
@@ -63,6 +64,7 @@ const EXTRA_FIELDS = ['remark', 'third_party_order_no', 'platform', 'shop_name']
  */
 export function SettlementPage() {
   const { t, i18n } = useTranslation();
+  const fieldLabel = useFieldLabel();
   const { message } = App.useApp();
   const { token } = theme.useToken();
   const navigate = useNavigate();
@@ -327,12 +329,12 @@ export function SettlementPage() {
         <Form<SettlementExtras> form={form} layout="vertical" data-testid="settlement-form">
           <Row gutter={16}>
             <Col xs={24} md={8}>
-              <Form.Item name="third_party_order_no" label={t('fields.third_party_order_no')}>
+              <Form.Item name="third_party_order_no" label={fieldLabel('third_party_order_no')}>
                 <Input maxLength={ORDER_LIMITS.thirdPartyNo} data-testid="settlement-third-party" />
               </Form.Item>
             </Col>
             <Col xs={24} md={8}>
-              <Form.Item name="platform" label={t('fields.platform')}>
+              <Form.Item name="platform" label={fieldLabel('platform')}>
                 <Select
                   allowClear
                   options={ORDER_PLATFORMS.map((value) => ({ value, label: t(`orders.platform.${value}`) }))}
@@ -341,12 +343,12 @@ export function SettlementPage() {
               </Form.Item>
             </Col>
             <Col xs={24} md={8}>
-              <Form.Item name="shop_name" label={t('fields.shop_name')}>
+              <Form.Item name="shop_name" label={fieldLabel('shop_name')}>
                 <Input maxLength={ORDER_LIMITS.shopName} />
               </Form.Item>
             </Col>
             <Col span={24}>
-              <Form.Item name="remark" label={t('fields.remark')} style={{ marginBottom: 0 }}>
+              <Form.Item name="remark" label={fieldLabel('remark')} style={{ marginBottom: 0 }}>
                 <Input.TextArea
                   maxLength={ORDER_LIMITS.remark}
                   showCount

@@ -54,7 +54,8 @@ export function FactoryPage() {
     render: () => (
       <Row gutter={16}>
         <Col span={12}>
-          <Form.Item {...field('number', shape.number)}>
+          {/* The factory's own number: the dictionary's `number` is a merchant number (issue 26). */}
+          <Form.Item {...field('factoryNumber', shape.number)} name="number">
             <Input maxLength={maxLengthOf(shape.number)} />
           </Form.Item>
         </Col>
@@ -143,7 +144,7 @@ export function FactoryPage() {
         </Form.Item>
       }
       columns={[
-        { key: 'number', title: fieldLabel('number'), isOrderable: true },
+        { key: 'number', title: fieldLabel('factoryNumber'), isOrderable: true },
         {
           key: 'name',
           title: fieldLabel('name'),

@@ -21,6 +21,7 @@ import {
   useSplitOrder,
 } from './api.ts';
 import { Amount, orderDetailHref } from './order-fields.tsx';
+import { useFieldLabel } from '../../forms/use-zod-field.ts';
 
 /** Where a paid order's cancel goes: a cancel request of after-sales (issue 22). */
 export const afterSalesCancelHref = (orderId: string) =>
@@ -203,6 +204,7 @@ function SplitDialog({
 /** Modify address: the same rules as the address book, and the logistics re-checked for the country. */
 function AddressDialog({ order, onClose }: { order: OrderCentreDetail; onClose: () => void }) {
   const { t, i18n } = useTranslation();
+  const fieldLabel = useFieldLabel();
   const { message } = App.useApp();
   const countries = useCountries(i18n.language);
   const modify = useModifyAddress();
@@ -247,7 +249,7 @@ function AddressDialog({ order, onClose }: { order: OrderCentreDetail; onClose: 
       }
     >
       <Form form={form} layout="vertical" initialValues={order.address} data-testid="order-address-form">
-        <Form.Item name="country" label={t('fields.country')} rules={[{ required: true }]}>
+        <Form.Item name="country" label={fieldLabel('country')} rules={[{ required: true }]}>
           <Select showSearch={{ optionFilterProp: 'label' }} options={countries.data ?? []} />
         </Form.Item>
         {fields.map((name) => (

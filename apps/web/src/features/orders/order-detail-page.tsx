@@ -28,6 +28,7 @@ import { Amount, OrderCountdown, OrderStatusTag, useOrderLinks } from './order-f
 import { PayOrdersDialog } from './pay-orders-dialog.tsx';
 import { OrderStatusTimeline } from './status-timeline-card.tsx';
 import { PersonalisationCard } from './personalisation-card.tsx';
+import { useFieldLabel } from '../../forms/use-zod-field.ts';
 
 type OrderLine = OrderDetail['lines'][number];
 
@@ -38,6 +39,7 @@ type OrderLine = OrderDetail['lines'][number];
  */
 export function OrderDetailPage() {
   const { t, i18n } = useTranslation();
+  const fieldLabel = useFieldLabel();
   const language = currentLanguage();
   const navigate = useNavigate();
   const [search] = useSearchParams();
@@ -285,18 +287,18 @@ export function OrderDetailPage() {
             items={[
               {
                 key: 'name',
-                label: t('fields.first_name'),
+                label: fieldLabel('first_name'),
                 children: [address.first_name, address.last_name].filter(Boolean).join(' '),
               },
-              { key: 'phone', label: t('fields.mobile_phone'), children: address.mobile_phone },
-              { key: 'country', label: t('fields.country'), children: countryName(address.country) },
+              { key: 'phone', label: fieldLabel('mobile_phone'), children: address.mobile_phone },
+              { key: 'country', label: fieldLabel('country'), children: countryName(address.country) },
               {
                 key: 'region',
                 label: t('orders.detail.region'),
                 children: [address.province, address.city, address.area].filter(Boolean).join(' / '),
               },
-              { key: 'street', label: t('fields.street'), children: address.street },
-              { key: 'postcode', label: t('fields.postcode'), children: address.postcode || '—' },
+              { key: 'street', label: fieldLabel('street'), children: address.street },
+              { key: 'postcode', label: fieldLabel('postcode'), children: address.postcode || '—' },
             ]}
           />
         </Card>

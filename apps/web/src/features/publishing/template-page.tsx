@@ -10,7 +10,7 @@ import {
   publishTemplateCreateSchema,
   type ListingFields,
 } from '@pod/shared';
-import { useZodField } from '../../forms/use-zod-field.ts';
+import { useZodField, useFieldLabel } from '../../forms/use-zod-field.ts';
 import { CrudPage, type CrudFormConfig } from '../crud/crud-page.tsx';
 import { useAdminSession } from '../../session/admin-session-context.ts';
 import { menuButtons } from '../../session/permissions.ts';
@@ -31,6 +31,7 @@ type Template = {
  */
 export function TemplatePage() {
   const { t } = useTranslation();
+  const fieldLabel = useFieldLabel();
   // Applying makes listings: the publish list's "add" button (publishListing:add) grants it.
   const canApply = menuButtons(useAdminSession().menus, 'publish/listing').includes(
     PERMISSIONS.publishListing.add,
@@ -70,7 +71,7 @@ export function TemplatePage() {
           ) : null
         }
         columns={[
-          { key: 'name', title: t('fields.name'), isOrderable: true },
+          { key: 'name', title: fieldLabel('name'), isOrderable: true },
           { key: 'platform', title: t('publishing.platform') },
           { key: 'created_at', title: t('access.createdAt'), isOrderable: true },
         ]}

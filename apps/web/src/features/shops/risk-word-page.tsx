@@ -25,6 +25,7 @@ const FIELDS = ['word', 'level'] as const;
  */
 function BatchModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
+  const fieldLabel = useFieldLabel();
   const { message } = App.useApp();
   const [form] = Form.useForm<{ words: string; level: string }>();
   const add = useAddRiskWords();
@@ -64,7 +65,7 @@ function BatchModal({ open, onClose }: { open: boolean; onClose: () => void }) {
       >
         <Form.Item
           name="words"
-          label={t('fields.words')}
+          label={fieldLabel('words')}
           extra={t('shops.batchHint', { count: lines.length, max: SHOP_LIMITS.riskWordChars })}
           rules={[
             {

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { Button, Divider, Empty, Flex, Input, Pagination, Spin, Tooltip, Typography } from 'antd';
+import { Button, Divider, Empty, Flex, Input, Pagination, Spin, Typography } from 'antd';
 import {
   BorderOutlined,
   EditOutlined,
@@ -11,6 +11,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import type { LibraryMaterial } from '@pod/shared';
 import { useDesignLibrary } from '../api.ts';
+import { Hint } from './hint.tsx';
 
 export const MATERIAL_DRAG_TYPE = 'application/x-pod-material';
 
@@ -71,7 +72,7 @@ export function AddPanel({
         <Button size="small" data-testid="add-polygon" onClick={() => actions.addShape('polygon')}>
           {t('designs.layerType.polygon')}
         </Button>
-        <Tooltip title={t('designs.draw.hint')}>
+        <Hint title={t('designs.draw.hint')}>
           <Button
             size="small"
             icon={<EditOutlined />}
@@ -81,17 +82,17 @@ export function AddPanel({
           >
             {t('designs.draw.polygon')}
           </Button>
-        </Tooltip>
+        </Hint>
       </Flex>
       <Flex gap={6} wrap>
         <Button size="small" data-testid="add-watermark" onClick={actions.addWatermark}>
           {t('designs.layerType.watermark')}
         </Button>
-        <Tooltip title={t('designs.add.tilingHint')}>
+        <Hint title={t('designs.add.tilingHint')}>
           <Button size="small" data-testid="add-tiling" onClick={() => actions.addTiling(picked)}>
             {t('designs.layerType.tiling')}
           </Button>
-        </Tooltip>
+        </Hint>
       </Flex>
       <Flex gap={6} wrap>
         <Button
@@ -154,7 +155,7 @@ export function AddPanel({
             data-testid="material-grid"
           >
             {materials.map((m) => (
-              <Tooltip key={m.id} title={`${m.name} · ${m.width}×${m.height}`}>
+              <Hint key={m.id} title={`${m.name} · ${m.width}×${m.height}`}>
                 <img
                   src={m.thumb_url ?? m.image_url}
                   alt={m.name}
@@ -176,7 +177,7 @@ export function AddPanel({
                     outline: picked?.id === m.id ? '2px solid #1677ff' : undefined,
                   }}
                 />
-              </Tooltip>
+              </Hint>
             ))}
           </div>
         )}

@@ -12,7 +12,6 @@ import {
   Select,
   Space,
   Tag,
-  Tooltip,
   Typography,
 } from 'antd';
 import {
@@ -98,6 +97,8 @@ import {
 } from './unsaved-work.ts';
 import { useDesignEditor, WrongProductError } from './use-design-editor.ts';
 import { useAdminSession } from '../../../session/admin-session-context.ts';
+import { Hint } from './hint.tsx';
+import { catalogName } from '../../../i18n/catalog-name.ts';
 
 const formatMoney = (minor: number, currency: string) =>
   `${currency} ${formatMinorUnits(minor, currentLanguage())}`;
@@ -129,7 +130,7 @@ function ProductPicker() {
       onChange={(id: string) => void navigate(editorHref(id))}
       options={(products.data?.list ?? []).map((p) => ({
         value: p.id,
-        label: `${p.name} (${p.style_code})`,
+        label: `${catalogName(p, currentLanguage())} (${p.style_code})`,
       }))}
     />
   );
@@ -395,6 +396,11 @@ function Workspace({
   }, [editor.surfaceKey, editor.colorId]);
 
   const spec = editor.spec;
+  /** A priced face by its surface's name in the interface language (issue 26). */
+  const surfaceName = (face: { key: string; name: string }) => {
+    const surface = product.surfaces.find((s) => s.key === face.key);
+    return surface ? catalogName(surface, currentLanguage()) : face.name;
+  };
   const colour = product.colors.find((c) => c.id === editor.colorId) ?? null;
   const catalogSurface = product.surfaces.find((s) => s.key === editor.surfaceKey) ?? product.surfaces[0]!;
   const mockupUrl = catalogSurface.mockups.find((m) => m.color_id === editor.colorId)?.image.url ?? null;
@@ -783,9 +789,18 @@ function Workspace({
    * product (blocking findings, blurry images confirmed), then the line's design is replaced, its
    * review flag cleared and its files rendered again.
    */
+  const savingPersonalised = useRef(false);
   const savePersonalised = async () => {
-    if (!personalised) return;
-    const { orderNo, line } = personalised;
+    // One save at a time: a second click while checking, confirming or sending is ignored.
+    if (!personalised || savingPersonalised.current) return;
+    savingPersonalised.current = true;
+    try {
+      await savePersonalisedOnce(personalised);
+    } finally {
+      savingPersonalised.current = false;
+    }
+  };
+  const savePersonalisedOnce = async ({ orderNo, line }: NonNullable<typeof personalised>) => {
     let doc: DesignDocument;
     try {
       doc = checkedDocument(editor.docs[line.color_id ?? editor.colorId] ?? editor.doc);
@@ -826,7 +841,8 @@ function Workspace({
         onOk: () => void navigate(back),
       });
     } catch (error) {
-      void message.error(error instanceof ApiError ? error.msg : t('designs.save.failed'));
+      // The client shows an API failure's message itself: only other failures are shown here.
+      if (!(error instanceof ApiError)) void message.error(t('designs.save.failed'));
     } finally {
       setSaving(false);
     }
@@ -859,11 +875,11 @@ function Workspace({
           <Typography.Text strong ellipsis style={{ maxWidth: 200 }}>
             {finished ? `${finished.name} · ` : ''}
             {personalised ? `${t('designs.personalised.title', { order: personalised.orderNo })} · ` : ''}
-            {product.name}
+            {catalogName(product, currentLanguage())}
           </Typography.Text>
           <Flex gap={4} data-testid="color-picker">
             {product.colors.map((c) => (
-              <Tooltip key={c.id} title={i18n.language === 'en' ? c.en_name || c.name : c.name}>
+              <Hint key={c.id} title={i18n.language === 'en' ? c.en_name || c.name : c.name}>
                 <button
                   type="button"
                   data-testid="color-swatch"
@@ -882,7 +898,7 @@ function Workspace({
                     outline: designedColours.includes(c.id) ? '2px dotted #52c41a' : undefined,
                   }}
                 />
-              </Tooltip>
+              </Hint>
             ))}
           </Flex>
           <Segmented
@@ -905,7 +921,7 @@ function Workspace({
             }))}
           />
           <Space.Compact>
-            <Tooltip title={t('designs.editor.undo')}>
+            <Hint title={t('designs.editor.undo')}>
               <Button
                 icon={<UndoOutlined />}
                 disabled={!editor.canUndo}
@@ -915,8 +931,8 @@ function Workspace({
                 }}
                 data-testid="undo"
               />
-            </Tooltip>
-            <Tooltip title={t('designs.editor.redo')}>
+            </Hint>
+            <Hint title={t('designs.editor.redo')}>
               <Button
                 icon={<RedoOutlined />}
                 disabled={!editor.canRedo}
@@ -926,7 +942,7 @@ function Workspace({
                 }}
                 data-testid="redo"
               />
-            </Tooltip>
+            </Hint>
           </Space.Compact>
           <Space.Compact>
             <Button
@@ -986,7 +1002,7 @@ function Workspace({
           />
           <div style={{ flex: 1 }} />
           {editor.price && (
-            <Tooltip
+            <Hint
               title={
                 <div data-testid="price-breakdown">
                   <div>
@@ -994,7 +1010,7 @@ function Workspace({
                   </div>
                   {editor.price.faces.map((f) => (
                     <div key={f.key}>
-                      {f.name}: {formatMoney(f.print_price, editor.price!.currency)}
+                      {surfaceName(f)}: {formatMoney(f.print_price, editor.price!.currency)}
                     </div>
                   ))}
                 </div>
@@ -1007,7 +1023,7 @@ function Workspace({
                   ({t('designs.price.faces', { count: editor.price.faces.length })})
                 </Typography.Text>
               </Typography.Text>
-            </Tooltip>
+            </Hint>
           )}
           <Button
             type="primary"
@@ -1053,8 +1069,13 @@ function Workspace({
             <Tag color="red">{t('designs.guides.bleed')}</Tag>
             <Tag color="green">{t('designs.guides.safe')}</Tag>
             {spec && (
-              <Tag>
-                {spec.width}×{spec.height} px · {spec.dpi} DPI · min {spec.min_dpi}
+              <Tag data-testid="surface-size">
+                {t('designs.guides.surfaceSize', {
+                  width: spec.width,
+                  height: spec.height,
+                  dpi: spec.dpi,
+                  min: spec.min_dpi,
+                })}
               </Tag>
             )}
             {fontsFailed && <Tag color="error">{t('designs.errors.fontFailed')}</Tag>}

@@ -298,6 +298,13 @@ export class DesignStage {
   private panning: { x: number; y: number } | null = null;
   private spaceDown = false;
   private disposed = false;
+  /**
+   * Set while the stage itself changes the canvas's active object to follow the page's choice
+   * (select, or re-selecting after an update): those changes are not the merchant's and are not
+   * reported back. The page's selection is the source of truth; the canvas shows the part of it
+   * that can be picked on the canvas (a locked layer stays chosen in the list, issue 26).
+   */
+  private following = false;
 
   constructor(
     element: HTMLCanvasElement,
@@ -318,7 +325,7 @@ export class DesignStage {
     const c = this.canvas;
     // The crop ghost and frame are no selection of layers.
     const selection = () => {
-      if (this.mode.kind === 'edit') this.events.onSelection(this.selectedIds());
+      if (this.mode.kind === 'edit' && !this.following) this.events.onSelection(this.selectedIds());
     };
     c.on('selection:created', selection);
     c.on('selection:updated', selection);
@@ -778,7 +785,7 @@ export class DesignStage {
         return obj && obj.layer !== l && selected.contains(obj);
       });
     const reselect = inSelection ? this.selectedIds() : null;
-    if (inSelection) this.canvas.discardActiveObject();
+    if (inSelection) this.silently(() => this.canvas.discardActiveObject());
     const base = this.template ? 1 : 0;
     layers.forEach((layer, i) => {
       let obj = this.objects.get(layer.id);
@@ -803,15 +810,33 @@ export class DesignStage {
     return this.objects.has(id);
   }
 
-  /** Selects layers by id (the layers panel). */
+  /** Runs a change of the active object that follows the page, without reporting it back. */
+  private silently(fn: () => void) {
+    const was = this.following;
+    this.following = true;
+    try {
+      fn();
+    } finally {
+      this.following = was;
+    }
+  }
+
+  /**
+   * Shows the page's selection (the layers panel) on the canvas: the layers that can be picked
+   * there. Locked layers stay in the page's selection (the toolbar deletes or unlocks them) but
+   * get no frame on the canvas; nothing of this is reported back as a selection.
+   */
   select(ids: readonly string[]) {
     if (this.mode.kind !== 'edit') return;
     const objs = ids.map((id) => this.objects.get(id)).filter((o): o is LayerObject => !!o && o.selectable);
     const current = this.selectedIds();
     if (current.length === objs.length && objs.every((o) => current.includes(o.layer.id))) return;
-    this.canvas.discardActiveObject();
-    if (objs.length === 1) this.canvas.setActiveObject(objs[0]!);
-    else if (objs.length > 1) this.canvas.setActiveObject(new ActiveSelection(objs, { canvas: this.canvas }));
+    this.silently(() => {
+      this.canvas.discardActiveObject();
+      if (objs.length === 1) this.canvas.setActiveObject(objs[0]!);
+      else if (objs.length > 1)
+        this.canvas.setActiveObject(new ActiveSelection(objs, { canvas: this.canvas }));
+    });
     this.canvas.requestRenderAll();
   }
 

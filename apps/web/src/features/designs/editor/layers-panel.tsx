@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Button, Dropdown, Empty, Flex, Tag, Tooltip, Typography } from 'antd';
+import { Button, Dropdown, Empty, Flex, Tag, Typography } from 'antd';
 import {
   AlignCenterOutlined,
   ArrowDownOutlined,
@@ -17,6 +17,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import type { DesignFinding, DpiLevel, Layer } from '@pod/design';
 import type { DesignEditor } from './use-design-editor.ts';
+import { Hint } from './hint.tsx';
 
 const DPI_COLOURS: Record<DpiLevel, string> = { green: 'success', amber: 'warning', red: 'error' };
 
@@ -24,7 +25,7 @@ const DPI_COLOURS: Record<DpiLevel, string> = { green: 'success', amber: 'warnin
 export function DpiBadge({ dpi, level }: { dpi: number; level: DpiLevel }) {
   const { t } = useTranslation();
   return (
-    <Tooltip title={t(`designs.dpi.${level}`)}>
+    <Hint title={t(`designs.dpi.${level}`)}>
       <Tag
         color={DPI_COLOURS[level]}
         data-testid="dpi-badge"
@@ -33,7 +34,7 @@ export function DpiBadge({ dpi, level }: { dpi: number; level: DpiLevel }) {
       >
         {Math.round(dpi)} DPI
       </Tag>
-    </Tooltip>
+    </Hint>
   );
 }
 
@@ -55,7 +56,7 @@ function LayerToolbar({ editor }: { editor: DesignEditor }) {
   const count = editor.selectedIds.length;
   const none = count === 0;
   const tool = (testId: string, label: string, icon: ReactNode, onClick: () => void, disabled = none) => (
-    <Tooltip title={label}>
+    <Hint title={label}>
       <Button
         size="small"
         type="text"
@@ -65,7 +66,7 @@ function LayerToolbar({ editor }: { editor: DesignEditor }) {
         disabled={disabled}
         onClick={onClick}
       />
-    </Tooltip>
+    </Hint>
   );
   return (
     <Flex
@@ -99,7 +100,7 @@ function LayerToolbar({ editor }: { editor: DesignEditor }) {
           onClick: ({ key }) => editor.align(key as (typeof ALIGN_MODES)[number][0]),
         }}
       >
-        <Tooltip title={t('designs.layers.alignHint')}>
+        <Hint title={t('designs.layers.alignHint')}>
           <Button
             size="small"
             type="text"
@@ -108,7 +109,7 @@ function LayerToolbar({ editor }: { editor: DesignEditor }) {
             icon={<AlignCenterOutlined />}
             disabled={none}
           />
-        </Tooltip>
+        </Hint>
       </Dropdown>
       <Dropdown
         disabled={count < 3}

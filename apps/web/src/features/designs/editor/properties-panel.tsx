@@ -101,8 +101,8 @@ export function PropertiesPanel({
                 size="small"
                 value={layer.font_weight >= 600 ? 700 : 400}
                 options={[
-                  { value: 400, label: 'N' },
-                  { value: 700, label: 'B' },
+                  { value: 400, label: t('designs.props.weightNormal') },
+                  { value: 700, label: t('designs.props.weightBold') },
                 ]}
                 onChange={(font_weight) => onText((l) => ({ ...l, font_weight }))}
               />

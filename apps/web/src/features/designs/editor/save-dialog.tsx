@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { App, Checkbox, Form, Input, Modal, Select, Typography } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,8 @@ import { ApiError } from '../../../api/api-error.ts';
 import { designKeys, saveFinished, updateFinished, useFinishedGroups, type SaveReply } from '../api.ts';
 import { checkedDocument } from './model.ts';
 import type { DesignEditor } from './use-design-editor.ts';
+import { catalogName } from '../../../i18n/catalog-name.ts';
+import { currentLanguage } from '../../../i18n/i18n.ts';
 
 interface SaveForm {
   name: string;
@@ -43,6 +45,11 @@ export function SaveDialog({
   const groups = useFinishedGroups();
   const [form] = Form.useForm<SaveForm>();
   const [busy, setBusy] = useState(false);
+  /**
+   * One save at a time (issue 26): a second OK or Enter while the first is being checked, confirmed
+   * or sent did save twice and showed "saved" twice. Set synchronously, before any await.
+   */
+  const inFlight = useRef(false);
   const { product } = editor;
   const initialColours = designedColours.length ? designedColours : [editor.colorId];
 
@@ -54,6 +61,16 @@ export function SaveDialog({
     });
 
   const submit = async (values: SaveForm) => {
+    if (inFlight.current) return;
+    inFlight.current = true;
+    try {
+      await submitOnce(values);
+    } finally {
+      inFlight.current = false;
+    }
+  };
+
+  const submitOnce = async (values: SaveForm) => {
     let documents: DesignDocument[];
     try {
       documents = documentsFor(values.color_ids);
@@ -140,7 +157,9 @@ export function SaveDialog({
           label={t('designs.save.colours')}
           rules={[{ required: true, type: 'array', min: 1 }]}
         >
-          <Checkbox.Group options={product.colors.map((c) => ({ value: c.id, label: c.name }))} />
+          <Checkbox.Group
+            options={product.colors.map((c) => ({ value: c.id, label: catalogName(c, currentLanguage()) }))}
+          />
         </Form.Item>
         <Form.Item name="group_id" label={t('designs.save.group')}>
           <Select

@@ -19,6 +19,7 @@ import {
   type CatalogProductItem,
 } from '../api.ts';
 import { JobProgress } from './job-progress.tsx';
+import { catalogName } from '../../../i18n/catalog-name.ts';
 
 type SurfaceRef = { key: string; name: string; en_name?: string; kind?: 'flat' | 'wrap' };
 const surfaceLabel = (language: Language, s: SurfaceRef) =>
@@ -162,7 +163,12 @@ export function BatchDesignDialog({
           loading={products.isFetching}
           dataSource={products.data?.list ?? []}
           columns={[
-            { title: t('designs.list.product'), dataIndex: 'name', width: 220 },
+            {
+              title: t('designs.list.product'),
+              dataIndex: 'name',
+              width: 220,
+              render: (_: string, row) => catalogName(row, language),
+            },
             {
               title: t('designs.list.colours'),
               dataIndex: 'colors',
@@ -173,7 +179,7 @@ export function BatchDesignDialog({
                     setKnown({ ...known, [row.id]: row });
                     setChosen({ ...chosen, [row.id]: values.map(String) });
                   }}
-                  options={colors.map((c) => ({ value: c.id, label: c.name }))}
+                  options={colors.map((c) => ({ value: c.id, label: catalogName(c, language) }))}
                 />
               ),
             },

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useAdminBrowser } from './admin-browser.ts';
 import { api } from './orders-api.ts';
-import { otherScript, pageTexts, watchApi } from './language-sweep.ts';
+import { collectStrings, otherScript, pageTexts, watchApi } from './language-sweep.ts';
 import { solveCaptcha } from './test-hooks.ts';
 import KNOWN from './language-sweep.known.json' with { type: 'json' };
 
@@ -53,7 +53,9 @@ async function sweep(page: Page, hrefs: string[], language: 'zh-cn' | 'en', labe
   for (const href of hrefs) {
     await page.goto(`${baseUrl}${href}`);
     await settle(page);
-    const findings = otherScript(await pageTexts(page), language, strings);
+    const texts = await pageTexts(page);
+    await strings.read();
+    const findings = otherScript(texts, language, strings);
     if (findings.length) found[`${label} ${language} ${href}`] = findings.sort();
   }
   return found;
@@ -73,6 +75,14 @@ describe('two-language sweep', () => {
         strings,
       ),
     ).toEqual(['Order list', 'not_exported']);
+    // A code someone typed is theirs, whatever its shape; an enum value in a status field is not.
+    const replies = { user: new Set<string>(), translated: new Set<string>() };
+    collectStrings(
+      { list: [{ value: 'phone_case', status: 'not_exported', name: '白色', en_name: 'White' }] },
+      replies,
+    );
+    expect([...replies.user].sort()).toEqual(['White', 'phone_case']);
+    expect([...replies.translated]).toEqual(['白色']);
   });
 
   for (const tier of TIERS)

@@ -89,6 +89,9 @@ export interface ApiStrings {
   translated: Set<string>;
 }
 
+/** Fields holding a code a user chose (`value` of a dictionary entry, `article_no`…). */
+const CODE_KEY = /^(value|code)$|_(code|no|number)$/;
+
 export function collectStrings(value: unknown, into: ApiStrings): void {
   if (Array.isArray(value)) for (const v of value) collectStrings(v, into);
   else if (value && typeof value === 'object') {
@@ -99,25 +102,38 @@ export function collectStrings(value: unknown, into: ApiStrings): void {
         const translation = record[`en_${key}`] ?? record[`${key}_en`] ?? record[camel];
         if (typeof translation === 'string' && translation.trim() && translation !== v)
           into.translated.add(v);
-        // An enum-like value (`not_exported`, `pending`) is a key the page must translate, not user data.
-        else if (!/^[a-z]+(_[a-z]+)+$/.test(v)) into.user.add(v);
+        // An enum-like value (`not_exported`, `pending`) is a key the page must translate, not user
+        // data; a code someone typed (a dictionary value, a number) is theirs, whatever its shape.
+        else if (!/^[a-z]+(_[a-z]+)+$/.test(v) || CODE_KEY.test(key)) into.user.add(v);
       } else collectStrings(v, into);
     }
   }
 }
 
-/** Records every JSON API reply of a page (call before navigating). */
-export function watchApi(page: Page): ApiStrings {
+/**
+ * Records every JSON API reply of a page (call before navigating). `read()` resolves once every
+ * reply received so far has been read: a page's texts are checked against all of its replies, not
+ * only those whose bodies happened to arrive first.
+ */
+export function watchApi(page: Page): ApiStrings & { read(): Promise<void> } {
   const strings: ApiStrings = { user: new Set(), translated: new Set() };
+  const reading = new Set<Promise<void>>();
   page.on('response', (response) => {
     if (!response.url().includes('/api/')) return;
     if (!(response.headers()['content-type'] ?? '').includes('json')) return;
-    response
+    const body: Promise<void> = response
       .json()
-      .then((body: unknown) => collectStrings(body, strings))
-      .catch(() => undefined);
+      .then((json: unknown) => collectStrings(json, strings))
+      .catch(() => undefined)
+      .finally(() => reading.delete(body));
+    reading.add(body);
   });
-  return strings;
+  return {
+    ...strings,
+    read: async () => {
+      while (reading.size) await Promise.all([...reading]);
+    },
+  };
 }
 
 /** The visible texts of the page: text nodes, placeholders and titles. */
@@ -129,9 +145,16 @@ export function pageTexts(page: Page): Promise<string[]> {
       !el.closest('script,style,noscript,[hidden],[aria-hidden="true"]') &&
       el.getClientRects().length > 0;
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    // Text marked as written in another language than the page's (`lang` on an element: a name
+    // shown in both languages where it is edited) is data in that language, not the interface.
+    const pageLanguage = document.documentElement.lang.toLowerCase();
+    const ownLanguage = (el: Element | null) => {
+      const marked = el?.closest('[lang]')?.getAttribute('lang')?.toLowerCase();
+      return !marked || marked === pageLanguage || marked.split('-')[0] === pageLanguage.split('-')[0];
+    };
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const text = node.textContent?.trim();
-      if (text && visible(node.parentElement)) out.push(text);
+      if (text && visible(node.parentElement) && ownLanguage(node.parentElement)) out.push(text);
     }
     for (const el of document.querySelectorAll('[placeholder]'))
       if (visible(el)) out.push(el.getAttribute('placeholder') ?? '');

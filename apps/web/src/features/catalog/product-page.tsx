@@ -170,7 +170,11 @@ function MerchantProductFields({ form, row }: { form: FormInstance<Values>; row:
  * product templates (`catalog/product-template`, counted by its level). Same form, two resources.
  */
 export function ProductPage({ flavour = 'supplier' }: { flavour?: ProductFlavour }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const english = i18n.language === 'en';
+  /** A catalogue name in the reader's language (the Chinese one where no English one is given). */
+  const local = (item: { name: string; en_name?: string }) =>
+    english && item.en_name ? item.en_name : item.name;
   const fieldLabel = useFieldLabel();
   const money = useMoneyText();
   const isSupplier = flavour === 'supplier';
@@ -252,8 +256,13 @@ export function ProductPage({ flavour = 'supplier' }: { flavour?: ProductFlavour
           isOrderable: true,
           render: (row) => (
             <Flex vertical>
-              <Typography.Text strong>{row.name}</Typography.Text>
-              {row.en_name ? <Typography.Text type="secondary">{row.en_name}</Typography.Text> : null}
+              <Typography.Text strong>{local(row)}</Typography.Text>
+              {row.en_name && row.en_name !== row.name ? (
+                // The name in the other language, marked as such (`lang`).
+                <span lang={english ? 'zh-CN' : 'en'}>
+                  <Typography.Text type="secondary">{english ? row.name : row.en_name}</Typography.Text>
+                </span>
+              ) : null}
             </Flex>
           ),
         },
@@ -265,7 +274,7 @@ export function ProductPage({ flavour = 'supplier' }: { flavour?: ProductFlavour
           render: (row) => (
             <Flex gap={4} wrap>
               {row.colors.map((c) => (
-                <span key={c.id} title={c.name}>
+                <span key={c.id} title={local(c)}>
                   <ColorDot hex={c.hex} image={c.swatch} />
                 </span>
               ))}
@@ -275,7 +284,7 @@ export function ProductPage({ flavour = 'supplier' }: { flavour?: ProductFlavour
         {
           key: 'sizes',
           title: fieldLabel('size_ids'),
-          render: (row) => row.sizes.map((s) => s.name).join(' / '),
+          render: (row) => row.sizes.map((s) => local(s)).join(' / '),
         },
         {
           key: 'surfaces',
@@ -283,7 +292,7 @@ export function ProductPage({ flavour = 'supplier' }: { flavour?: ProductFlavour
           render: (row) => (
             <Space size={[4, 4]} wrap>
               {row.surfaces.map((s) => (
-                <Tag key={s.id}>{s.name}</Tag>
+                <Tag key={s.id}>{local(s)}</Tag>
               ))}
             </Space>
           ),

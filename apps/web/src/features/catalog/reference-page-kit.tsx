@@ -47,6 +47,17 @@ export function FieldRow<Name extends FieldName>({
   );
 }
 
+/**
+ * The language a column's cells are written in, where the page edits a name in both languages
+ * (`name` Chinese, `en_name` English): the cell says so (`lang`), for screen readers and for the
+ * two-language sweep, which reads such text as the data it is, not as the interface.
+ */
+function languageOf(key: FieldName, bilingual: boolean): 'zh-CN' | 'en' | undefined {
+  if (!bilingual) return undefined;
+  if (key === 'name') return 'zh-CN';
+  return key === 'en_name' ? 'en' : undefined;
+}
+
 /** The sort and status fields every reference form ends with. */
 function SortAndStatus({ shape }: { shape: { sort: FieldSchema; status: FieldSchema } }) {
   const statusOptions = useStatusOptions();
@@ -101,6 +112,7 @@ export function ReferencePage<Row extends ReferenceRow>({
       </>
     ),
   };
+  const bilingual = columns.some((column) => column.key === 'en_name');
   return (
     <CrudPage<Row>
       {...page}
@@ -114,10 +126,21 @@ export function ReferencePage<Row extends ReferenceRow>({
           </Form.Item>
         </>
       }
-      columns={[...columns, ...COMMON_COLUMNS].map((column) => ({
-        ...column,
-        title: fieldLabel(column.key),
-      }))}
+      columns={[...columns, ...COMMON_COLUMNS].map((column) => {
+        const lang = languageOf(column.key, bilingual);
+        const render = column.render;
+        return {
+          ...column,
+          title: fieldLabel(column.key),
+          ...(lang && {
+            render: (row: Row) => (
+              <span lang={lang}>
+                {render ? render(row) : String((row as Record<string, unknown>)[column.key] ?? '')}
+              </span>
+            ),
+          }),
+        };
+      })}
     />
   );
 }

@@ -253,7 +253,7 @@ export function SpuDictionaryPage() {
       resource={catalogOperations.spuDictionary}
       shape={shape}
       form={{
-        fieldNames: ['type', 'label', 'value', 'remark'],
+        fieldNames: ['type', 'label', 'en_label', 'value', 'remark'],
         initialValues: { type: 'season' },
         render: () => (
           <>
@@ -261,13 +261,26 @@ export function SpuDictionaryPage() {
               {/* Suppliers may add types of their own, so the list only suggests. */}
               <AutoComplete options={typeOptions} maxLength={LIMITS.text.key} />
             </Form.Item>
-            <FieldRow
-              shape={shape}
-              fields={{
-                label: <Input maxLength={maxLengthOf(shape.label)} />,
-                value: <Input maxLength={maxLengthOf(shape.value)} />,
-              }}
-            />
+            {/* The label in both languages: the storefront shows the shopper's (issue 26). */}
+            <Flex gap={16}>
+              <Form.Item
+                {...field('label', shape.label)}
+                label={t('catalog.dictionary.zhLabel')}
+                style={{ flex: 1 }}
+              >
+                <Input maxLength={maxLengthOf(shape.label)} />
+              </Form.Item>
+              <Form.Item
+                {...field('en_label', shape.en_label)}
+                label={t('catalog.dictionary.enLabel')}
+                style={{ flex: 1 }}
+              >
+                <Input maxLength={maxLengthOf(shape.en_label)} />
+              </Form.Item>
+            </Flex>
+            <Form.Item {...field('value', shape.value)} extra={t('catalog.dictionary.valueHint')}>
+              <Input maxLength={maxLengthOf(shape.value)} />
+            </Form.Item>
             <Form.Item {...field('remark', shape.remark)}>
               <Input.TextArea maxLength={maxLengthOf(shape.remark)} rows={2} />
             </Form.Item>
@@ -282,6 +295,7 @@ export function SpuDictionaryPage() {
       columns={[
         { key: 'type', isOrderable: true, render: (row) => typeName(row.type) },
         { key: 'label' },
+        { key: 'en_label' },
         { key: 'value', isOrderable: true },
         { key: 'remark', isHiddenByDefault: true },
       ]}

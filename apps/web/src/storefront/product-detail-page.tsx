@@ -265,7 +265,7 @@ function ProductDetail({ product }: { product: StorefrontProduct }) {
 
       <section className="sf-section">
         <h2>{t('storefront.detail.details')}</h2>
-        <dl className="sf-specs">
+        <dl className="sf-specs" data-testid="store-specs">
           <Spec label={t('storefront.detail.category')} value={product.category_name} />
           {/* Dictionary-backed fields by their labels in the reply's (the interface's) language. */}
           <Spec label={t('storefront.detail.productType')} value={product.dictionary_labels.product_type} />

@@ -21,8 +21,10 @@ import {
 } from '@pod/shared';
 import type { z } from 'zod';
 import { useFieldLabel, useZodField } from '../../forms/use-zod-field.ts';
+import { currentLanguage } from '../../i18n/i18n.ts';
 import { UploadField } from '../uploads/upload-field.tsx';
 import { CategoryTreeSelect, ColorDot, knownImages } from './catalog-fields.tsx';
+import { dictionaryLabel } from './dictionary-label.ts';
 import { FieldRow, ReferencePage, type ReferenceColumn } from './reference-page-kit.tsx';
 
 /** A name and its English name, side by side (colours, sizes, size attributes). */
@@ -239,6 +241,7 @@ export function SpuSizeAttributePage() {
 /** The dictionary: the value lists the SPU and product forms suggest (seasons, units, brands…). */
 export function SpuDictionaryPage() {
   const { t } = useTranslation();
+  const language = currentLanguage();
   const field = useZodField();
   const fieldLabel = useFieldLabel();
   const shape = spuDictionaryCreateSchema.shape;
@@ -294,8 +297,9 @@ export function SpuDictionaryPage() {
       }
       columns={[
         { key: 'type', isOrderable: true, render: (row) => typeName(row.type) },
-        { key: 'label' },
-        { key: 'en_label' },
+        // The label in the interface language (the other as fallback); both are in the form.
+        { key: 'label', render: (row) => dictionaryLabel(row, language) },
+        { key: 'en_label', isHiddenByDefault: true },
         { key: 'value', isOrderable: true },
         { key: 'remark', isHiddenByDefault: true },
       ]}

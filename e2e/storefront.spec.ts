@@ -91,6 +91,11 @@ describe('storefront (spec §2, anonymous visitor)', () => {
     expect(await detail.getByTestId('store-gallery').locator('img').count()).toBeGreaterThan(0);
     expect(await detail.getByTestId('store-color').count()).toBe(2);
     expect(await detail.getByTestId('store-price-table').locator('tbody tr').count()).toBe(2);
+    // Dictionary-backed fields read by their labels in the interface language, not as stored values.
+    const specs = (await detail.getByTestId('store-specs').textContent()) ?? '';
+    expect(specs).toContain('杯具');
+    expect(specs).toContain('热升华');
+    expect(specs).not.toContain('drinkware');
     expect(await page.title()).toContain('陶瓷马克杯');
     await page.screenshot({ path: `${ARTIFACTS}storefront-desktop-detail.png`, fullPage: true });
 

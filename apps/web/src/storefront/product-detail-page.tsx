@@ -265,17 +265,18 @@ function ProductDetail({ product }: { product: StorefrontProduct }) {
 
       <section className="sf-section">
         <h2>{t('storefront.detail.details')}</h2>
-        <dl className="sf-specs">
+        <dl className="sf-specs" data-testid="store-specs">
           <Spec label={t('storefront.detail.category')} value={product.category_name} />
-          <Spec label={t('storefront.detail.productType')} value={product.product_type} />
-          <Spec label={t('storefront.detail.material')} value={product.material} />
-          <Spec label={t('storefront.detail.process')} value={product.process} />
+          {/* Dictionary-backed fields by their labels in the reply's (the interface's) language. */}
+          <Spec label={t('storefront.detail.productType')} value={product.dictionary_labels.product_type} />
+          <Spec label={t('storefront.detail.material')} value={product.dictionary_labels.material} />
+          <Spec label={t('storefront.detail.process')} value={product.dictionary_labels.process} />
           <Spec
             label={t('storefront.detail.weight')}
             value={product.weight > 0 ? `${product.weight} g` : ''}
           />
-          <Spec label={t('storefront.detail.season')} value={product.season} />
-          <Spec label={t('storefront.detail.washCare')} value={product.wash_care} />
+          <Spec label={t('storefront.detail.season')} value={product.dictionary_labels.season} />
+          <Spec label={t('storefront.detail.washCare')} value={product.dictionary_labels.wash_care} />
           <Spec label={t('storefront.detail.imageRequirements')} value={product.image_requirements} />
         </dl>
         {product.introduction ? <p className="sf-prose">{product.introduction}</p> : null}

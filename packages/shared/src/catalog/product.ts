@@ -436,6 +436,18 @@ export const storefrontProductSchema = z.object({
   introduction: z.string(),
   season: z.string(),
   wash_care: z.string(),
+  /**
+   * The dictionary-backed fields as the shopper reads them (issue 26): each field's value shown by
+   * the dictionary's label for it (the entry of the field's type with that value) in the request's
+   * language (Accept-Language), else the label in the other language, else the value itself.
+   */
+  dictionary_labels: z.object({
+    product_type: z.string(),
+    material: z.string(),
+    process: z.string(),
+    season: z.string(),
+    wash_care: z.string(),
+  }),
   image_requirements: z.string(),
   gallery: z.array(imageRefSchema),
   cover: imageRefSchema.nullable(),

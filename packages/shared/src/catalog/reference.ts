@@ -215,7 +215,9 @@ export const DICTIONARY_TYPES = [
 ] as const;
 const dictionaryFields = z.object({
   type: z.string().trim().regex(KEY_PATTERN),
+  /** The label in Chinese (zh-cn); `en_label` is the English one (empty: the Chinese label shows). */
   label: requiredText(50),
+  en_label: optionalText(50),
   value: requiredText(50),
   sort: catalogSort.default(0),
   status: catalogStatus.default('enabled'),

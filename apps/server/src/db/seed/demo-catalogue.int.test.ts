@@ -50,6 +50,37 @@ describe('the demo catalogue', () => {
     });
   });
 
+  it("labels the tee's type, season, process and wash care from the dictionary in each language (issue 26)", async () => {
+    const list = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/storefront/products',
+      headers: { host: 'localhost' },
+    });
+    const tee = (list.json().data.list as Array<{ id: string; en_name: string }>).find(
+      (p) => p.en_name === 'Classic crew-neck T-shirt',
+    )!;
+    const labels = async (language: string) =>
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/v1/storefront/products/${tee.id}`,
+          headers: { host: 'localhost', 'accept-language': language },
+        })
+      ).json().data.dictionary_labels;
+    expect(await labels('en')).toMatchObject({
+      product_type: 'Apparel',
+      season: 'All seasons',
+      process: 'DTG (direct to garment)',
+      wash_care: 'Wash cold, inside out; do not iron the print.',
+    });
+    expect(await labels('zh-cn')).toMatchObject({
+      product_type: '服装',
+      season: '四季',
+      process: '直喷',
+      wash_care: '冷水反面机洗，勿熨烫印花',
+    });
+  });
+
   it('gives the editor a mockup per colour of every surface, drawn at the template size, with print areas', async () => {
     const merchant = await findAdminUserByUsername(t.database.db, DEMO_USERNAMES.merchant);
     const headers = await t.authAs(adminActor(merchant!));

@@ -258,21 +258,39 @@ export async function seedDemoCatalogue(services: AppServices, demo: Demo): Prom
     const teeChart = await chart('T恤尺码表 T-shirt chart', [48, 68, 19]);
     const hoodieChart = await chart('卫衣尺码表 Hoodie chart', [54, 68, 60]);
 
+    // Each entry's Chinese label and English twin: the storefront shows the shopper's language.
+    const entries = (type: string, list: Array<[value: string, label: string, enLabel: string]>) =>
+      list.map(([value, label, enLabel]) => ({ type, value, label, enLabel }));
     await createDictionaryEntries(db, tenantId, [
-      ...['spring', 'summer', 'autumn', 'winter', 'all'].map((v) => ({ type: 'season', label: v, value: v })),
-      { type: 'unit', label: '件 piece', value: 'piece' },
-      { type: 'unit', label: '个 item', value: 'item' },
-      ...['DTG', 'Sublimation', 'UV printing', 'Screen printing'].map((v) => ({
-        type: 'process',
-        label: v,
-        value: v,
-      })),
-      ...['apparel', 'drinkware', 'bag', 'phone_case'].map((v) => ({
-        type: 'product_type',
-        label: v,
-        value: v,
-      })),
-      { type: 'wash_care', label: 'Machine wash cold, inside out', value: 'cold_inside_out' },
+      ...entries('season', [
+        ['spring', '春季', 'Spring'],
+        ['summer', '夏季', 'Summer'],
+        ['autumn', '秋季', 'Autumn'],
+        ['winter', '冬季', 'Winter'],
+        ['all', '四季', 'All seasons'],
+      ]),
+      ...entries('unit', [
+        ['piece', '件', 'Piece'],
+        ['item', '个', 'Item'],
+      ]),
+      ...entries('process', [
+        ['DTG', '直喷', 'DTG (direct to garment)'],
+        ['Sublimation', '热升华', 'Sublimation'],
+        ['UV printing', 'UV 打印', 'UV printing'],
+        ['Screen printing', '丝网印刷', 'Screen printing'],
+      ]),
+      ...entries('product_type', [
+        ['apparel', '服装', 'Apparel'],
+        ['drinkware', '杯具', 'Drinkware'],
+        ['bag', '箱包', 'Bags'],
+        ['phone_case', '手机壳', 'Phone cases'],
+      ]),
+      ...entries('wash_care', [
+        ['cold_inside_out', '冷水反面机洗，勿熨烫印花', 'Wash cold, inside out; do not iron the print.'],
+        ['cold_tumble_low', '冷水机洗，低温烘干', 'Machine wash cold; tumble dry low.'],
+        ['dishwasher_safe', '可用洗碗机和微波炉', 'Dishwasher and microwave safe.'],
+        ['hand_wash_cold', '冷水手洗', 'Hand wash cold.'],
+      ]),
     ]);
 
     const teeSpu = await createSpu(db, tenantId, {
@@ -384,7 +402,7 @@ export async function seedDemoCatalogue(services: AppServices, demo: Demo): Prom
         weight: 190,
         introduction: 'A soft, midweight everyday tee printed direct-to-garment.',
         season: 'all',
-        wash_care: 'Machine wash cold, inside out; do not iron the print.',
+        wash_care: 'cold_inside_out',
         base_price: 3500,
         design_price: 1000,
         image_requirements:
@@ -442,7 +460,7 @@ export async function seedDemoCatalogue(services: AppServices, demo: Demo): Prom
         weight: 560,
         introduction: 'A warm fleece hoodie with a kangaroo pocket.',
         season: 'winter',
-        wash_care: 'Machine wash cold; tumble dry low.',
+        wash_care: 'cold_tumble_low',
         base_price: 8900,
         design_price: 1500,
         image_requirements: 'PNG, 300 DPI; the sleeve print is 1050 × 3150 px.',
@@ -479,7 +497,7 @@ export async function seedDemoCatalogue(services: AppServices, demo: Demo): Prom
         process: 'Sublimation',
         weight: 350,
         introduction: 'A dishwasher-safe ceramic mug with an edge-to-edge wrap print.',
-        wash_care: 'Dishwasher and microwave safe.',
+        wash_care: 'dishwasher_safe',
         base_price: 2200,
         design_price: 800,
         image_requirements: 'PNG at 300 DPI, 2550 × 1050 px for the full wrap.',
@@ -508,7 +526,7 @@ export async function seedDemoCatalogue(services: AppServices, demo: Demo): Prom
         process: 'Screen printing',
         weight: 220,
         introduction: 'A sturdy canvas tote with long handles.',
-        wash_care: 'Hand wash cold.',
+        wash_care: 'hand_wash_cold',
         base_price: 1800,
         design_price: 700,
         image_requirements: 'PNG, 3000 × 3000 px at 300 DPI.',

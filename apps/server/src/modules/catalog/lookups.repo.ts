@@ -5,6 +5,7 @@ import { distinctIds } from '../../platform/distinct-ids.ts';
 import {
   catalogCategories,
   catalogColors,
+  catalogDictionary,
   catalogSizeAttributes,
   catalogSizes,
   catalogSizeTemplates,
@@ -96,3 +97,25 @@ export async function spusByIds(tx: Executor, tenantId: string, ids: Iterable<st
 // Other contexts' rows (factories, merchant levels, merchants) come from their modules' batch look-ups.
 export { factoriesByIds } from '../logistics/index.ts';
 export { merchantLevelsByIds, merchantsByIds } from '../tenancy/index.ts';
+
+/**
+ * The dictionary entries (of any type) whose value is one of `values`, for showing free-text
+ * fields by their labels (issue 26). The caller matches each field to its type.
+ */
+export async function dictionaryEntriesByValues(tx: Executor, tenantId: string, values: Iterable<string>) {
+  const list = [...new Set([...values].filter((v) => v !== ''))];
+  if (!list.length) return [];
+  return preparedQuery(tx, 'catalog_dictionary_by_values', (t) =>
+    t
+      .select({
+        type: catalogDictionary.type,
+        value: catalogDictionary.value,
+        label: catalogDictionary.label,
+        enLabel: catalogDictionary.enLabel,
+      })
+      .from(catalogDictionary)
+      .where(
+        sql`${eq(catalogDictionary.tenantId, tenant)} AND ${catalogDictionary.value} = ANY(${sql.placeholder('values')}::text[])`,
+      ),
+  ).execute({ tenant: tenantId, values: list });
+}

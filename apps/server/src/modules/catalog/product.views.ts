@@ -7,6 +7,7 @@ import {
   type Buyer,
   type CatalogProduct,
   type Currency,
+  type Language,
   type PriceList,
   type Product,
   type StorefrontProduct,
@@ -365,8 +366,58 @@ export function toStorefrontListItem(
   };
 }
 
+/** The product fields whose values come from the dictionary, each with its dictionary type. */
+export const DICTIONARY_FIELDS = {
+  product_type: 'product_type',
+  material: 'material',
+  process: 'process',
+  season: 'season',
+  wash_care: 'wash_care',
+} as const;
+type DictionaryField = keyof typeof DICTIONARY_FIELDS;
+export type DictionaryLabels = Record<DictionaryField, string>;
+type DictionaryEntry = { type: string; value: string; label: string; enLabel: string };
+
+const dictionaryValues = (row: ProductRow): Record<DictionaryField, string> => ({
+  product_type: row.productType,
+  material: row.material,
+  process: row.process,
+  season: row.season,
+  wash_care: row.washCare,
+});
+
+/** The values the dictionary is asked about for a product (see `dictionaryLabelsOf`). */
+export const dictionaryValuesOf = (row: ProductRow): string[] => Object.values(dictionaryValues(row));
+
+/**
+ * Each dictionary-backed field of a product as a reader of `language` sees it (issue 26): the
+ * label of the entry of the field's type with the field's value in that language, else the label
+ * in the other language, else the value itself (free text the dictionary does not know).
+ */
+export function dictionaryLabelsOf(
+  row: ProductRow,
+  entries: readonly DictionaryEntry[],
+  language: Language,
+): DictionaryLabels {
+  const values = dictionaryValues(row);
+  const out = {} as DictionaryLabels;
+  for (const field of Object.keys(DICTIONARY_FIELDS) as DictionaryField[]) {
+    const value = values[field];
+    const entry = entries.find((e) => e.type === DICTIONARY_FIELDS[field] && e.value === value);
+    const [first, second] =
+      language === 'en' ? [entry?.enLabel, entry?.label] : [entry?.label, entry?.enLabel];
+    out[field] = first || second || value;
+  }
+  return out;
+}
+
 /** The public product page: no costs, no exclusive prices, no factory addresses. */
-export function toStorefrontProduct(row: ProductRow, refs: ProductRefs, files: FileUrls): StorefrontProduct {
+export function toStorefrontProduct(
+  row: ProductRow,
+  refs: ProductRefs,
+  files: FileUrls,
+  labels: DictionaryLabels,
+): StorefrontProduct {
   const base = core(row, refs, files);
   const path: Array<{ id: string; category_name: string }> = [];
   const category = refs.categories.get(row.categoryId);
@@ -406,6 +457,7 @@ export function toStorefrontProduct(row: ProductRow, refs: ProductRefs, files: F
     introduction: base.introduction,
     season: base.season,
     wash_care: base.wash_care,
+    dictionary_labels: labels,
     image_requirements: base.image_requirements,
     gallery: base.gallery,
     cover: base.cover,

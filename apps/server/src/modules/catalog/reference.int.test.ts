@@ -221,6 +221,80 @@ describe('colours, sizes, attributes, dictionary', () => {
   });
 });
 
+describe('dictionary labels in two languages (issue 26)', () => {
+  it('keeps a Chinese and an English label, validated, within the tenant', async () => {
+    const { headers } = await supplier();
+    const created = await post(headers, '/api/v1/admin/spuDictionary', {
+      type: 'product_type',
+      label: '服装',
+      en_label: ' Apparel ',
+      value: 'apparel',
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const entry = created.json().data;
+    expect(entry).toMatchObject({ label: '服装', en_label: 'Apparel', value: 'apparel' });
+    // Without an English label it is empty (the Chinese label shows in English).
+    const plain = await post(headers, '/api/v1/admin/spuDictionary', {
+      type: 'season',
+      label: '四季',
+      value: 'all',
+    });
+    expect(plain.json().data.en_label).toBe('');
+    const url = `/api/v1/admin/spuDictionary/${entry.id}`;
+    const edited = await t.app.inject({ method: 'PATCH', url, headers, payload: { en_label: 'Clothing' } });
+    expect(edited.statusCode, edited.body).toBe(200);
+    const read = await t.app.inject({ method: 'GET', url, headers });
+    expect(read.json().data).toMatchObject({ label: '服装', en_label: 'Clothing' });
+    const found = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/admin/spuDictionary?quickSearch=Clothing',
+      headers,
+    });
+    expect(found.json().data.list.map((d: { id: string }) => d.id)).toEqual([entry.id]);
+
+    // Too long: a 400 naming the field in the request's language, and nothing written.
+    for (const [lang, msg] of [
+      [EN, /english label/i],
+      [ZH, /英文标签/],
+    ] as const) {
+      const long = await t.app.inject({
+        method: 'PATCH',
+        url,
+        headers: { ...headers, ...lang },
+        payload: { label: '衣服', en_label: 'x'.repeat(51) },
+      });
+      expect(long.statusCode).toBe(400);
+      expect(long.json().data.errors[0]).toMatchObject({ field: 'en_label' });
+      expect(long.json().msg).toMatch(msg);
+    }
+    const wrongType = await post(headers, '/api/v1/admin/spuDictionary', {
+      type: 'unit',
+      label: '件',
+      en_label: 7,
+      value: 'piece',
+    });
+    expect(wrongType.statusCode).toBe(400);
+    expect((await t.app.inject({ method: 'GET', url, headers })).json().data).toMatchObject({
+      label: '服装',
+      en_label: 'Clothing',
+    });
+
+    // No token: 401; another tenant's supplier neither reads nor edits it.
+    const anonymous = await t.app.inject({ method: 'PATCH', url, payload: { en_label: 'Stolen' } });
+    expect(anonymous.statusCode).toBe(401);
+    const other = await supplier();
+    const foreign = await t.app.inject({
+      method: 'PATCH',
+      url,
+      headers: other.headers,
+      payload: { en_label: 'Stolen' },
+    });
+    expect(foreign.statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url, headers: other.headers })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url, headers })).json().data.en_label).toBe('Clothing');
+  });
+});
+
 describe('size templates', () => {
   it('says "Template name cannot be empty." in both languages, blank or missing', async () => {
     const { headers } = await supplier();

@@ -395,6 +395,7 @@ export const spuDictionaryResource: CrudDefinition<typeof catalogOperations.spuD
       id: d.id,
       type: d.type,
       label: d.label,
+      en_label: d.enLabel,
       value: d.value,
       sort: d.sort,
       status: d.status,
@@ -404,19 +405,19 @@ export const spuDictionaryResource: CrudDefinition<typeof catalogOperations.spuD
   },
   async toInsert(ctx, input) {
     await checkDictionaryValue(ctx, input.type, input.value);
-    return defined(input);
+    return defined(input, { en_label: 'enLabel' });
   },
   async toUpdate(ctx, input, existing) {
     const d = existing as DictionaryRow;
     if (input.type !== undefined || input.value !== undefined)
       await checkDictionaryValue(ctx, input.type ?? d.type, input.value ?? d.value, d.id);
-    return defined(input);
+    return defined(input, { en_label: 'enLabel' });
   },
   filters: {
     type: { column: catalogDictionary.type, op: 'eq' },
     status: statusFilter(catalogDictionary.status),
   },
-  quickSearch: [catalogDictionary.label, catalogDictionary.value],
+  quickSearch: [catalogDictionary.label, catalogDictionary.enLabel, catalogDictionary.value],
   orderable: { sort: catalogDictionary.sort, type: catalogDictionary.type, value: catalogDictionary.value },
   defaultOrder: [
     [catalogDictionary.type, 'asc'],

@@ -129,7 +129,7 @@ export async function createSizeTemplate(
 export async function createDictionaryEntries(
   tx: Executor,
   tenantId: string,
-  entries: Array<{ type: string; label: string; value: string }>,
+  entries: Array<{ type: string; label: string; enLabel?: string; value: string }>,
 ) {
   if (!entries.length) return [];
   return tx

@@ -161,7 +161,9 @@ export const catalogDictionary = pgTable(
     id: rowId(),
     tenantId: tenantId(),
     type: text('type').notNull(),
+    /** The (Chinese) label; `en_label` is its English twin, empty when there is none. */
     label: text('label').notNull(),
+    enLabel: text('en_label').notNull().default(''),
     value: text('value').notNull(),
     sort: sort(),
     status: status(),

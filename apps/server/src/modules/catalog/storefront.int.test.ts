@@ -5,7 +5,7 @@ import { buildCatalogBasics, buildProduct } from '../../../test/factories/catalo
 import { createTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
 import { catalogCategories, catalogProducts } from '../../db/schema/index.ts';
 import { adminActor } from '../access/index.ts';
-import { createCategory, createSizeAttribute, createSizeTemplate } from './index.ts';
+import { createCategory, createDictionaryEntries, createSizeAttribute, createSizeTemplate } from './index.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -230,6 +230,80 @@ describe('the storefront', () => {
       expect((await get('a.example.com', `/api/v1/storefront/products/${hiddenId}`)).statusCode).toBe(404);
     }
     expect((await get('a.example.com', '/api/v1/storefront/products/not-a-uuid')).statusCode).toBe(400);
+  });
+
+  it("shows dictionary-backed fields by the dictionary's labels in the shopper's language (issue 26)", async () => {
+    const db = t.database.db;
+    const a = await buildTenant(db, { domain: 'a.example.com' });
+    const b = await buildTenant(db, { domain: 'b.example.com' });
+    await createDictionaryEntries(db, a.id, [
+      { type: 'product_type', value: 'apparel', label: '服装', enLabel: 'Apparel' },
+      { type: 'season', value: 'all', label: '四季', enLabel: 'All seasons' },
+      // No English label: English readers see the Chinese one.
+      { type: 'process', value: 'DTG', label: '直喷' },
+      // Same value under another type: not the label of the season field.
+      { type: 'unit', value: 'winter', label: '冬装单位', enLabel: 'Winter unit' },
+    ]);
+    // Another supplier's dictionary never labels this supplier's products.
+    await createDictionaryEntries(db, b.id, [
+      { type: 'material', value: 'cotton', label: '乙方棉', enLabel: 'B cotton' },
+    ]);
+    const product = async (tenantId: string, fields: Record<string, string>) =>
+      (await buildProduct(deps(), tenantId, { onSale: true, ...fields })).product;
+    const tee = await product(a.id, {
+      product_type: 'apparel',
+      season: 'all',
+      process: 'DTG',
+      material: 'cotton',
+      wash_care: 'Hand wash cold.',
+    });
+    const coat = await product(a.id, { product_type: 'apparel', season: 'winter' });
+    const detail = async (id: string, language?: string) => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/storefront/products/${id}`,
+        headers: { host: 'a.example.com', ...(language ? { 'accept-language': language } : {}) },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data;
+    };
+
+    const en = await detail(tee.id, 'en-GB,en;q=0.9');
+    expect(en.dictionary_labels).toEqual({
+      product_type: 'Apparel',
+      season: 'All seasons',
+      process: '直喷',
+      material: 'cotton',
+      wash_care: 'Hand wash cold.',
+    });
+    // The raw values stay as they are (the forms and the API edit values, not labels).
+    expect(en).toMatchObject({ product_type: 'apparel', season: 'all', process: 'DTG' });
+    const zh = await detail(tee.id, 'zh-CN');
+    expect(zh.dictionary_labels).toMatchObject({ product_type: '服装', season: '四季', process: '直喷' });
+    // No Accept-Language: the default language, Chinese.
+    expect((await detail(tee.id)).dictionary_labels).toEqual(zh.dictionary_labels);
+    expect((await detail(coat.id, 'en')).dictionary_labels).toMatchObject({
+      product_type: 'Apparel',
+      season: 'winter',
+    });
+
+    // An English label added in the back office shows at once.
+    const headers = await t.authAs(adminActor(await buildSupplierAdmin(db, a.id)));
+    const entries = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/admin/spuDictionary?type=process',
+      headers,
+    });
+    const dtg = entries.json().data.list[0];
+    const edit = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/admin/spuDictionary/${dtg.id}`,
+      headers,
+      payload: { en_label: 'Direct to garment' },
+    });
+    expect(edit.statusCode, edit.body).toBe(200);
+    expect((await detail(tee.id, 'en')).dictionary_labels.process).toBe('Direct to garment');
+    expect((await detail(tee.id, 'zh-CN')).dictionary_labels.process).toBe('直喷');
   });
 
   it('lists the visible category tree with product counts', async () => {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { catalogOperations, STOREFRONT_ROUTES } from '@pod/shared';
+import { catalogOperations, parseLanguage, STOREFRONT_ROUTES } from '@pod/shared';
 import type { FastifyRequest } from 'fastify';
 import { ok } from '../../platform/http/envelope.ts';
 import { AppError } from '../../platform/http/errors.ts';
@@ -8,7 +8,15 @@ import type { ZodApp } from '../../platform/http/types.ts';
 import type { AppServices } from '../../services.ts';
 import { tenantForRequest } from '../tenancy/index.ts';
 import { categoryTree, findVisibleProductWithCategories, listProducts } from './listing.service.ts';
-import { listRefs, loadRefs, toStorefrontListItem, toStorefrontProduct } from './product.views.ts';
+import { dictionaryEntriesByValues } from './lookups.repo.ts';
+import {
+  dictionaryLabelsOf,
+  dictionaryValuesOf,
+  listRefs,
+  loadRefs,
+  toStorefrontListItem,
+  toStorefrontProduct,
+} from './product.views.ts';
 
 /**
  * The public storefront API (spec §2 /template/productList, /template/productDetail and the Wap
@@ -51,7 +59,13 @@ export function storefrontRoutes(app: ZodApp, services: AppServices): void {
       { kind: 'public' },
       request.params.id,
     );
-    return ok(toStorefrontProduct(row, await loadRefs(db, tenantId, [row], { categories }), services.files));
+    const [refs, entries] = await Promise.all([
+      loadRefs(db, tenantId, [row], { categories }),
+      dictionaryEntriesByValues(db, tenantId, dictionaryValuesOf(row)),
+    ]);
+    // Free-text fields read in the shopper's language (issue 26); the reply varies by Accept-Language.
+    const labels = dictionaryLabelsOf(row, entries, parseLanguage(request.headers['accept-language']));
+    return ok(toStorefrontProduct(row, refs, services.files, labels));
   });
 }
 

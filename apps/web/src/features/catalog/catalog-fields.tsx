@@ -9,6 +9,7 @@ import type { KnownAttachment } from '../uploads/upload-field.tsx';
 import { formatMoney } from '../wallet/money-format.ts';
 import { useReferenceRows } from './api.ts';
 import { categoryTreeOptions } from './catalog-tree.ts';
+import { dictionaryOptionLabel } from './dictionary-label.ts';
 
 /** A colour as a round swatch (its swatch image when it has one). */
 export function ColorDot({ hex, image, size = 14 }: { hex: string; image?: ImageRef | null; size?: number }) {
@@ -156,9 +157,10 @@ export function DictionaryInput(props: {
   maxLength?: number;
 }) {
   const list = useReferenceRows<SpuDictionary>(catalogOperations.spuDictionary, { type: props.type });
+  const language = currentLanguage();
   const options = (list.data?.list ?? [])
     .filter((d) => d.status === 'enabled')
-    .map((d) => ({ value: d.value, label: d.label === d.value ? d.value : `${d.label} (${d.value})` }));
+    .map((d) => ({ value: d.value, label: dictionaryOptionLabel(d, language) }));
   return (
     <AutoComplete
       options={options}

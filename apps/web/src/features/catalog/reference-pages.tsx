@@ -21,8 +21,10 @@ import {
 } from '@pod/shared';
 import type { z } from 'zod';
 import { useFieldLabel, useZodField } from '../../forms/use-zod-field.ts';
+import { currentLanguage } from '../../i18n/i18n.ts';
 import { UploadField } from '../uploads/upload-field.tsx';
 import { CategoryTreeSelect, ColorDot, knownImages } from './catalog-fields.tsx';
+import { dictionaryLabel } from './dictionary-label.ts';
 import { FieldRow, ReferencePage, type ReferenceColumn } from './reference-page-kit.tsx';
 
 /** A name and its English name, side by side (colours, sizes, size attributes). */
@@ -239,6 +241,7 @@ export function SpuSizeAttributePage() {
 /** The dictionary: the value lists the SPU and product forms suggest (seasons, units, brands…). */
 export function SpuDictionaryPage() {
   const { t } = useTranslation();
+  const language = currentLanguage();
   const field = useZodField();
   const fieldLabel = useFieldLabel();
   const shape = spuDictionaryCreateSchema.shape;
@@ -253,7 +256,7 @@ export function SpuDictionaryPage() {
       resource={catalogOperations.spuDictionary}
       shape={shape}
       form={{
-        fieldNames: ['type', 'label', 'value', 'remark'],
+        fieldNames: ['type', 'label', 'en_label', 'value', 'remark'],
         initialValues: { type: 'season' },
         render: () => (
           <>
@@ -261,13 +264,26 @@ export function SpuDictionaryPage() {
               {/* Suppliers may add types of their own, so the list only suggests. */}
               <AutoComplete options={typeOptions} maxLength={LIMITS.text.key} />
             </Form.Item>
-            <FieldRow
-              shape={shape}
-              fields={{
-                label: <Input maxLength={maxLengthOf(shape.label)} />,
-                value: <Input maxLength={maxLengthOf(shape.value)} />,
-              }}
-            />
+            {/* The label in both languages: the storefront shows the shopper's (issue 26). */}
+            <Flex gap={16}>
+              <Form.Item
+                {...field('label', shape.label)}
+                label={t('catalog.dictionary.zhLabel')}
+                style={{ flex: 1 }}
+              >
+                <Input maxLength={maxLengthOf(shape.label)} />
+              </Form.Item>
+              <Form.Item
+                {...field('en_label', shape.en_label)}
+                label={t('catalog.dictionary.enLabel')}
+                style={{ flex: 1 }}
+              >
+                <Input maxLength={maxLengthOf(shape.en_label)} />
+              </Form.Item>
+            </Flex>
+            <Form.Item {...field('value', shape.value)} extra={t('catalog.dictionary.valueHint')}>
+              <Input maxLength={maxLengthOf(shape.value)} />
+            </Form.Item>
             <Form.Item {...field('remark', shape.remark)}>
               <Input.TextArea maxLength={maxLengthOf(shape.remark)} rows={2} />
             </Form.Item>
@@ -281,7 +297,9 @@ export function SpuDictionaryPage() {
       }
       columns={[
         { key: 'type', isOrderable: true, render: (row) => typeName(row.type) },
-        { key: 'label' },
+        // The label in the interface language (the other as fallback); both are in the form.
+        { key: 'label', render: (row) => dictionaryLabel(row, language) },
+        { key: 'en_label', isHiddenByDefault: true },
         { key: 'value', isOrderable: true },
         { key: 'remark', isHiddenByDefault: true },
       ]}

@@ -1,0 +1,1 @@
+ALTER TABLE "catalog_dictionary" ADD COLUMN "en_label" text DEFAULT '' NOT NULL;

@@ -23,6 +23,7 @@ export default defineConfig({
           include: ['apps/server/**/*.int.test.ts'],
           exclude: ['**/node_modules/**'],
           globalSetup: ['apps/server/test/global-setup.ts'],
+          setupFiles: ['apps/server/test/setup-fonts.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: 'forks',

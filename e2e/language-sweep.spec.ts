@@ -70,7 +70,15 @@ describe('two-language sweep', () => {
     ]);
     expect(
       otherScript(
-        ['Order list', 'merchant', 'not_exported', 'SKU 120 px TikTok Shop', '订单'],
+        [
+          'Order list',
+          'merchant',
+          'not_exported',
+          'SKU 120 px TikTok Shop',
+          '订单',
+          '以 NODE_ENV=development 运行',
+          '最近 Webhook',
+        ],
         'zh-cn',
         strings,
       ),

@@ -40,6 +40,8 @@ const BRANDS = new Set(
     'Github',
     'GitHub',
     'Shop',
+    // Technical terms Chinese interfaces write in Latin letters.
+    'Webhook',
   ].map((b) => b.toLowerCase()),
 );
 
@@ -177,7 +179,10 @@ export function otherScript(texts: string[], language: 'zh-cn' | 'en', strings: 
         if (strings.translated.has(text) || !isUserData(text, strings)) findings.add(text.slice(0, 80));
       }
     } else {
-      for (const word of text.match(LATIN_WORD) ?? []) {
+      // A setting written as code (`NODE_ENV=development`) or a media type (`image/png`) is code
+      // in either language.
+      const code = text.replace(/\b[A-Z][A-Z0-9_]*=[\w.-]+/g, ' ').replace(/\b[a-z]+\/[a-z0-9.+-]+\b/g, ' ');
+      for (const word of code.match(LATIN_WORD) ?? []) {
         if (isAllowedLatin(word) || isUserData(word, strings)) continue;
         findings.add(text.slice(0, 80));
       }

@@ -10,8 +10,8 @@ import { bundledFontFiles, prepareFonts } from './fonts.ts';
 /**
  * The server renders with exactly the registry's fonts (DESIGN_FONTS, issue 26): every family and
  * weight has its files from the package the editor loads, and sharp/librsvg draws each family in
- * its own shapes (not the Noto Sans SC fallback). A forks worker of its own, so FONTCONFIG_FILE is
- * set before this process's first text render.
+ * its own shapes (not the Noto Sans SC fallback). The fonts are prepared before any file of the
+ * process renders text (`test/setup-fonts.ts`); the call below is the same idempotent one.
  */
 const dataDir = mkdtempSync(join(tmpdir(), 'pod-fonts-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));

@@ -58,6 +58,9 @@ function languageOf(key: FieldName, bilingual: boolean): 'zh-CN' | 'en' | undefi
   return key === 'en_name' ? 'en' : undefined;
 }
 
+/** A plain cell's text: the names these columns hold are strings. */
+const textOf = (value: unknown): string => (typeof value === 'string' ? value : '');
+
 /** The sort and status fields every reference form ends with. */
 function SortAndStatus({ shape }: { shape: { sort: FieldSchema; status: FieldSchema } }) {
   const statusOptions = useStatusOptions();
@@ -135,7 +138,7 @@ export function ReferencePage<Row extends ReferenceRow>({
           ...(lang && {
             render: (row: Row) => (
               <span lang={lang}>
-                {render ? render(row) : String((row as Record<string, unknown>)[column.key] ?? '')}
+                {render ? render(row) : textOf((row as Record<string, unknown>)[column.key])}
               </span>
             ),
           }),

@@ -67,6 +67,7 @@ const UNITS = new Set(
     'svg',
     'webp',
     'xlsx',
+    'xls',
     'csv',
     'zip',
     'x',

@@ -2,6 +2,8 @@ import { useEffect, useMemo, useState } from 'react';
 import { Alert, Button, Flex, Form, Input, Select, Space, Tag, Typography, type FormInstance } from 'antd';
 import { EyeOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { currentLanguage } from '../../i18n/i18n.ts';
+import { catalogName } from '../../i18n/catalog-name.ts';
 import {
   PRODUCT_STATUSES,
   type CatalogProduct,
@@ -170,11 +172,9 @@ function MerchantProductFields({ form, row }: { form: FormInstance<Values>; row:
  * product templates (`catalog/product-template`, counted by its level). Same form, two resources.
  */
 export function ProductPage({ flavour = 'supplier' }: { flavour?: ProductFlavour }) {
-  const { t, i18n } = useTranslation();
-  const english = i18n.language === 'en';
-  /** A catalogue name in the reader's language (the Chinese one where no English one is given). */
-  const local = (item: { name: string; en_name?: string }) =>
-    english && item.en_name ? item.en_name : item.name;
+  const { t } = useTranslation();
+  const language = currentLanguage();
+  const english = language === 'en';
   const fieldLabel = useFieldLabel();
   const money = useMoneyText();
   const isSupplier = flavour === 'supplier';
@@ -256,7 +256,7 @@ export function ProductPage({ flavour = 'supplier' }: { flavour?: ProductFlavour
           isOrderable: true,
           render: (row) => (
             <Flex vertical>
-              <Typography.Text strong>{local(row)}</Typography.Text>
+              <Typography.Text strong>{catalogName(row, language)}</Typography.Text>
               {row.en_name && row.en_name !== row.name ? (
                 // The name in the other language, marked as such (`lang`).
                 <span lang={english ? 'zh-CN' : 'en'}>
@@ -274,7 +274,7 @@ export function ProductPage({ flavour = 'supplier' }: { flavour?: ProductFlavour
           render: (row) => (
             <Flex gap={4} wrap>
               {row.colors.map((c) => (
-                <span key={c.id} title={local(c)}>
+                <span key={c.id} title={catalogName(c, language)}>
                   <ColorDot hex={c.hex} image={c.swatch} />
                 </span>
               ))}
@@ -284,7 +284,7 @@ export function ProductPage({ flavour = 'supplier' }: { flavour?: ProductFlavour
         {
           key: 'sizes',
           title: fieldLabel('size_ids'),
-          render: (row) => row.sizes.map((s) => local(s)).join(' / '),
+          render: (row) => row.sizes.map((s) => catalogName(s, language)).join(' / '),
         },
         {
           key: 'surfaces',
@@ -292,7 +292,7 @@ export function ProductPage({ flavour = 'supplier' }: { flavour?: ProductFlavour
           render: (row) => (
             <Space size={[4, 4]} wrap>
               {row.surfaces.map((s) => (
-                <Tag key={s.id}>{local(s)}</Tag>
+                <Tag key={s.id}>{catalogName(s, language)}</Tag>
               ))}
             </Space>
           ),

@@ -1,5 +1,7 @@
 import { Flex, Form, Input, InputNumber, Radio, Select, Space, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { currentLanguage } from '../../i18n/i18n.ts';
+import { catalogName } from '../../i18n/catalog-name.ts';
 import {
   CATALOG_LIMITS,
   spuSizeTemplateCreateSchema,
@@ -16,11 +18,6 @@ import { useReferenceRows } from './api.ts';
 import { useCatalogField } from './catalog-form.ts';
 import { rowsForSizes, valuesForColumns, type ChartRow } from './size-chart.ts';
 
-/** A size attribute's name in the reader's language (the Chinese name where no English one is given). */
-function nameIn(item: { name: string; en_name?: string }, language: string): string {
-  return language === 'en' && item.en_name ? item.en_name : item.name;
-}
-
 /** A size chart editor: the sizes (rows) and a measurement per size and column. */
 function SizeChartInput({
   value = [],
@@ -31,7 +28,7 @@ function SizeChartInput({
   onChange?: (rows: ChartRow[]) => void;
   columnIds: readonly string[];
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const sizes = useReferenceRows<SpuSize>(catalogOperations.spuSize);
   const attributes = useReferenceRows<SpuSizeAttribute>(catalogOperations.spuSizeAttribute);
   const sizeName = (id: string) => sizes.data?.list.find((s) => s.id === id)?.name ?? id;
@@ -68,7 +65,9 @@ function SizeChartInput({
             { key: 'size', title: t('catalog.sizeTemplate.size'), render: (_, row) => sizeName(row.size_id) },
             ...columnIds.map((columnId, i) => ({
               key: columnId,
-              title: columns[i] ? `${nameIn(columns[i], i18n.language)} (${columns[i].unit})` : columnId,
+              title: columns[i]
+                ? `${catalogName(columns[i], currentLanguage())} (${columns[i].unit})`
+                : columnId,
               render: (_: unknown, row: ChartRow) => (
                 <InputNumber
                   size="small"
@@ -93,7 +92,7 @@ function SizeChartInput({
 
 /** Size templates (spec §2 SPU inventory): a size chart with the measurements per size. */
 export function SpuSizeTemplatePage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const field = useZodField();
   const catalogField = useCatalogField();
   const fieldLabel = useFieldLabel();
@@ -129,7 +128,7 @@ export function SpuSizeTemplatePage() {
             loading={attributes.isPending}
             options={(attributes.data?.list ?? []).map((a) => ({
               value: a.id,
-              label: `${nameIn(a, i18n.language)} (${a.unit})`,
+              label: `${catalogName(a, currentLanguage())} (${a.unit})`,
             }))}
           />
         </Form.Item>
@@ -177,7 +176,7 @@ export function SpuSizeTemplatePage() {
             <Space size={[4, 4]} wrap>
               {row.columns.map((c) => (
                 <Tag key={c.id}>
-                  {nameIn(c, i18n.language)} ({c.unit})
+                  {catalogName(c, currentLanguage())} ({c.unit})
                 </Tag>
               ))}
             </Space>

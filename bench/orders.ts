@@ -28,7 +28,7 @@ const SEED_VERSION = 'orders-v1';
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 1_000_000);
 const MERCHANTS = 10_000;
 const TENANTS = 20;
-const CLIENTS = 16;
+const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 16);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 40);
 /** Every this-many-th order is the measured merchant's (2,000 orders: page 50 of 20 exists). */
 const MEASURED_EVERY = 500;

@@ -112,7 +112,7 @@ describe('the schema is ready to be distributed by tenant on Citus', () => {
     }
   });
 
-  it('gives every distributed table a NOT NULL tenant_id that leads its primary key', () => {
+  it('gives every distributed table a NOT NULL tenant_id in its primary key', () => {
     const wrong = [...distributed].flatMap((table) => {
       const problems: string[] = [];
       if (notNull.get(table) !== true) problems.push(`${table}: ${DISTRIBUTION_COLUMN} missing or nullable`);
@@ -120,6 +120,15 @@ describe('the schema is ready to be distributed by tenant on Citus', () => {
       if (!pk?.includes(DISTRIBUTION_COLUMN)) problems.push(`${table}: primary key (${pk?.join(', ')})`);
       return problems;
     });
+    expect(wrong).toEqual([]);
+  });
+
+  it('leads a key that holds the row id with the id, so a look-up by id alone uses it (decision 0083)', () => {
+    const keyed = [...distributed].filter((table) => primaryKeys.get(table)?.includes('id'));
+    expect(keyed.length).toBeGreaterThan(40);
+    const wrong = keyed
+      .map((table) => `${table} (${primaryKeys.get(table)!.join(', ')})`)
+      .filter((key) => !key.endsWith('(id, tenant_id)'));
     expect(wrong).toEqual([]);
   });
 

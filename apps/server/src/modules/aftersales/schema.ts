@@ -79,7 +79,7 @@ export const aftersalesRequests = pgTable(
       columns: [t.tenantId, t.orderId],
       foreignColumns: [orders.tenantId, orders.id],
     }).onDelete('cascade'),
-    primaryKey({ columns: [t.tenantId, t.id] }),
+    primaryKey({ columns: [t.id, t.tenantId] }),
     uniqueIndex('aftersales_requests_request_no_uq').on(t.tenantId, t.requestNo),
     index('aftersales_requests_merchant_idx').on(t.tenantId, t.merchantId, t.createdAt),
     index('aftersales_requests_order_idx').on(t.orderId),
@@ -123,7 +123,7 @@ export const aftersalesEvents = pgTable(
       columns: [t.tenantId, t.requestId],
       foreignColumns: [aftersalesRequests.tenantId, aftersalesRequests.id],
     }).onDelete('cascade'),
-    primaryKey({ columns: [t.tenantId, t.id] }),
+    primaryKey({ columns: [t.id, t.tenantId] }),
     index('aftersales_events_request_idx').on(t.requestId, t.createdAt),
   ],
 );

@@ -41,7 +41,7 @@ export const cartLines = pgTable(
       columns: [t.tenantId, t.finishedProductId],
       foreignColumns: [finishedProducts.tenantId, finishedProducts.id],
     }).onDelete('cascade'),
-    primaryKey({ columns: [t.tenantId, t.id] }),
+    primaryKey({ columns: [t.id, t.tenantId] }),
     uniqueIndex('cart_lines_merchant_sku_uq').on(
       t.tenantId,
       t.merchantId,

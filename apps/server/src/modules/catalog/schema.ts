@@ -58,7 +58,7 @@ export const catalogCategories = pgTable(
       columns: [t.tenantId, t.parentId],
       foreignColumns: [t.tenantId, t.id],
     }),
-    primaryKey({ columns: [t.tenantId, t.id] }),
+    primaryKey({ columns: [t.id, t.tenantId] }),
     index('catalog_categories_tenant_idx').on(t.tenantId, t.position),
     index('catalog_categories_parent_idx').on(t.parentId),
   ],
@@ -76,7 +76,7 @@ export const catalogAttributes = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [primaryKey({ columns: [t.tenantId, t.id] }), index('catalog_attributes_tenant_idx').on(t.tenantId)],
+  (t) => [primaryKey({ columns: [t.id, t.tenantId] }), index('catalog_attributes_tenant_idx').on(t.tenantId)],
 );
 
 export const catalogColors = pgTable(
@@ -94,7 +94,7 @@ export const catalogColors = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [primaryKey({ columns: [t.tenantId, t.id] }), index('catalog_colors_tenant_idx').on(t.tenantId)],
+  (t) => [primaryKey({ columns: [t.id, t.tenantId] }), index('catalog_colors_tenant_idx').on(t.tenantId)],
 );
 
 export const catalogSizes = pgTable(
@@ -109,7 +109,7 @@ export const catalogSizes = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [primaryKey({ columns: [t.tenantId, t.id] }), index('catalog_sizes_tenant_idx').on(t.tenantId)],
+  (t) => [primaryKey({ columns: [t.id, t.tenantId] }), index('catalog_sizes_tenant_idx').on(t.tenantId)],
 );
 
 export const catalogSizeAttributes = pgTable(
@@ -126,7 +126,7 @@ export const catalogSizeAttributes = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    primaryKey({ columns: [t.tenantId, t.id] }),
+    primaryKey({ columns: [t.id, t.tenantId] }),
     index('catalog_size_attributes_tenant_idx').on(t.tenantId),
   ],
 );
@@ -150,7 +150,7 @@ export const catalogSizeTemplates = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    primaryKey({ columns: [t.tenantId, t.id] }),
+    primaryKey({ columns: [t.id, t.tenantId] }),
     index('catalog_size_templates_tenant_idx').on(t.tenantId),
   ],
 );
@@ -172,7 +172,7 @@ export const catalogDictionary = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    primaryKey({ columns: [t.tenantId, t.id] }),
+    primaryKey({ columns: [t.id, t.tenantId] }),
     uniqueIndex('catalog_dictionary_tenant_type_value_uq').on(t.tenantId, t.type, t.value),
   ],
 );
@@ -234,7 +234,7 @@ export const catalogSpus = pgTable(
       columns: [t.tenantId, t.sizeTemplateId],
       foreignColumns: [catalogSizeTemplates.tenantId, catalogSizeTemplates.id],
     }),
-    primaryKey({ columns: [t.tenantId, t.id] }),
+    primaryKey({ columns: [t.id, t.tenantId] }),
     uniqueIndex('catalog_spus_tenant_code_uq').on(t.tenantId, t.code),
     index('catalog_spus_category_idx').on(t.inventoryCategoryId),
   ],
@@ -346,7 +346,7 @@ export const catalogProducts = pgTable(
       columns: [t.tenantId, t.sizeTemplateId],
       foreignColumns: [catalogSizeTemplates.tenantId, catalogSizeTemplates.id],
     }),
-    primaryKey({ columns: [t.tenantId, t.id] }),
+    primaryKey({ columns: [t.id, t.tenantId] }),
     uniqueIndex('catalog_products_tenant_style_uq').on(t.tenantId, t.styleCode),
     index('catalog_products_listing_idx').on(t.tenantId, t.status, t.categoryId),
     index('catalog_products_merchant_idx')

@@ -25,7 +25,7 @@ export const consigneeAddresses = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    primaryKey({ columns: [t.tenantId, t.id] }),
+    primaryKey({ columns: [t.id, t.tenantId] }),
     index('consignee_addresses_merchant_idx').on(t.tenantId, t.merchantId),
     uniqueIndex('consignee_addresses_one_default_uq')
       .on(t.tenantId, t.merchantId)
@@ -50,7 +50,7 @@ export const checkouts = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    primaryKey({ columns: [t.tenantId, t.id] }),
+    primaryKey({ columns: [t.id, t.tenantId] }),
     uniqueIndex('checkouts_merchant_key_uq').on(t.tenantId, t.merchantId, t.idempotencyKey),
   ],
 );

@@ -36,7 +36,7 @@ export const finishedGroups = pgTable(
       columns: [t.tenantId, t.parentId],
       foreignColumns: [t.tenantId, t.id],
     }).onDelete('cascade'),
-    primaryKey({ columns: [t.tenantId, t.id] }),
+    primaryKey({ columns: [t.id, t.tenantId] }),
     index('finished_groups_owner_idx').on(t.tenantId, t.merchantId),
   ],
 );
@@ -133,7 +133,7 @@ export const finishedProducts = pgTable(
       columns: [t.tenantId, t.groupId],
       foreignColumns: [finishedGroups.tenantId, finishedGroups.id],
     }),
-    primaryKey({ columns: [t.tenantId, t.id] }),
+    primaryKey({ columns: [t.id, t.tenantId] }),
     uniqueIndex('finished_products_tenant_code_uq').on(t.tenantId, t.code),
     index('finished_products_merchant_idx').on(t.tenantId, t.merchantId, t.createdAt),
     index('finished_products_group_idx').on(t.groupId),

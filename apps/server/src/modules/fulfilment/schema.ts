@@ -48,7 +48,7 @@ export const orderLabels = pgTable(
       columns: [t.tenantId, t.orderId],
       foreignColumns: [orders.tenantId, orders.id],
     }).onDelete('cascade'),
-    primaryKey({ columns: [t.tenantId, t.id] }),
+    primaryKey({ columns: [t.id, t.tenantId] }),
     uniqueIndex('order_labels_order_uq').on(t.tenantId, t.orderId),
     uniqueIndex('order_labels_tracking_uq').on(t.tenantId, t.trackingNo),
     index('order_labels_merchant_idx').on(t.tenantId, t.merchantId, t.updatedAt),
@@ -91,7 +91,7 @@ export const labelSplits = pgTable(
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
   },
   (t) => [
-    primaryKey({ columns: [t.tenantId, t.id] }),
+    primaryKey({ columns: [t.id, t.tenantId] }),
     index('label_splits_merchant_idx').on(t.tenantId, t.merchantId, t.createdAt),
   ],
 );

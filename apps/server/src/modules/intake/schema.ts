@@ -53,7 +53,7 @@ export const orderImportRecords = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    primaryKey({ columns: [t.tenantId, t.id] }),
+    primaryKey({ columns: [t.id, t.tenantId] }),
     uniqueIndex('order_import_records_code_uq').on(t.tenantId, t.code),
     index('order_import_records_merchant_idx').on(t.tenantId, t.merchantId, t.createdAt),
   ],

@@ -74,7 +74,7 @@ export const senderAddresses = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    primaryKey({ columns: [t.tenantId, t.id] }),
+    primaryKey({ columns: [t.id, t.tenantId] }),
     index('sender_addresses_factory_idx').on(t.tenantId, t.factoryId),
   ],
 );
@@ -105,7 +105,7 @@ export const shippingMethods = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    primaryKey({ columns: [t.tenantId, t.id] }),
+    primaryKey({ columns: [t.id, t.tenantId] }),
     uniqueIndex('shipping_methods_tenant_code_uq').on(t.tenantId, t.code),
     check(
       'shipping_methods_days',
@@ -150,7 +150,7 @@ export const shippingRates = pgTable(
       columns: [t.tenantId, t.methodId],
       foreignColumns: [shippingMethods.tenantId, shippingMethods.id],
     }).onDelete('cascade'),
-    primaryKey({ columns: [t.tenantId, t.id] }),
+    primaryKey({ columns: [t.id, t.tenantId] }),
     uniqueIndex('shipping_rates_method_factory_uq').on(t.tenantId, t.methodId, t.factoryId),
     index('shipping_rates_tenant_factory_idx').on(t.tenantId, t.factoryId),
     check(

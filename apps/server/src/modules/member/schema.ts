@@ -43,7 +43,7 @@ export const memberRules = pgTable(
       columns: [t.tenantId, t.parentId],
       foreignColumns: [t.tenantId, t.id],
     }),
-    primaryKey({ columns: [t.tenantId, t.id] }),
+    primaryKey({ columns: [t.id, t.tenantId] }),
     uniqueIndex('member_rules_tenant_name_uq').on(t.tenantId, t.name),
   ],
 );
@@ -65,7 +65,7 @@ export const memberGroups = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [primaryKey({ columns: [t.tenantId, t.id] }), index('member_groups_tenant_idx').on(t.tenantId)],
+  (t) => [primaryKey({ columns: [t.id, t.tenantId] }), index('member_groups_tenant_idx').on(t.tenantId)],
 );
 
 /** A member-centre user (spec §3 Member user), signed in with X-User-Token. */
@@ -107,7 +107,7 @@ export const members = pgTable(
       columns: [t.tenantId, t.groupId],
       foreignColumns: [memberGroups.tenantId, memberGroups.id],
     }),
-    primaryKey({ columns: [t.tenantId, t.id] }),
+    primaryKey({ columns: [t.id, t.tenantId] }),
     uniqueIndex('members_tenant_username_uq').on(t.tenantId, t.username),
     index('members_tenant_idx').on(t.tenantId),
     check('members_money_not_negative', sql`${t.money} >= 0 AND ${t.score} >= 0`),
@@ -137,7 +137,7 @@ export const memberMoneyLogs = pgTable(
       columns: [t.tenantId, t.memberId],
       foreignColumns: [members.tenantId, members.id],
     }),
-    primaryKey({ columns: [t.tenantId, t.id] }),
+    primaryKey({ columns: [t.id, t.tenantId] }),
     index('member_money_logs_member_idx').on(t.memberId, t.createdAt),
     uniqueIndex('member_money_logs_key_uq')
       .on(t.tenantId, t.memberId, t.idempotencyKey)
@@ -167,7 +167,7 @@ export const memberScoreLogs = pgTable(
       columns: [t.tenantId, t.memberId],
       foreignColumns: [members.tenantId, members.id],
     }),
-    primaryKey({ columns: [t.tenantId, t.id] }),
+    primaryKey({ columns: [t.id, t.tenantId] }),
     index('member_score_logs_member_idx').on(t.memberId, t.createdAt),
     uniqueIndex('member_score_logs_key_uq')
       .on(t.tenantId, t.memberId, t.idempotencyKey)

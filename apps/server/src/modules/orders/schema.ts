@@ -167,7 +167,7 @@ export const orders = pgTable(
     reviewLines: integer('review_lines').notNull().default(0),
   },
   (t) => [
-    primaryKey({ columns: [t.tenantId, t.id] }),
+    primaryKey({ columns: [t.id, t.tenantId] }),
     uniqueIndex('orders_order_no_uq').on(t.tenantId, t.orderNo),
     index('orders_merchant_idx').on(t.tenantId, t.merchantId, t.createdAt, t.id),
     index('orders_merchant_status_idx').on(t.tenantId, t.merchantId, t.status, t.createdAt, t.id),
@@ -261,7 +261,7 @@ export const orderLines = pgTable(
       columns: [t.tenantId, t.orderId],
       foreignColumns: [orders.tenantId, orders.id],
     }).onDelete('cascade'),
-    primaryKey({ columns: [t.tenantId, t.id] }),
+    primaryKey({ columns: [t.id, t.tenantId] }),
     index('order_lines_order_idx').on(t.orderId),
     index('order_lines_finished_idx').on(t.finishedProductId),
     check('order_lines_quantity_pos', sql`${t.quantity} > 0`),
@@ -290,7 +290,7 @@ export const orderEvents = pgTable(
       columns: [t.tenantId, t.orderId],
       foreignColumns: [orders.tenantId, orders.id],
     }).onDelete('cascade'),
-    primaryKey({ columns: [t.tenantId, t.id] }),
+    primaryKey({ columns: [t.id, t.tenantId] }),
     index('order_events_order_idx').on(t.orderId, t.createdAt),
   ],
 );
@@ -321,7 +321,7 @@ export const orderSkuMappings = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    primaryKey({ columns: [t.tenantId, t.id] }),
+    primaryKey({ columns: [t.id, t.tenantId] }),
     uniqueIndex('order_sku_mappings_sku_uq').on(t.tenantId, t.merchantId, t.shopId, t.externalSkuId),
     index('order_sku_mappings_seller_sku_idx').on(t.tenantId, t.merchantId, t.shopId, t.sellerSku),
   ],

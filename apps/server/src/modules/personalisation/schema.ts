@@ -76,7 +76,7 @@ export const orderLinePersonalisations = pgTable(
       columns: [t.tenantId, t.lineId],
       foreignColumns: [orderLines.tenantId, orderLines.id],
     }).onDelete('cascade'),
-    primaryKey({ columns: [t.tenantId, t.id] }),
+    primaryKey({ columns: [t.id, t.tenantId] }),
     uniqueIndex('order_line_personalisations_line_uq').on(t.tenantId, t.lineId),
     index('order_line_personalisations_order_idx').on(t.tenantId, t.merchantId, t.orderId),
   ],

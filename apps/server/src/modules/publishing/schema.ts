@@ -55,7 +55,7 @@ export const publishListings = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    primaryKey({ columns: [t.tenantId, t.id] }),
+    primaryKey({ columns: [t.id, t.tenantId] }),
     uniqueIndex('publish_listings_finished_shop_uq').on(t.tenantId, t.finishedId, t.shopId),
     index('publish_listings_owner_idx').on(t.tenantId, t.merchantId, t.createdAt),
   ],
@@ -76,7 +76,7 @@ export const publishTemplates = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    primaryKey({ columns: [t.tenantId, t.id] }),
+    primaryKey({ columns: [t.id, t.tenantId] }),
     index('publish_templates_owner_idx').on(t.tenantId, t.merchantId),
   ],
 );

@@ -67,7 +67,7 @@ export const shops = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    primaryKey({ columns: [t.tenantId, t.id] }),
+    primaryKey({ columns: [t.id, t.tenantId] }),
     index('shops_merchant_idx').on(t.tenantId, t.merchantId),
     // One platform shop per vendor shop within a tenant (webhooks find their shop by it).
     uniqueIndex('shops_vendor_shop_uq')
@@ -151,7 +151,7 @@ export const riskWords = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    primaryKey({ columns: [t.tenantId, t.id] }),
+    primaryKey({ columns: [t.id, t.tenantId] }),
     uniqueIndex('risk_words_merchant_word_uq').on(t.tenantId, t.merchantId, t.word),
     check(
       'risk_words_lengths',

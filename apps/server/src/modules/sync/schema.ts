@@ -81,7 +81,7 @@ export const syncAnnouncements = pgTable(
       columns: [t.tenantId, t.shopId],
       foreignColumns: [shops.tenantId, shops.id],
     }).onDelete('cascade'),
-    primaryKey({ columns: [t.tenantId, t.id] }),
+    primaryKey({ columns: [t.id, t.tenantId] }),
     uniqueIndex('sync_announcements_order_uq').on(t.tenantId, t.shopId, t.thirdPartyOrderNo),
     index('sync_announcements_pending_idx')
       .on(t.announcedAt)
@@ -113,7 +113,7 @@ export const syncRecords = pgTable(
       columns: [t.tenantId, t.shopId],
       foreignColumns: [shops.tenantId, shops.id],
     }).onDelete('cascade'),
-    primaryKey({ columns: [t.tenantId, t.id] }),
+    primaryKey({ columns: [t.id, t.tenantId] }),
     index('sync_records_shop_idx').on(t.tenantId, t.merchantId, t.shopId, t.createdAt),
     index('sync_records_gap_idx')
       .on(t.shopId, t.createdAt)

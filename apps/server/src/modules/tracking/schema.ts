@@ -112,7 +112,7 @@ export const trackingPushes = pgTable(
       columns: [t.tenantId, t.shopId],
       foreignColumns: [shops.tenantId, shops.id],
     }).onDelete('cascade'),
-    primaryKey({ columns: [t.tenantId, t.id] }),
+    primaryKey({ columns: [t.id, t.tenantId] }),
     uniqueIndex('tracking_pushes_key_uq').on(t.tenantId, t.pushKey),
     index('tracking_pushes_merchant_idx').on(t.tenantId, t.merchantId, t.createdAt),
     index('tracking_pushes_order_idx').on(t.orderId),

@@ -103,7 +103,7 @@ export const wallets = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    primaryKey({ columns: [t.tenantId, t.id] }),
+    primaryKey({ columns: [t.id, t.tenantId] }),
     uniqueIndex('wallets_merchant_currency_uq').on(t.tenantId, t.merchantId, t.currency),
     index('wallets_tenant_idx').on(t.tenantId),
     check('wallets_balance_nonneg', sql`${t.balance} >= 0`),
@@ -147,7 +147,7 @@ export const walletTransactions = pgTable(
       columns: [t.tenantId, t.walletId],
       foreignColumns: [wallets.tenantId, wallets.id],
     }),
-    primaryKey({ columns: [t.tenantId, t.id] }),
+    primaryKey({ columns: [t.id, t.tenantId] }),
     uniqueIndex('wallet_transactions_trade_no_uq').on(t.tenantId, t.tradeNo),
     uniqueIndex('wallet_transactions_wallet_seq_uq').on(t.tenantId, t.walletId, t.seq),
     index('wallet_transactions_merchant_idx').on(t.tenantId, t.merchantId, t.createdAt),
@@ -208,7 +208,7 @@ export const bankTransfers = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    primaryKey({ columns: [t.tenantId, t.id] }),
+    primaryKey({ columns: [t.id, t.tenantId] }),
     index('wallet_bank_transfers_tenant_idx').on(t.tenantId, t.status, t.createdAt),
     index('wallet_bank_transfers_merchant_idx').on(t.merchantId, t.createdAt),
     check('wallet_bank_transfers_amount_pos', sql`${t.amount} > 0`),
@@ -247,7 +247,7 @@ export const alipayOrders = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    primaryKey({ columns: [t.tenantId, t.id] }),
+    primaryKey({ columns: [t.id, t.tenantId] }),
     uniqueIndex('wallet_alipay_orders_out_trade_no_uq').on(t.tenantId, t.outTradeNo),
     index('wallet_alipay_orders_merchant_idx').on(t.merchantId, t.createdAt),
     check('wallet_alipay_orders_amount_pos', sql`${t.amount} > 0`),
@@ -281,7 +281,7 @@ export const withdrawals = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    primaryKey({ columns: [t.tenantId, t.id] }),
+    primaryKey({ columns: [t.id, t.tenantId] }),
     index('wallet_withdrawals_tenant_idx').on(t.tenantId, t.status, t.createdAt),
     index('wallet_withdrawals_merchant_idx').on(t.merchantId, t.createdAt),
     check('wallet_withdrawals_amounts', sql`${t.amount} > 0 AND ${t.fee} >= 0 AND ${t.fee} <= ${t.amount}`),

@@ -209,6 +209,167 @@ describe('design editor', () => {
     await expect.poll(() => selectedRows.count()).toBe(0);
   }, 180_000);
 
+  it("shows the garment's folds through the design on a dark tee, as the renderer does, and leaves them out of the print file (issue 26)", async () => {
+    const page = await openPage();
+    await signIn(page, 'merchant', DEMO_PASSWORD);
+    const products = await apiCall<{ list: Array<{ id: string; style_code: string }> }>(
+      page,
+      '/api/v1/admin/catalog/products?keyword=TS-CLASSIC',
+    );
+    const tee = products.data.list.find((p) => p.style_code === 'TS-CLASSIC');
+    expect(tee, JSON.stringify(products)).toBeDefined();
+    const detail = await apiCall<{
+      colors: Array<{ id: string; hex: string }>;
+      surfaces: Array<{
+        key: string;
+        template: { width: number; height: number };
+        print_area: { x: number; y: number; width: number; height: number };
+        print_file: { width: number; height: number };
+      }>;
+    }>(page, `/api/v1/admin/catalog/products/${tee!.id}`);
+    const black = detail.data.colors.find((c) => c.hex.toLowerCase() === '#1f1f1f');
+    const front = detail.data.surfaces.find((s) => s.key === 'front');
+    expect(black && front, JSON.stringify(detail)).toBeTruthy();
+
+    await page.goto(`${baseUrl}/admin/design?product=${tee!.id}&color=${black!.id}`);
+    await page.locator('[data-testid="design-canvas"][data-ready="true"]').waitFor({ timeout: 30_000 });
+    await page.getByTestId('surface-front').click();
+
+    // Template px → the canvas's device px: the stage fits the (square-scaled) template at 92 %.
+    const pixels = (tx: number, ty: number, tw = 0, th = 0) =>
+      page.evaluate(
+        ({ tx, ty, tw, th, template }) => {
+          const canvas = document.querySelector<HTMLCanvasElement>(
+            '[data-testid="design-canvas"] canvas.lower-canvas',
+          )!;
+          const ratio = canvas.width / canvas.clientWidth;
+          const w = canvas.clientWidth;
+          const h = canvas.clientHeight;
+          const k = Math.min(w / template.width, h / template.height) * 0.92;
+          const x = ((w - template.width * k) / 2 + tx * k) * ratio;
+          const y = ((h - template.height * k) / 2 + ty * k) * ratio;
+          const size = (v: number) => Math.max(1, Math.round(v * k * ratio));
+          const { data } = canvas
+            .getContext('2d')!
+            .getImageData(Math.round(x), Math.round(y), size(tw), size(th));
+          return { data: [...data], width: size(tw) };
+        },
+        { tx, ty, tw, th, template: front!.template },
+      );
+    const pixelAt = async (tx: number, ty: number) => (await pixels(tx, ty)).data.slice(0, 3);
+    const area = front!.print_area;
+    // Inside the safe area, clear of the guides: the lit upper left of the demo tee's print area,
+    // and the garment below the print area.
+    const lit = [area.x + area.width * 0.1, area.y + area.height * 0.1] as const;
+    const outside = [area.x + area.width / 2, area.y + area.height + 100] as const;
+    // The black mockup is shown (not the canvas's grey background).
+    await expect
+      .poll(async () => Math.max(...(await pixelAt(...outside))), { timeout: 15_000 })
+      .toBeLessThan(100);
+    const garmentOutside = await pixelAt(...outside);
+    // The garment's own colour as the renderer takes it: the median luminance of the print area;
+    // its fold: the darkest garment pixel well inside the print area (clear of the guides).
+    const luminance = (p: number[], i = 0) => 0.2126 * p[i]! + 0.7152 * p[i + 1]! + 0.0722 * p[i + 2]!;
+    const before = await pixels(area.x, area.y, area.width, area.height);
+    const count = before.data.length / 4;
+    const levels = Array.from({ length: count }, (_, i) => luminance(before.data, i * 4)).sort(
+      (a, b) => a - b,
+    );
+    const reference = levels[Math.floor(count / 2)]!;
+    const height = count / before.width;
+    let foldAt = -1;
+    for (let i = 0; i < count; i += 1) {
+      const x = i % before.width;
+      const y = Math.floor(i / before.width);
+      const isInside =
+        x > before.width * 0.1 && x < before.width * 0.9 && y > height * 0.1 && y < height * 0.9;
+      if (isInside && (foldAt < 0 || luminance(before.data, i * 4) < luminance(before.data, foldAt * 4)))
+        foldAt = i;
+    }
+    const fold = luminance(before.data, foldAt * 4);
+    // The demo tee's shading has a clear fold: well below the garment's own colour.
+    expect(fold / reference).toBeLessThan(0.9);
+
+    // A white sheet over the whole print area (imported as a document).
+    const doc = {
+      version: 2,
+      product_id: tee!.id,
+      color_id: black!.id,
+      surfaces: {
+        front: {
+          layers: [
+            {
+              id: 'white-sheet',
+              type: 'rectangle',
+              x: 0,
+              y: 0,
+              width: front!.print_file.width,
+              height: front!.print_file.height,
+              fill: '#ffffff',
+            },
+          ],
+        },
+      },
+    };
+    await page.getByTestId('import-json-input').setInputFiles({
+      name: 'sheet.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(JSON.stringify(doc)),
+    });
+    await expect
+      .poll(() => page.locator('[data-testid="layer-row"][data-layer-type="rectangle"]').count())
+      .toBe(1);
+    await page.mouse.move(5, 5);
+    // The print reads white on black where the garment is lit, and the fold shows through it.
+    await expect
+      .poll(async () => Math.min(...(await pixelAt(...lit))), { timeout: 15_000 })
+      .toBeGreaterThan(245);
+    await page.screenshot({ path: `${ARTIFACTS}design-folds.png` });
+    // Over the fold the white print is multiplied by the fold's ratio to the garment's colour (the
+    // median here is of the canvas's resampled pixels: on a dark garment one level off the
+    // mockup's own is some 3 %).
+    const after = await pixels(area.x, area.y, area.width, area.height);
+    const printFold = after.data.slice(foldAt * 4, foldAt * 4 + 3);
+    const expected = (255 * fold) / reference;
+    for (const value of printFold)
+      expect(Math.abs(value - expected), JSON.stringify({ printFold, expected })).toBeLessThanOrEqual(10);
+    // The mockup itself keeps its exact pixels where there is no print.
+    expect(await pixelAt(...outside)).toEqual(garmentOutside);
+
+    // The exported print file is the print as printed: white all over, no shading in it.
+    await page.getByTestId('editor-file').hover();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByText('导出本设计面 PNG').click(),
+    ]);
+    const png = await (await download.createReadStream()).toArray();
+    const foldFraction = {
+      x: (foldAt % before.width) / before.width,
+      y: Math.floor(foldAt / before.width) / height,
+    };
+    const exported = await page.evaluate(
+      async ({ base64, fold }) => {
+        const image = new Image();
+        image.src = `data:image/png;base64,${base64}`;
+        await image.decode();
+        const canvas = document.createElement('canvas');
+        canvas.width = image.naturalWidth;
+        canvas.height = image.naturalHeight;
+        const ctx = canvas.getContext('2d')!;
+        ctx.drawImage(image, 0, 0);
+        const at = (fx: number, fy: number) => [
+          ...ctx.getImageData(Math.round(canvas.width * fx), Math.round(canvas.height * fy), 1, 1).data,
+        ];
+        return { width: canvas.width, lit: at(0.1, 0.1), fold: at(fold.x, fold.y) };
+      },
+      { base64: Buffer.concat(png as Buffer[]).toString('base64'), fold: foldFraction },
+    );
+    expect(exported.width).toBeGreaterThan(0);
+    expect(exported.lit).toEqual([255, 255, 255, 255]);
+    expect(exported.fold).toEqual([255, 255, 255, 255]);
+    expect(pageErrors()).toEqual([]);
+  });
+
   it('a merchant designs the demo T-shirt with bent text and a material, copies it to all surfaces, saves, and the list shows the rendered mockup', async () => {
     const page = await openPage();
     await signIn(page, 'merchant', DEMO_PASSWORD);

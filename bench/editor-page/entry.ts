@@ -100,6 +100,7 @@ async function editorTti(count: number): Promise<number> {
       template: { width: 600, height: 700 },
       mockupUrl: null,
       colorHex: '#ffffff',
+      blend: 'multiply',
     }),
     fonts,
   ]);

@@ -414,6 +414,7 @@ function Workspace({
             template: catalogSurface.template,
             mockupUrl,
             colorHex: colour?.hex ?? '#ffffff',
+            blend: catalogSurface.blend,
           }
         : null,
     [spec, catalogSurface, mockupUrl, colour?.hex],
@@ -986,7 +987,9 @@ function Workspace({
                 key === 'export' ? exportJson() : key === 'png' ? exportPng() : jsonInput.current?.click(),
             }}
           >
-            <Button icon={<DownloadOutlined />}>{t('designs.editor.file')}</Button>
+            <Button icon={<DownloadOutlined />} data-testid="editor-file">
+              {t('designs.editor.file')}
+            </Button>
           </Dropdown>
           <input
             ref={jsonInput}

@@ -32,6 +32,7 @@ import {
   undoPolygonPoint,
   type PolygonDraft,
 } from './polygon-draw.ts';
+import { shadingMaps } from './shading.ts';
 import { snapBox, snapTargets, type SnapGuide } from './snap.ts';
 
 export { geometryPatch, type SceneGeometry };
@@ -205,6 +206,125 @@ class CropFrame extends FabricObject {
   }
 }
 
+export const SHADING_OBJECT_TYPE = 'PodShading';
+/** The longest side, in px, the shading maps are sampled at (the median and folds survive it). */
+const SHADING_MAX_SIDE = 1024;
+
+/** A scratch canvas of at least the given size, cleared, drawing in device px. */
+function scratch(canvas: HTMLCanvasElement, width: number, height: number): CanvasRenderingContext2D {
+  if (canvas.width !== width || canvas.height !== height) {
+    canvas.width = width;
+    canvas.height = height;
+  }
+  const ctx = canvas.getContext('2d')!;
+  ctx.setTransform(1, 0, 0, 1, 0, 0);
+  ctx.globalCompositeOperation = 'source-over';
+  ctx.clearRect(0, 0, width, height);
+  return ctx;
+}
+
+/**
+ * The garment's shading maps (shading.ts) of the print area of a mockup image, as canvases of the
+ * sampled size; null when the garment is flat there or its pixels cannot be read (an image from
+ * another origin without CORS leaves the preview unshaded).
+ */
+export function shadingCanvases(
+  image: CanvasImageSource,
+  area: { x: number; y: number; width: number; height: number },
+): { multiply: HTMLCanvasElement; screen: HTMLCanvasElement } | null {
+  const k = Math.min(1, SHADING_MAX_SIDE / Math.max(area.width, area.height));
+  const width = Math.max(1, Math.round(area.width * k));
+  const height = Math.max(1, Math.round(area.height * k));
+  const sample = document.createElement('canvas');
+  sample.width = width;
+  sample.height = height;
+  const ctx = sample.getContext('2d', { willReadFrequently: true });
+  if (!ctx) return null;
+  let pixels: ImageData;
+  try {
+    ctx.drawImage(image, area.x, area.y, area.width, area.height, 0, 0, width, height);
+    pixels = ctx.getImageData(0, 0, width, height);
+  } catch {
+    return null;
+  }
+  const maps = shadingMaps(pixels.data);
+  if (maps.isFlat) return null;
+  const toCanvas = (data: Uint8ClampedArray<ArrayBuffer>) => {
+    const canvas = document.createElement('canvas');
+    canvas.width = width;
+    canvas.height = height;
+    canvas.getContext('2d')!.putImageData(new ImageData(data, width, height), 0, 0);
+    return canvas;
+  };
+  return { multiply: toCanvas(maps.multiply), screen: toCanvas(maps.screen) };
+}
+
+/**
+ * The garment's folds over the design (issue 26): the preview's counterpart of the renderer's shaded
+ * print. Above every layer, over the print area, it multiplies the design by the shading map and
+ * screens the highlights onto it — only where the design covers the garment (the layers' own
+ * coverage, drawn each frame), so the mockup itself keeps its exact pixels. The maps are computed
+ * once per mockup and colour (`shadingCanvases`). Not a layer: never picked, never exported, never
+ * in the document (which Fabric does not serialise anyway).
+ */
+export class ShadingOverlay extends FabricObject {
+  static override type = SHADING_OBJECT_TYPE;
+  private readonly mask = document.createElement('canvas');
+  private readonly work = document.createElement('canvas');
+
+  constructor(
+    private readonly maps: { multiply: HTMLCanvasElement; screen: HTMLCanvasElement },
+    /** The print area in scene px. */
+    private readonly box: Rect,
+    /** The design layers it shades, in any order (their coverage is what counts). */
+    private readonly layers: () => Iterable<FabricObject>,
+  ) {
+    super({
+      objectCaching: false,
+      strokeWidth: 0,
+      originX: 'left',
+      originY: 'top',
+      left: box.x,
+      top: box.y,
+      width: box.width,
+      height: box.height,
+      selectable: false,
+      evented: false,
+      excludeFromExport: true,
+      globalCompositeOperation: 'multiply',
+    });
+  }
+
+  override render(ctx: CanvasRenderingContext2D) {
+    if (!this.visible) return;
+    const shown = [...this.layers()].filter((o) => o.visible);
+    if (shown.length === 0) return;
+    const { width, height } = ctx.canvas;
+    // The scene's transform (retina × viewport): the layers and the maps are drawn in scene px.
+    const scene = ctx.getTransform();
+    const mask = scratch(this.mask, width, height);
+    mask.setTransform(scene);
+    for (const obj of shown) obj.render(mask);
+    const { box } = this;
+    for (const [map, operation] of [
+      [this.maps.multiply, this.globalCompositeOperation],
+      [this.maps.screen, 'screen'],
+    ] as const) {
+      const work = scratch(this.work, width, height);
+      work.setTransform(scene);
+      work.drawImage(map, box.x, box.y, box.width, box.height);
+      work.setTransform(1, 0, 0, 1, 0, 0);
+      work.globalCompositeOperation = 'destination-in';
+      work.drawImage(this.mask, 0, 0);
+      ctx.save();
+      ctx.setTransform(1, 0, 0, 1, 0, 0);
+      ctx.globalCompositeOperation = operation;
+      ctx.drawImage(this.work, 0, 0);
+      ctx.restore();
+    }
+  }
+}
+
 /** The ghost's Fabric properties: the uncropped layer's box; it moves and scales, never turns. */
 function ghostProps(full: ImageLayer) {
   return {
@@ -275,6 +395,8 @@ export interface StageSurface {
   template: { width: number; height: number };
   mockupUrl: string | null;
   colorHex: string;
+  /** The surface's mockup blend: `multiply` (fabric) shades the print with the garment's folds. */
+  blend: 'multiply' | 'normal';
 }
 
 const GUIDE_COLOURS = {
@@ -292,6 +414,8 @@ export class DesignStage {
   readonly canvas: Canvas;
   private readonly objects = new Map<string, LayerObject>();
   private template: FabricObject | null = null;
+  /** The garment's folds over the design (fabric mockups with a readable image), else null. */
+  private shading: ShadingOverlay | null = null;
   private surface: StageSurface | null = null;
   private snapGuides: SnapGuide[] = [];
   private mode: StageMode = { kind: 'edit' };
@@ -700,7 +824,9 @@ export class DesignStage {
     this.surface = surface;
     if (!changed) return;
     if (this.template) this.canvas.remove(this.template);
+    if (this.shading) this.canvas.remove(this.shading);
     this.template = null;
+    this.shading = null;
     const common = {
       originX: 'left' as const,
       originY: 'top' as const,
@@ -733,8 +859,32 @@ export class DesignStage {
     if (this.disposed || this.surface !== surface) return;
     this.template = template;
     this.canvas.insertAt(0, template);
+    this.shading = this.shadingOf(surface, template);
+    if (this.shading) this.canvas.add(this.shading);
     this.fit();
     this.canvas.requestRenderAll();
+  }
+
+  /** The shading overlay of a fabric surface's mockup image (once per mockup and colour). */
+  private shadingOf(surface: StageSurface, template: FabricObject): ShadingOverlay | null {
+    if (surface.blend !== 'multiply' || !(template instanceof FabricImage)) return null;
+    // The print area in the mockup image's own px (the image may not be template-sized).
+    const sx = template.width / surface.template.width;
+    const sy = template.height / surface.template.height;
+    const maps = shadingCanvases(template.getElement(), {
+      x: surface.printArea.x * sx,
+      y: surface.printArea.y * sy,
+      width: surface.printArea.width * sx,
+      height: surface.printArea.height * sy,
+    });
+    if (!maps) return null;
+    const box = {
+      x: 0,
+      y: 0,
+      width: surface.printArea.width * surface.scale,
+      height: surface.printArea.height * surface.scale,
+    };
+    return new ShadingOverlay(maps, box, () => this.objects.values());
   }
 
   private plainTemplate(surface: StageSurface, common: Record<string, unknown>): FabricObject {
@@ -800,6 +950,9 @@ export class DesignStage {
       }
       if (this.canvas.getObjects().indexOf(obj) !== base + i) this.canvas.moveObjectTo(obj, base + i);
     });
+    // The folds lie over every layer.
+    if (this.shading && this.canvas.getObjects().indexOf(this.shading) !== base + layers.length)
+      this.canvas.moveObjectTo(this.shading, base + layers.length);
     if (reselect) this.select(reselect);
     if (this.mode.kind !== 'edit') this.applyMode();
     this.canvas.requestRenderAll();

@@ -1,4 +1,5 @@
-import { and, eq, getTableColumns, inArray, or, sql } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { and, eq, getTableColumns, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import type {
@@ -316,19 +317,12 @@ const lineDraft = (l: MarketplaceOrderLineInput, tenantId: string, orderId: stri
 });
 
 /**
- * Inserts many rows as ONE parameter: a JSON array the database turns into rows of the table's
- * type (`jsonb_populate_recordset`). A multi-row VALUES list binds a parameter per cell, which on
- * the embedded database costs about a millisecond a row; this costs a fraction. Every row has the
- * same keys (columns not named keep their defaults). Conflicts are skipped; returns the
- * `returning` columns of the rows inserted.
+ * Rows as ONE parameter: a JSON array the database turns into rows of the table's type
+ * (`jsonb_populate_recordset`). A multi-row VALUES list binds a parameter per cell, which on the
+ * embedded database costs about a millisecond a row; this costs a fraction. Every row has the same
+ * keys (columns not named keep their defaults). Returns the column list and the SELECT of the rows.
  */
-async function bulkInsert<R extends Record<string, unknown>>(
-  tx: Executor,
-  table: PgTable,
-  rows: Array<Record<string, unknown>>,
-  returning: string[] = [],
-): Promise<R[]> {
-  if (!rows.length) return [];
+function recordset(table: PgTable, rows: Array<Record<string, unknown>>, where?: SQL) {
   const columns = getTableColumns(table) as Record<string, { name: string }>;
   const keys = Object.keys(rows[0]!).filter((k) => columns[k]);
   const names = keys.map((k) => columns[k]!.name);
@@ -344,17 +338,43 @@ async function bulkInsert<R extends Record<string, unknown>>(
     names.map((n) => sql.identifier(n)),
     sql`, `,
   );
-  const result = await tx.execute(
-    sql`INSERT INTO ${table} (${list}) SELECT ${list} FROM jsonb_populate_recordset(NULL::${table}, ${json}::jsonb) ON CONFLICT DO NOTHING${
-      returning.length
-        ? sql` RETURNING ${sql.join(
-            returning.map((n) => sql.identifier(n)),
-            sql`, `,
-          )}`
-        : sql``
-    }`,
-  );
-  return (result as unknown as { rows: R[] }).rows;
+  return {
+    list,
+    select: sql`SELECT ${list} FROM jsonb_populate_recordset(NULL::${table}, ${json}::jsonb) AS x${where ? sql` WHERE ${where}` : sql``}`,
+  };
+}
+
+/**
+ * New orders with their lines and their intake events in ONE statement (one round trip a batch:
+ * an import's job parses the sheet on the same thread, so every round trip of a batch waits for
+ * the parser to yield). The orders' ids are drawn here, so their lines and events are built before
+ * the insert; an order skipped by ON CONFLICT (already present, or its random number taken) takes
+ * its lines and event with it, since they are inserted only for the orders the insert returns. The
+ * foreign keys are checked at the end of the statement, when the orders are there.
+ */
+async function insertOrdersWithLines(
+  tx: Executor,
+  orderRows: Array<typeof orders.$inferInsert & { id: string }>,
+  lineRows: Array<Record<string, unknown>>,
+  eventRows: Array<typeof orderEvents.$inferInsert>,
+): Promise<Array<{ id: string; order_no: string }>> {
+  if (!orderRows.length) return [];
+  const o = recordset(orders, orderRows);
+  const made = sql`x.order_id IN (SELECT id FROM o)`;
+  const parts = [
+    sql`WITH o AS (INSERT INTO ${orders} (${o.list}) ${o.select} ON CONFLICT DO NOTHING RETURNING id, order_no)`,
+  ];
+  if (lineRows.length) {
+    const l = recordset(orderLines, lineRows, made);
+    parts.push(sql`, l AS (INSERT INTO ${orderLines} (${l.list}) ${l.select} ON CONFLICT DO NOTHING)`);
+  }
+  if (eventRows.length) {
+    const e = recordset(orderEvents, eventRows, made);
+    parts.push(sql`, e AS (INSERT INTO ${orderEvents} (${e.list}) ${e.select})`);
+  }
+  parts.push(sql` SELECT id, order_no FROM o`);
+  const result = await tx.execute(sql.join(parts, sql``));
+  return (result as unknown as { rows: Array<{ id: string; order_no: string }> }).rows;
 }
 
 /** Rows per multi-row INSERT (well under PostgreSQL's 65,535 parameters at ~26 columns a line). */
@@ -371,62 +391,48 @@ async function insertDrafts(
 ): Promise<Array<{ input: MarketplaceOrderInput; order: typeof orders.$inferInsert }>> {
   const clashed: typeof drafts = [];
   for (const part of chunks(drafts)) {
-    // ON CONFLICT DO NOTHING without a target covers both the shop's third-party number and the
-    // order number; which one clashed is told apart afterwards by reading the shop's order.
-    const rows = (
-      await bulkInsert<{
-        id: string;
-        order_no: string;
-        tenant_id: string;
-        merchant_id: string;
-        shop_id: string;
-        third_party_order_no: string;
-        status: (typeof orders.$inferSelect)['status'];
-      }>(
-        tx,
-        orders,
-        part.map((d) => d.order),
-        ['id', 'order_no', 'tenant_id', 'merchant_id', 'shop_id', 'third_party_order_no', 'status'],
-      )
-    ).map((r) => ({
-      id: r.id,
-      orderNo: r.order_no,
-      tenantId: r.tenant_id,
-      merchantId: r.merchant_id,
-      shopId: r.shop_id,
-      thirdPartyOrderNo: r.third_party_order_no,
-      status: r.status,
-    }));
-    const made = new Map(rows.map((r) => [keyOf(r.shopId, r.thirdPartyOrderNo), r]));
+    const withIds = part.map((d) => ({ ...d, order: { ...d.order, id: d.order.id ?? randomUUID() } }));
     const lines: Array<ReturnType<typeof lineDraft>> = [];
     const events: Array<typeof orderEvents.$inferInsert> = [];
-    for (const d of part) {
-      const row = made.get(keyOf(d.input.shopId, d.input.thirdPartyOrderNo));
-      if (!row) {
+    for (const { input, order } of withIds) {
+      input.lines.forEach((l, i) => lines.push(lineDraft(l, order.tenantId, order.id, i)));
+      const actor = actorOf(input);
+      events.push({
+        tenantId: order.tenantId,
+        merchantId: order.merchantId,
+        orderId: order.id,
+        action: input.channel === 'import' ? 'imported' : 'synced',
+        actorId: actor.id,
+        actorName: actor.name,
+        toStatus: order.status,
+        detail: { third_party_order_no: input.thirdPartyOrderNo, vendor_status: input.vendorStatus },
+      });
+    }
+    // ON CONFLICT DO NOTHING without a target covers both the shop's third-party number and the
+    // order number; which one clashed is told apart afterwards by reading the shop's order.
+    const made = new Map(
+      (
+        await insertOrdersWithLines(
+          tx,
+          withIds.map((d) => d.order),
+          lines,
+          events,
+        )
+      ).map((r) => [r.id, r.order_no]),
+    );
+    for (const d of withIds) {
+      const orderNo = made.get(d.order.id);
+      if (orderNo === undefined) {
         clashed.push(d);
         continue;
       }
-      d.input.lines.forEach((l, i) => lines.push(lineDraft(l, row.tenantId, row.id, i)));
-      const actor = actorOf(d.input);
-      events.push({
-        tenantId: row.tenantId,
-        merchantId: row.merchantId,
-        orderId: row.id,
-        action: d.input.channel === 'import' ? 'imported' : 'synced',
-        actorId: actor.id,
-        actorName: actor.name,
-        toStatus: row.status,
-        detail: { third_party_order_no: d.input.thirdPartyOrderNo, vendor_status: d.input.vendorStatus },
-      });
       results.set(keyOf(d.input.shopId, d.input.thirdPartyOrderNo), {
-        orderId: row.id,
-        orderNo: row.orderNo,
+        orderId: d.order.id,
+        orderNo,
         outcome: 'created',
         channels: [d.input.channel],
       });
     }
-    await bulkInsert(tx, orderLines, lines);
-    await bulkInsert(tx, orderEvents, events);
   }
   return clashed;
 }

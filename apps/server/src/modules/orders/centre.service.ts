@@ -227,7 +227,7 @@ async function updateOrder(tx: Executor, row: Row, set: Partial<repo.NewOrder>):
   const [updated] = await tx
     .update(orders)
     .set({ ...set, updatedAt: new Date() })
-    .where(eq(orders.id, row.id))
+    .where(and(eq(orders.id, row.id), eq(orders.tenantId, row.tenantId)))
     .returning();
   return updated!;
 }

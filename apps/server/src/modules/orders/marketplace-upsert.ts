@@ -460,7 +460,7 @@ async function applyUpdate(
       await tx
         .update(orders)
         .set({ intakeChannels: channels, updatedAt: new Date() })
-        .where(eq(orders.id, row.id));
+        .where(and(eq(orders.id, row.id), eq(orders.tenantId, row.tenantId)));
     return { ...base, outcome: 'unchanged' };
   }
   const set: Partial<typeof orders.$inferInsert> = {
@@ -496,7 +496,10 @@ async function applyUpdate(
       }
     }
   }
-  await tx.update(orders).set(set).where(eq(orders.id, row.id));
+  await tx
+    .update(orders)
+    .set(set)
+    .where(and(eq(orders.id, row.id), eq(orders.tenantId, row.tenantId)));
   if (row.status === 'unpaid') {
     for (const line of input.lines)
       if (line.customisation.length)

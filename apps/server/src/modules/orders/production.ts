@@ -188,7 +188,13 @@ export async function assignTracking(
   const [row] = await tx
     .update(orders)
     .set({ trackingNo, updatedAt: new Date() })
-    .where(and(eq(orders.id, order.id), inArray(orders.status, [...LABELLABLE_STATUSES])))
+    .where(
+      and(
+        eq(orders.id, order.id),
+        eq(orders.tenantId, order.tenantId),
+        inArray(orders.status, [...LABELLABLE_STATUSES]),
+      ),
+    )
     .returning();
   if (!row) return false;
   await recordOrderEvent(tx, {

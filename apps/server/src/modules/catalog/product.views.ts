@@ -224,12 +224,15 @@ const tierOf = (t: StoredPriceTier, refs: ProductRefs) => ({
 
 const categoryName = (row: ProductRow, refs: ProductRefs) =>
   refs.categories.get(row.categoryId)?.categoryName ?? '';
+const categoryEnName = (row: ProductRow, refs: ProductRefs) =>
+  refs.categories.get(row.categoryId)?.enName ?? '';
 
 function core(row: ProductRow, refs: ProductRefs, files: FileUrls) {
   return {
     id: row.id,
     category_id: row.categoryId,
     category_name: categoryName(row, refs),
+    category_en_name: categoryEnName(row, refs),
     product_type: row.productType,
     name: row.name,
     en_name: row.enName,
@@ -290,6 +293,7 @@ export function toCatalogListItem(
     product_type: row.productType,
     category_id: row.categoryId,
     category_name: categoryName(row, refs),
+    category_en_name: categoryEnName(row, refs),
     cover: coverOf(row, files),
     colors: colorsOf(row, refs, files),
     size_count: row.sizeIds.length,
@@ -356,6 +360,7 @@ export function toStorefrontListItem(
     style_code: row.styleCode,
     category_id: row.categoryId,
     category_name: categoryName(row, refs),
+    category_en_name: categoryEnName(row, refs),
     cover: coverOf(row, files),
     colors: colorsOf(row, refs, files),
     color_pictures: colorPictures(row, files),
@@ -419,11 +424,11 @@ export function toStorefrontProduct(
   labels: DictionaryLabels,
 ): StorefrontProduct {
   const base = core(row, refs, files);
-  const path: Array<{ id: string; category_name: string }> = [];
+  const path: Array<{ id: string; category_name: string; en_name: string }> = [];
   const category = refs.categories.get(row.categoryId);
   for (const id of (category?.position ?? '').split('/').filter(Boolean)) {
     const c = refs.categories.get(id);
-    if (c) path.push({ id: c.id, category_name: c.categoryName });
+    if (c) path.push({ id: c.id, category_name: c.categoryName, en_name: c.enName });
   }
   const list = priceListOf(row, publicTiers(row.priceTiers));
   // The price table: list price from one piece, then each wholesale range, as an anonymous buyer.
@@ -450,6 +455,7 @@ export function toStorefrontProduct(
     product_type: base.product_type,
     category_id: base.category_id,
     category_name: base.category_name,
+    category_en_name: base.category_en_name,
     category_path: path,
     material: base.material,
     process: base.process,

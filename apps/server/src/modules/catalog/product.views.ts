@@ -27,6 +27,7 @@ import { imageRef, imageRefOrNull } from './images.ts';
 import {
   categoriesOfTenant,
   colorsByIds,
+  dictionaryEntriesByValues,
   factoriesByIds,
   merchantLevelsByIds,
   merchantsByIds,
@@ -406,14 +407,35 @@ export function dictionaryLabelsOf(
 ): DictionaryLabels {
   const values = dictionaryValues(row);
   const out = {} as DictionaryLabels;
-  for (const field of Object.keys(DICTIONARY_FIELDS) as DictionaryField[]) {
-    const value = values[field];
-    const entry = entries.find((e) => e.type === DICTIONARY_FIELDS[field] && e.value === value);
-    const [first, second] =
-      language === 'en' ? [entry?.enLabel, entry?.label] : [entry?.label, entry?.enLabel];
-    out[field] = first || second || value;
-  }
+  for (const field of Object.keys(DICTIONARY_FIELDS) as DictionaryField[])
+    out[field] = labelIn(entries, field, values[field], language);
   return out;
+}
+
+/** One field's value as a reader of `language` sees it (the rule of `dictionaryLabelsOf`). */
+function labelIn(
+  entries: readonly DictionaryEntry[],
+  field: DictionaryField,
+  value: string,
+  language: Language,
+): string {
+  const entry = entries.find((e) => e.type === DICTIONARY_FIELDS[field] && e.value === value);
+  const [first, second] = language === 'en' ? [entry?.enLabel, entry?.label] : [entry?.label, entry?.enLabel];
+  return first || second || value;
+}
+
+/**
+ * One dictionary-backed value of a tenant's product as a reader of `language` sees it (decision
+ * 0081): for copies that leave the catalogue, such as an order's customs material.
+ */
+export async function dictionaryLabel(
+  tx: Executor,
+  tenantId: string,
+  field: DictionaryField,
+  value: string,
+  language: Language,
+): Promise<string> {
+  return labelIn(await dictionaryEntriesByValues(tx, tenantId, [value]), field, value, language);
 }
 
 /** The public product page: no costs, no exclusive prices, no factory addresses. */

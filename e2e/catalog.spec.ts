@@ -18,20 +18,18 @@ describe('catalogue (issue 6)', () => {
 
     // SPU inventory: a category under the demo's Apparel, shown in the tree.
     await page.goto(`${baseUrl}/admin/spu/category`);
-    await page
-      .getByTestId('spu-category-page')
-      .getByRole('cell', { name: '服装 Apparel' })
-      .first()
-      .waitFor(POLL);
+    await page.getByTestId('spu-category-page').getByRole('cell', { name: '服装' }).first().waitFor(POLL);
     await page.getByTestId('crud-add').click();
     const categoryForm = page.getByTestId('crud-form');
     await categoryForm.locator('#category_name').fill(categoryName);
+    // Its English name (issue 26), found by the quick search as well.
+    await categoryForm.locator('#en_name').fill(`Caps EN ${suffix}`);
     await categoryForm.getByTestId('category-tree-select').click();
-    await page.locator('.ant-select-tree-node-content-wrapper').filter({ hasText: '服装 Apparel' }).click();
+    await page.locator('.ant-select-tree-node-content-wrapper').filter({ hasText: '服装' }).click();
     await page.getByTestId('crud-form-submit').click();
     await categoryForm.waitFor({ state: 'detached', ...POLL });
-    // Found by the quick search, the subcategory shows with its level.
-    await page.getByTestId('crud-quick-search').locator('input').fill(categoryName);
+    // Found by the quick search on its English name, the subcategory shows with its level.
+    await page.getByTestId('crud-quick-search').locator('input').fill(`Caps EN ${suffix}`);
     await page.getByTestId('crud-quick-search').locator('input').press('Enter');
     const categoryRow = page
       .getByTestId('spu-category-page')

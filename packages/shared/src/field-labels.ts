@@ -113,6 +113,7 @@ export const API_FIELD_LABELS: Readonly<Record<string, readonly [en: string, zhC
   cart_line_ids: ['Cart lines', '购物车明细'],
   cart_lines: ['Cart lines', '购物车商品数'],
   category_id: ['Category', '分类'],
+  category_en_name: ['Category English name', '分类英文名'],
   category_name: ['Category name', '分类名称'],
   category_path: ['Category path', '分类路径'],
   channel: ['Channel', '渠道'],

@@ -6,6 +6,7 @@ import {
   formatPrice,
   galleryImages,
   listQueryOf,
+  localCategoryName,
   localName,
   pagerPages,
   quantityRange,
@@ -15,6 +16,7 @@ import {
 const category = (id: string, parent_id: string | null, sort: number): StoreCategory => ({
   id,
   category_name: id,
+  en_name: '',
   parent_id,
   level: parent_id ? 2 : 1,
   sort,
@@ -33,6 +35,12 @@ describe('storefront format', () => {
     expect(localName({ name: '白色', en_name: 'White' }, 'en')).toBe('White');
     expect(localName({ name: '白色', en_name: '' }, 'en')).toBe('白色');
     expect(localName({ name: '白色', en_name: 'White' }, 'zh-cn')).toBe('白色');
+  });
+
+  it('names a category in the interface language, the other one as fallback', () => {
+    expect(localCategoryName({ category_name: '服装', en_name: 'Apparel' }, 'en')).toBe('Apparel');
+    expect(localCategoryName({ category_name: '服装', en_name: '' }, 'en')).toBe('服装');
+    expect(localCategoryName({ category_name: '服装', en_name: 'Apparel' }, 'zh-cn')).toBe('服装');
   });
 
   it('reads wholesale ranges as 10–49 and 100+', () => {

@@ -1,4 +1,5 @@
 import type { Currency, ImageRef, Language } from '@pod/shared';
+import { catalogName } from '../i18n/catalog-name.ts';
 import { formatMinorUnits } from '../i18n/format.ts';
 import type { StoreCategory, StoreListQuery, StorefrontProduct } from './api.ts';
 
@@ -14,9 +15,20 @@ export function formatPrice(minor: number, currency: Currency, language: Languag
   return `${SYMBOLS[currency]}${formatMinorUnits(minor, language)}`;
 }
 
-/** The English name in English when there is one, else the (Chinese) name. */
+/** The English name in English when there is one, else the (Chinese) name (the shared `catalogName`). */
 export function localName(item: { name: string; en_name?: string }, language: Language): string {
-  return language === 'en' && item.en_name ? item.en_name : item.name;
+  return catalogName(item, language);
+}
+
+/**
+ * A category's name in the interface language (issue 26, the shared `catalogName` rule): the
+ * English name in English, the Chinese one in Chinese, each falling back to the other. Tree entries carry `en_name`, products `category_en_name`.
+ */
+export function localCategoryName(
+  category: { category_name: string; en_name?: string },
+  language: Language,
+): string {
+  return catalogName({ name: category.category_name, en_name: category.en_name }, language);
 }
 
 /** A quantity range of a price table: `10–49` or `100+`. */

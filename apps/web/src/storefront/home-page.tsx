@@ -1,7 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSite } from '../features/site/site-context.ts';
+import { currentLanguage } from '../i18n/i18n.ts';
 import { useStoreCategories, useStoreHealth, useStoreProducts } from './api.ts';
+import { localCategoryName } from './format.ts';
 import { LoadState, ProductCard } from './product-card.tsx';
 import { useStoreVariant } from './store-context.ts';
 
@@ -37,6 +39,7 @@ function ServiceStatus() {
 /** The home page (spec §2 "/"): the supplier's storefront at a glance. */
 export function StoreHomePage() {
   const { t } = useTranslation();
+  const language = currentLanguage();
   const site = useSite();
   const { paths } = useStoreVariant();
   const categories = useStoreCategories();
@@ -68,7 +71,7 @@ export function StoreHomePage() {
           <div className="sf-tiles">
             {topLevel.map((c) => (
               <Link key={c.id} to={`${paths.list}?category=${encodeURIComponent(c.id)}`} className="sf-tile">
-                <span>{c.category_name}</span>
+                <span>{localCategoryName(c, language)}</span>
                 <span className="sf-muted sf-small">
                   {t('storefront.home.productCount', { count: c.product_count })}
                 </span>

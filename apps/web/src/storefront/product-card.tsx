@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { currentLanguage } from '../i18n/i18n.ts';
 import type { StoreProductItem } from './api.ts';
-import { colorPicture, formatPrice, localName, pagerPages } from './format.ts';
+import { colorPicture, formatPrice, localCategoryName, localName, pagerPages } from './format.ts';
 import { productHref, useStoreVariant } from './store-context.ts';
 
 /** Colour dots of a product (at most `max`, then a count). */
@@ -64,7 +64,12 @@ export function ProductCard({ product }: { product: StoreProductItem }) {
         <span className="sf-card__name" data-testid="store-product-name">
           {localName(product, language)}
         </span>
-        <span className="sf-muted sf-small">{product.category_name}</span>
+        <span className="sf-muted sf-small">
+          {localCategoryName(
+            { category_name: product.category_name, en_name: product.category_en_name },
+            language,
+          )}
+        </span>
         <Swatches colors={product.colors} onPoint={setPointed} />
         <span className="sf-price">
           {t('storefront.priceFrom', {

@@ -5,7 +5,14 @@ import type { ImageRef } from '@pod/shared';
 import { useSite } from '../features/site/site-context.ts';
 import { currentLanguage } from '../i18n/i18n.ts';
 import { useStoreProduct, type StorefrontProduct } from './api.ts';
-import { colorPicture, formatPrice, galleryImages, localName, quantityRange } from './format.ts';
+import {
+  colorPicture,
+  formatPrice,
+  galleryImages,
+  localCategoryName,
+  localName,
+  quantityRange,
+} from './format.ts';
 import { LoadState } from './product-card.tsx';
 import { designHref, useStoreVariant } from './store-context.ts';
 
@@ -86,7 +93,9 @@ function ProductDetail({ product }: { product: StorefrontProduct }) {
         {product.category_path.map((c) => (
           <span key={c.id}>
             {' / '}
-            <Link to={`${paths.list}?category=${encodeURIComponent(c.id)}`}>{c.category_name}</Link>
+            <Link to={`${paths.list}?category=${encodeURIComponent(c.id)}`}>
+              {localCategoryName(c, language)}
+            </Link>
           </span>
         ))}
       </nav>
@@ -266,7 +275,13 @@ function ProductDetail({ product }: { product: StorefrontProduct }) {
       <section className="sf-section">
         <h2>{t('storefront.detail.details')}</h2>
         <dl className="sf-specs" data-testid="store-specs">
-          <Spec label={t('storefront.detail.category')} value={product.category_name} />
+          <Spec
+            label={t('storefront.detail.category')}
+            value={localCategoryName(
+              { category_name: product.category_name, en_name: product.category_en_name },
+              language,
+            )}
+          />
           {/* Dictionary-backed fields by their labels in the reply's (the interface's) language. */}
           <Spec label={t('storefront.detail.productType')} value={product.dictionary_labels.product_type} />
           <Spec label={t('storefront.detail.material')} value={product.dictionary_labels.material} />

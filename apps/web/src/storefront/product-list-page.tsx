@@ -2,10 +2,12 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { LIMITS } from '@pod/shared';
+import { currentLanguage } from '../i18n/i18n.ts';
 import { useStoreCategories, useStoreProducts } from './api.ts';
 import {
   categoriesInTreeOrder,
   listQueryOf,
+  localCategoryName,
   STORE_PAGE_SIZE,
   STORE_SORTS,
   withListParams,
@@ -21,6 +23,7 @@ import { useStoreVariant } from './store-context.ts';
  */
 export function ProductListPage() {
   const { t } = useTranslation();
+  const language = currentLanguage();
   const { variant, isMobile } = useStoreVariant();
   const [params, setParams] = useSearchParams();
   const query = listQueryOf(params, STORE_PAGE_SIZE[variant]);
@@ -65,7 +68,7 @@ export function ProductListPage() {
           style={isMobile ? undefined : { paddingInlineStart: 12 + (c.level - 1) * 16 }}
           onClick={() => change({ category: c.id })}
         >
-          <span>{c.category_name}</span>
+          <span>{localCategoryName(c, language)}</span>
           <span className="sf-count">{c.product_count}</span>
         </button>
       ))}

@@ -247,6 +247,8 @@ const productCore = {
   id: z.string(),
   category_id: z.string(),
   category_name: z.string(),
+  /** The category's English name, '' when none (issue 26). */
+  category_en_name: z.string(),
   product_type: z.string(),
   name: z.string(),
   en_name: z.string(),
@@ -311,6 +313,8 @@ export const catalogProductListItemSchema = z.object({
   product_type: z.string(),
   category_id: z.string(),
   category_name: z.string(),
+  /** The category's English name, '' when none (issue 26). */
+  category_en_name: z.string(),
   cover: imageRefSchema.nullable(),
   colors: z.array(productColorSchema),
   size_count: z.number().int(),
@@ -379,6 +383,7 @@ export type PriceBreakdownReply = z.infer<typeof priceBreakdownSchema>;
 export const storefrontCategorySchema = z.object({
   id: z.string(),
   category_name: z.string(),
+  en_name: z.string(),
   parent_id: z.string().nullable(),
   level: z.number().int(),
   sort: z.number().int(),
@@ -402,6 +407,8 @@ export const storefrontProductListItemSchema = z.object({
   style_code: z.string(),
   category_id: z.string(),
   category_name: z.string(),
+  /** The category's English name, '' when none (issue 26). */
+  category_en_name: z.string(),
   cover: imageRefSchema.nullable(),
   colors: z.array(productColorSchema),
   /** Each colour's own picture: its mockup on the product's first surface (issue 26). */
@@ -428,8 +435,9 @@ export const storefrontProductSchema = z.object({
   product_type: z.string(),
   category_id: z.string(),
   category_name: z.string(),
+  category_en_name: z.string(),
   /** Root first, for the breadcrumb. */
-  category_path: z.array(z.object({ id: z.string(), category_name: z.string() })),
+  category_path: z.array(z.object({ id: z.string(), category_name: z.string(), en_name: z.string() })),
   material: z.string(),
   process: z.string(),
   weight: z.number().int(),

@@ -21,6 +21,8 @@ import {
 // ---- Categories (spec §3 SPU category: id, categoryName, CategoryParent, position, sort) --------
 const categoryFields = z.object({
   category_name: requiredText(50),
+  /** The English name (issue 26); readers in English fall back to category_name without it. */
+  en_name: optionalText(50),
   parent_id: z.uuid().nullable().default(null),
   sort: catalogSort.default(0),
   /** Disabled categories and their products are hidden from the storefront. */
@@ -31,6 +33,7 @@ export const spuCategoryUpdateSchema = patchOf(categoryFields);
 export const spuCategorySchema = z.object({
   id: z.string(),
   category_name: z.string(),
+  en_name: z.string(),
   parent_id: z.string().nullable(),
   /**
    * Where the category sits in the tree, kept by the server: the ids from the root down to it,

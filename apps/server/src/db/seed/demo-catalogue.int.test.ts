@@ -50,6 +50,22 @@ describe('the demo catalogue', () => {
     });
   });
 
+  it('names its categories in Chinese and in English (issue 26)', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/storefront/categories',
+      headers: { host: 'localhost' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const names = (res.json().data as Array<{ category_name: string; en_name: string }>).map(
+      (c) => `${c.category_name}/${c.en_name}`,
+    );
+    expect(names).toEqual(
+      expect.arrayContaining(['服装/Apparel', 'T恤/T-shirts', '卫衣/Hoodies', '家居/Home', '马克杯/Mugs']),
+    );
+    expect(names).toHaveLength(8);
+  });
+
   it("labels the tee's type, season, process and wash care from the dictionary in each language (issue 26)", async () => {
     const list = await t.app.inject({
       method: 'GET',

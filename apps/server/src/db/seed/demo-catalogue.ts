@@ -188,23 +188,38 @@ export async function seedDemoCatalogue(services: AppServices, demo: Demo): Prom
   const files = await uploader(services, tenantId, demo.supplier.id);
   try {
     // Reference data.
-    const apparel = await createCategory(db, tenantId, { category_name: '服装 Apparel', sort: 50 });
+    const apparel = await createCategory(db, tenantId, {
+      category_name: '服装',
+      en_name: 'Apparel',
+      sort: 50,
+    });
     const tees = await createCategory(db, tenantId, {
-      category_name: 'T恤 T-shirts',
+      category_name: 'T恤',
+      en_name: 'T-shirts',
       parent_id: apparel.id,
       sort: 20,
     });
     const hoodies = await createCategory(db, tenantId, {
-      category_name: '卫衣 Hoodies',
+      category_name: '卫衣',
+      en_name: 'Hoodies',
       parent_id: apparel.id,
       sort: 10,
     });
-    const home = await createCategory(db, tenantId, { category_name: '家居 Home', sort: 40 });
-    const mugs = await createCategory(db, tenantId, { category_name: '马克杯 Mugs', parent_id: home.id });
-    const bags = await createCategory(db, tenantId, { category_name: '箱包 Bags', sort: 30 });
-    const accessories = await createCategory(db, tenantId, { category_name: '配件 Accessories', sort: 20 });
+    const home = await createCategory(db, tenantId, { category_name: '家居', en_name: 'Home', sort: 40 });
+    const mugs = await createCategory(db, tenantId, {
+      category_name: '马克杯',
+      en_name: 'Mugs',
+      parent_id: home.id,
+    });
+    const bags = await createCategory(db, tenantId, { category_name: '箱包', en_name: 'Bags', sort: 30 });
+    const accessories = await createCategory(db, tenantId, {
+      category_name: '配件',
+      en_name: 'Accessories',
+      sort: 20,
+    });
     const cases = await createCategory(db, tenantId, {
-      category_name: '手机壳 Phone cases',
+      category_name: '手机壳',
+      en_name: 'Phone cases',
       parent_id: accessories.id,
     });
 

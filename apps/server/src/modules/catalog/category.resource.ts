@@ -47,6 +47,7 @@ const toItem = (r: Record<string, unknown>) => {
   return {
     id: c.id,
     category_name: c.categoryName,
+    en_name: c.enName,
     parent_id: c.parentId,
     position: c.position,
     level: c.level,
@@ -83,6 +84,7 @@ export const spuCategoryResource: CrudDefinition<typeof catalogOperations.spuCat
       id,
       parentId: parent?.id ?? null,
       categoryName: input.category_name,
+      enName: input.en_name,
       position: `${parent?.position ?? ''}${id}/`,
       level,
       sort: input.sort,
@@ -93,6 +95,7 @@ export const spuCategoryResource: CrudDefinition<typeof catalogOperations.spuCat
     const self = existing as CategoryRow;
     const values: Partial<CategoryRow> = {
       ...(input.category_name !== undefined ? { categoryName: input.category_name } : {}),
+      ...(input.en_name !== undefined ? { enName: input.en_name } : {}),
       ...(input.sort !== undefined ? { sort: input.sort } : {}),
       ...(input.status !== undefined ? { status: input.status } : {}),
     };
@@ -148,7 +151,7 @@ export const spuCategoryResource: CrudDefinition<typeof catalogOperations.spuCat
     status: { column: catalogCategories.status, op: 'eq' },
     parent_id: { column: catalogCategories.parentId, op: 'eq' },
   },
-  quickSearch: [catalogCategories.categoryName],
+  quickSearch: [catalogCategories.categoryName, catalogCategories.enName],
   orderable: { sort: catalogCategories.sort, category_name: catalogCategories.categoryName },
   defaultOrder: [
     [catalogCategories.level, 'asc'],

@@ -4,7 +4,7 @@ export { catalogRoutes } from './catalog.routes.ts';
 export { buyerFor, quoteForMerchant, type QuoteInput } from './pricing.service.ts';
 export { findVisibleProduct, type Viewer } from './listing.service.ts';
 export { insertProduct, productsByIds, type ProductRow } from './product.service.ts';
-export { loadRefs, priceListOf, toCatalogProduct } from './product.views.ts';
+export { dictionaryLabel, loadRefs, priceListOf, toCatalogProduct } from './product.views.ts';
 export {
   createCategory,
   createColor,

@@ -210,6 +210,7 @@ export async function categoryTree(tx: Executor, tenantId: string) {
     .map((c) => ({
       id: c.id,
       category_name: c.categoryName,
+      en_name: c.enName,
       parent_id: c.parentId,
       level: c.level,
       sort: c.sort,

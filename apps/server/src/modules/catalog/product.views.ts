@@ -27,6 +27,7 @@ import { imageRef, imageRefOrNull } from './images.ts';
 import {
   categoriesOfTenant,
   colorsByIds,
+  dictionaryEntriesByValues,
   factoriesByIds,
   merchantLevelsByIds,
   merchantsByIds,
@@ -224,12 +225,15 @@ const tierOf = (t: StoredPriceTier, refs: ProductRefs) => ({
 
 const categoryName = (row: ProductRow, refs: ProductRefs) =>
   refs.categories.get(row.categoryId)?.categoryName ?? '';
+const categoryEnName = (row: ProductRow, refs: ProductRefs) =>
+  refs.categories.get(row.categoryId)?.enName ?? '';
 
 function core(row: ProductRow, refs: ProductRefs, files: FileUrls) {
   return {
     id: row.id,
     category_id: row.categoryId,
     category_name: categoryName(row, refs),
+    category_en_name: categoryEnName(row, refs),
     product_type: row.productType,
     name: row.name,
     en_name: row.enName,
@@ -290,6 +294,7 @@ export function toCatalogListItem(
     product_type: row.productType,
     category_id: row.categoryId,
     category_name: categoryName(row, refs),
+    category_en_name: categoryEnName(row, refs),
     cover: coverOf(row, files),
     colors: colorsOf(row, refs, files),
     size_count: row.sizeIds.length,
@@ -356,6 +361,7 @@ export function toStorefrontListItem(
     style_code: row.styleCode,
     category_id: row.categoryId,
     category_name: categoryName(row, refs),
+    category_en_name: categoryEnName(row, refs),
     cover: coverOf(row, files),
     colors: colorsOf(row, refs, files),
     color_pictures: colorPictures(row, files),
@@ -401,14 +407,35 @@ export function dictionaryLabelsOf(
 ): DictionaryLabels {
   const values = dictionaryValues(row);
   const out = {} as DictionaryLabels;
-  for (const field of Object.keys(DICTIONARY_FIELDS) as DictionaryField[]) {
-    const value = values[field];
-    const entry = entries.find((e) => e.type === DICTIONARY_FIELDS[field] && e.value === value);
-    const [first, second] =
-      language === 'en' ? [entry?.enLabel, entry?.label] : [entry?.label, entry?.enLabel];
-    out[field] = first || second || value;
-  }
+  for (const field of Object.keys(DICTIONARY_FIELDS) as DictionaryField[])
+    out[field] = labelIn(entries, field, values[field], language);
   return out;
+}
+
+/** One field's value as a reader of `language` sees it (the rule of `dictionaryLabelsOf`). */
+function labelIn(
+  entries: readonly DictionaryEntry[],
+  field: DictionaryField,
+  value: string,
+  language: Language,
+): string {
+  const entry = entries.find((e) => e.type === DICTIONARY_FIELDS[field] && e.value === value);
+  const [first, second] = language === 'en' ? [entry?.enLabel, entry?.label] : [entry?.label, entry?.enLabel];
+  return first || second || value;
+}
+
+/**
+ * One dictionary-backed value of a tenant's product as a reader of `language` sees it (decision
+ * 0081): for copies that leave the catalogue, such as an order's customs material.
+ */
+export async function dictionaryLabel(
+  tx: Executor,
+  tenantId: string,
+  field: DictionaryField,
+  value: string,
+  language: Language,
+): Promise<string> {
+  return labelIn(await dictionaryEntriesByValues(tx, tenantId, [value]), field, value, language);
 }
 
 /** The public product page: no costs, no exclusive prices, no factory addresses. */
@@ -419,11 +446,11 @@ export function toStorefrontProduct(
   labels: DictionaryLabels,
 ): StorefrontProduct {
   const base = core(row, refs, files);
-  const path: Array<{ id: string; category_name: string }> = [];
+  const path: Array<{ id: string; category_name: string; en_name: string }> = [];
   const category = refs.categories.get(row.categoryId);
   for (const id of (category?.position ?? '').split('/').filter(Boolean)) {
     const c = refs.categories.get(id);
-    if (c) path.push({ id: c.id, category_name: c.categoryName });
+    if (c) path.push({ id: c.id, category_name: c.categoryName, en_name: c.enName });
   }
   const list = priceListOf(row, publicTiers(row.priceTiers));
   // The price table: list price from one piece, then each wholesale range, as an anonymous buyer.
@@ -450,6 +477,7 @@ export function toStorefrontProduct(
     product_type: base.product_type,
     category_id: base.category_id,
     category_name: base.category_name,
+    category_en_name: base.category_en_name,
     category_path: path,
     material: base.material,
     process: base.process,

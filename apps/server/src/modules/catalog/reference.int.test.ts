@@ -120,6 +120,40 @@ describe('SPU categories', () => {
       (await t.app.inject({ method: 'GET', url: '/api/v1/admin/spuCategory', headers: merchant })).statusCode,
     ).toBe(403);
   });
+
+  it('keeps an optional English name (issue 26): trimmed, edited, searched, at most 50 characters', async () => {
+    const { headers } = await supplier();
+    const plain = (await post(headers, '/api/v1/admin/spuCategory', { category_name: '箱包' })).json().data;
+    expect(plain).toMatchObject({ category_name: '箱包', en_name: '' });
+    const named = await post(headers, '/api/v1/admin/spuCategory', {
+      category_name: '服装',
+      en_name: ' Apparel ',
+    });
+    expect(named.statusCode, named.body).toBe(200);
+    expect(named.json().data).toMatchObject({ category_name: '服装', en_name: 'Apparel' });
+
+    const renamed = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/admin/spuCategory/${plain.id}`,
+      headers,
+      payload: { en_name: 'Bags' },
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(renamed.json().data).toMatchObject({ category_name: '箱包', en_name: 'Bags' });
+    const found = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/admin/spuCategory?quickSearch=bags',
+      headers,
+    });
+    expect(found.json().data.list.map((c: { id: string }) => c.id)).toEqual([plain.id]);
+
+    const long = await post({ ...headers, ...EN }, '/api/v1/admin/spuCategory', {
+      category_name: '长',
+      en_name: 'x'.repeat(51),
+    });
+    expect(long.statusCode).toBe(400);
+    expect(long.json().data.errors[0].field).toBe('en_name');
+  });
 });
 
 describe('colours, sizes, attributes, dictionary', () => {

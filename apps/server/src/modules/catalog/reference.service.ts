@@ -27,7 +27,7 @@ const first = <T>(rows: T[]): T => {
 export async function createCategory(
   tx: Executor,
   tenantId: string,
-  input: { category_name: string; parent_id?: string | null; sort?: number },
+  input: { category_name: string; en_name?: string; parent_id?: string | null; sort?: number },
 ) {
   const [parent] = input.parent_id
     ? await tx
@@ -45,6 +45,7 @@ export async function createCategory(
         tenantId,
         parentId: parent?.id ?? null,
         categoryName: input.category_name,
+        enName: input.en_name ?? '',
         position: `${parent?.position ?? ''}${id}/`,
         level: (parent?.level ?? 0) + 1,
         sort: input.sort ?? 0,

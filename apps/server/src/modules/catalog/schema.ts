@@ -43,6 +43,8 @@ export const catalogCategories = pgTable(
     tenantId: tenantId(),
     parentId: uuid('parent_id'),
     categoryName: text('category_name').notNull(),
+    /** The English name (issue 26), '' when none: readers in English fall back to the Chinese one. */
+    enName: text('en_name').notNull().default(''),
     /** Ids from the root down to this category, each followed by '/': subtree = prefix match. */
     position: text('position').notNull(),
     level: integer('level').notNull().default(1),

@@ -27,7 +27,11 @@ async function twoStorefronts() {
   const b = await buildTenant(db, { domain: 'b.example.com' });
   const basics = await buildCatalogBasics(db, a.id);
   const apparel = await createCategory(db, a.id, { category_name: 'Apparel', sort: 2 });
-  const tees = await createCategory(db, a.id, { category_name: 'Tees', parent_id: apparel.id });
+  const tees = await createCategory(db, a.id, {
+    category_name: 'Tees',
+    en_name: 'T-shirts (en)',
+    parent_id: apparel.id,
+  });
   const home = await createCategory(db, a.id, { category_name: 'Home', sort: 1 });
   const hidden = await createCategory(db, a.id, { category_name: 'Hidden' });
   await db.update(catalogCategories).set({ status: 'disabled' }).where(eq(catalogCategories.id, hidden.id));
@@ -129,6 +133,7 @@ describe('the storefront', () => {
     expect(item).toMatchObject({
       name: 'Organic tee',
       category_name: 'Tees',
+      category_en_name: 'T-shirts (en)',
       base_price: 5000,
       price_from: 4000 + 1000,
       currency: 'CNY',
@@ -188,9 +193,11 @@ describe('the storefront', () => {
     expect(p).toMatchObject({
       name: 'Organic tee',
       category_path: [
-        { id: s.apparel.id, category_name: 'Apparel' },
-        { id: s.tees.id, category_name: 'Tees' },
+        { id: s.apparel.id, category_name: 'Apparel', en_name: '' },
+        { id: s.tees.id, category_name: 'Tees', en_name: 'T-shirts (en)' },
       ],
+      category_name: 'Tees',
+      category_en_name: 'T-shirts (en)',
       colors: s.basics.colors.map((c) => ({ id: c.id, hex: c.hex })),
       sizes: s.basics.sizes.map((z) => ({ id: z.id, name: z.name })),
       size_chart: { template_name: 'Tee chart', columns: [{ name: 'Chest' }] },
@@ -321,6 +328,12 @@ describe('the storefront', () => {
     expect(count(s.tees.id)).toBe(1);
     expect(count(s.home.id)).toBe(1);
     expect(tree.find((c) => c.id === s.tees.id)?.parent_id).toBe(s.apparel.id);
+    // Each with its English name for English readers (issue 26), '' when it has none.
+    expect(tree.find((c) => c.id === s.tees.id)).toMatchObject({
+      category_name: 'Tees',
+      en_name: 'T-shirts (en)',
+    });
+    expect(tree.find((c) => c.id === s.apparel.id)).toMatchObject({ en_name: '' });
   });
 });
 
@@ -407,6 +420,10 @@ describe("the merchant's catalogue", () => {
         .data.map((c: { category_name: string }) => c.category_name)
         .sort(),
     ).toEqual(['Apparel', s.basics.category.categoryName, 'Home', 'Tees'].sort());
+    expect(categories.json().data.find((c: { id: string }) => c.id === s.tees.id)).toMatchObject({
+      en_name: 'T-shirts (en)',
+    });
+    expect(p).toMatchObject({ category_name: 'Tees', category_en_name: 'T-shirts (en)' });
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/admin/catalog/products' })).statusCode).toBe(
       401,
     );

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildCheckoutWorld, US_ADDRESS, type CheckoutWorld } from '../../../test/factories/orders.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
 import { catalogProducts, orders, shippingMethods, shippingRates } from '../../db/schema/index.ts';
+import { createDictionaryEntries } from '../catalog/index.ts';
 import { addExchangeRate, reconcile } from '../wallet/index.ts';
 
 let t: TestApp;
@@ -296,6 +297,14 @@ describe('settlement', () => {
 
   it('creates one order per address, empties those cart lines, and a retried submit creates nothing', async () => {
     const w = await buildCheckoutWorld(t);
+    // The product's material is a dictionary value; the customs declaration reads its English label.
+    await createDictionaryEntries(t.database.db, w.tenant.id, [
+      { type: 'material', value: 'cotton', label: '纯棉', enLabel: '100% cotton' },
+    ]);
+    await t.database.db
+      .update(catalogProducts)
+      .set({ material: 'cotton' })
+      .where(eq(catalogProducts.id, w.product.id));
     const line = await addLine(w, 2);
     const a = await addAddress(w.m.headers);
     const b = await addAddress(w.m.headers, { ...US_ADDRESS, first_name: 'John Roe', street: '2 Main St' });
@@ -347,6 +356,7 @@ describe('settlement', () => {
     expect(detail.statusCode, detail.body).toBe(200);
     expect(detail.json().data.lines[0]).toMatchObject({ quantity: 2, unit_price: view.lines[0].unit_price });
     expect(detail.json().data.customs.declared_weight).toBe(500);
+    expect(detail.json().data.customs.en_material).toBe('100% cotton');
     const goods = detail.json().data.product_amount as number;
     expect(goods).toBeGreaterThan(0);
     expect(detail.json().data.customs.declared_price_usd).toBe(Math.round((goods * 14) / 100));

@@ -9,7 +9,7 @@ import { MENUS } from './menus.ts';
 /** Checkout: consignee addresses, settlement, and the payment workflow. */
 export const checkoutModule: ModuleDescriptor<AppServices> = {
   name: 'checkout',
-  dependsOn: ['access', 'wallet', 'logistics', 'orders', 'cart'],
+  dependsOn: ['access', 'wallet', 'logistics', 'orders', 'cart', 'catalog'],
   switchable: false,
   tables,
   resources: [{ name: 'address', owner: 'merchant' }],

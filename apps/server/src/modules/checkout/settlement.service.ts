@@ -23,6 +23,7 @@ import {
   priceLine,
   type CartLineRow,
 } from '../cart/index.ts';
+import { dictionaryLabel } from '../catalog/index.ts';
 import { factoriesByIds, shipFromFactory } from '../logistics/index.ts';
 import { findAdminUserById } from '../access/index.ts';
 import {
@@ -127,7 +128,12 @@ async function loadSelection(
     weight: lines.reduce((sum, l) => sum + l.weight, 0),
     quantity: lines.reduce((sum, l) => sum + l.row.quantity, 0),
     productAmount: lines.reduce((sum, l) => sum + l.line.subtotal, 0),
-    customs: { cnName: first.name, enName: first.enName || first.name, material: first.material },
+    customs: {
+      cnName: first.name,
+      enName: first.enName || first.name,
+      // The declaration is in English: the material's English label, not its dictionary value.
+      material: await dictionaryLabel(tx, scope.tenantId, 'material', first.material, 'en'),
+    },
   };
 }
 

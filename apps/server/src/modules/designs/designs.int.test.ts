@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import sharp from 'sharp';
 import { quote, surfaceInputSchema, type PriceList } from '@pod/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -10,7 +11,7 @@ import {
   surfaceInput,
 } from '../../../test/factories/catalog.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
-import { catalogColors, catalogProducts, merchants } from '../../db/schema/index.ts';
+import { catalogCategories, catalogColors, catalogProducts, merchants } from '../../db/schema/index.ts';
 import { adminActor } from '../access/index.ts';
 
 let t: TestApp;
@@ -118,6 +119,44 @@ async function waitForJob(id: string, headers: Record<string, string>) {
     await new Promise((r) => setTimeout(r, 250));
   }
   throw new Error('job did not finish');
+}
+
+/** The values of one column of the finished-products export, run with `headers` (and its language). */
+async function exportedColumn(headers: Record<string, string>, header: string): Promise<string[]> {
+  const started = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/admin/exports',
+    headers,
+    payload: { page: 'publish/finished/my', filters: {} },
+  });
+  expect(started.statusCode, started.body).toBe(200);
+  let record = started.json().data;
+  for (let i = 0; i < 240 && !['completed', 'failed'].includes(record.status); i += 1) {
+    await new Promise((r) => setTimeout(r, 100));
+    record = (
+      await t.app.inject({ method: 'GET', url: `/api/v1/admin/exports/${record.id}`, headers })
+    ).json().data;
+  }
+  expect(record.status, record.error_log).toBe('completed');
+  const link = await t.app.inject({
+    method: 'POST',
+    url: `/api/v1/admin/exports/${record.id}/link`,
+    headers,
+  });
+  const file = await t.app.inject({ method: 'GET', url: link.json().data.url });
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
+  const rows: string[][] = [];
+  book.worksheets[0]!.eachRow((row) => {
+    rows.push(
+      (row.values as unknown[])
+        .slice(1)
+        .map((v) => (typeof v === 'string' || typeof v === 'number' ? String(v) : '')),
+    );
+  });
+  const at = rows[0]!.indexOf(header);
+  expect(at, rows[0]!.join(' | ')).toBeGreaterThanOrEqual(0);
+  return rows.slice(1).map((r) => r[at] ?? '');
 }
 
 describe('saving a design as a finished product', () => {
@@ -456,6 +495,20 @@ describe('the finished products list', () => {
 
   it('edits again, copies, groups, moves, deletes and exports to xlsx', async () => {
     const s = await setup();
+    // The product's front surface has a Chinese and an English name.
+    await t.database.db
+      .update(catalogProducts)
+      .set({
+        surfaces: s.product.surfaces.map((x) =>
+          x.key === 'front' ? { ...x, name: '前片', en_name: 'Front (en)' } : x,
+        ),
+      })
+      .where(eq(catalogProducts.id, s.product.id));
+    // Its category has an English name too.
+    await t.database.db
+      .update(catalogCategories)
+      .set({ enName: 'Category (en)' })
+      .where(eq(catalogCategories.id, s.basics.category.id));
     const created = await save(s, { product_id: s.product.id, name: 'Base', documents: [documentFor(s)] });
     const id = created.json().data.finished.id;
     await waitForJob(created.json().data.job_id, s.headers);
@@ -576,6 +629,12 @@ describe('the finished products list', () => {
     });
     const file = await t.app.inject({ method: 'GET', url: link.json().data.url });
     expect(file.rawPayload.subarray(0, 2).toString()).toBe('PK');
+    // The faces column names the designed surfaces in the export's language (issue 26), not by key.
+    const faces = await exportedColumn(s.headers, 'Faces');
+    expect(faces).toEqual(['Front (en)', 'Front (en)']);
+    const zhFaces = await exportedColumn({ ...s.headers, 'accept-language': 'zh-cn' }, '设计面');
+    expect(zhFaces).toEqual(['前片', '前片']);
+    expect(await exportedColumn(s.headers, 'Category')).toEqual(['Category (en)', 'Category (en)']);
 
     const del = await t.app.inject({ method: 'DELETE', url: `${BASE}/finished/${id}`, headers: s.headers });
     expect(del.statusCode).toBe(200);

@@ -4,10 +4,12 @@ import { finishedProductFilterSchema, PERMISSIONS, type FinishedProduct } from '
 import { keysetBatches, type KeyColumn } from '../../platform/crud/keyset.ts';
 import { merchantScopeOf } from '../../platform/tenant-scope.ts';
 import { exportSource, type Bilingual } from '../exports/index.ts';
-import { filterConditions, toFinished, viewContext } from './finished.service.ts';
+import { faceNamesOf, filterConditions, toFinished, viewContext } from './finished.service.ts';
 import { finishedProducts } from './schema.ts';
 
 type Filters = z.output<typeof finishedProductFilterSchema>;
+/** A finished product as the list shows it, with its faces named in the export's language. */
+type ExportRow = FinishedProduct & { face_names: string[] };
 
 /** The list's order (LIST_ORDER) as keyset columns. */
 const KEYS: readonly KeyColumn[] = [
@@ -33,7 +35,7 @@ const merchantOf = (ctx: Parameters<typeof merchantScopeOf>[0]) =>
  * spec §2 finished products: export (issue 24 moved it onto the exports module). The list's
  * filters and its own scoped query (`filterConditions`), each batch shaped by the list's `toFinished`.
  */
-export const FINISHED_EXPORT = exportSource<Filters, FinishedProduct>({
+export const FINISHED_EXPORT = exportSource<Filters, ExportRow>({
   page: 'publish/finished/my',
   title: { 'zh-cn': '我的成品', en: 'Finished products' },
   permission: PERMISSIONS.finished.export,
@@ -54,7 +56,7 @@ export const FINISHED_EXPORT = exportSource<Filters, FinishedProduct>({
           ', ',
         ),
     },
-    { header: { 'zh-cn': '设计面', en: 'Faces' }, value: (f) => f.faces.join(', ') },
+    { header: { 'zh-cn': '设计面', en: 'Faces' }, value: (f) => f.face_names.join(', ') },
     { header: { 'zh-cn': '币种', en: 'Currency' }, width: 10, value: (f) => f.currency },
     { header: { 'zh-cn': '单价', en: 'Unit price' }, value: (f, format) => format.money(f.unit_price) },
     {
@@ -88,7 +90,7 @@ export const FINISHED_EXPORT = exportSource<Filters, FinishedProduct>({
     const where = await filterConditions(ctx.tx, m, f);
     for await (const rows of keysetBatches(ctx.tx, finishedProducts, where, KEYS, size)) {
       const view = await viewContext(ctx.tx, m, rows, services.files, ctx.lang);
-      yield rows.map((r) => toFinished(r, view));
+      yield rows.map((r) => ({ ...toFinished(r, view), face_names: faceNamesOf(r, view) }));
     }
   },
 });

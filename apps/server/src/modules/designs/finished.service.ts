@@ -242,6 +242,20 @@ function groupName(groups: Map<string, GroupRow>, id: string | null): string {
   return parent ? `${parent.name} / ${group.name}` : group.name;
 }
 
+/**
+ * The designed faces of a finished product by their surfaces' names in the view's language
+ * (issue 26): the English name in English, the Chinese one in Chinese, each falling back to the
+ * other; a face whose surface the product no longer has keeps its key.
+ */
+export function faceNamesOf(row: FinishedRow, v: ViewContext): string[] {
+  const surfaces = v.products.get(row.productId)?.surfaces ?? [];
+  return row.faces.map((key) => {
+    const s = surfaces.find((surface) => surface.key === key);
+    if (!s) return key;
+    return (v.lang === 'en' ? s.en_name || s.name : s.name || s.en_name) || key;
+  });
+}
+
 const signed = (files: FileUrls, key: string | null) => (key ? files.url(key) : null);
 
 export function toFinished(row: FinishedRow, v: ViewContext): FinishedProduct {
@@ -256,7 +270,7 @@ export function toFinished(row: FinishedRow, v: ViewContext): FinishedProduct {
     product_name: nameIn(v.lang, product),
     style_code: product?.styleCode ?? '',
     category_id: product?.categoryId ?? null,
-    category_name: category?.categoryName ?? '',
+    category_name: nameIn(v.lang, category && { name: category.categoryName, enName: category.enName }),
     group_id: row.groupId,
     group_name: groupName(v.groups, row.groupId),
     colors: row.colorIds.map((id) => {

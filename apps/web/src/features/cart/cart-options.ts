@@ -1,4 +1,5 @@
 import type { CatalogProduct, Language } from '@pod/shared';
+import { catalogName } from '../../i18n/catalog-name.ts';
 
 /**
  * The colours and sizes a finished product can be ordered in (spec §5: "Add to cart needs colour
@@ -9,9 +10,6 @@ export interface CartChoices {
   colors: { id: string; name: string; hex?: string }[];
   sizes: { id: string; name: string; color_ids: string[] }[];
 }
-
-const nameIn = (language: Language, v: { name: string; en_name: string }) =>
-  language === 'en' && v.en_name ? v.en_name : v.name;
 
 /**
  * The in-stock SKUs of the finished product's colours (and, when it was saved with chosen sizes,
@@ -32,11 +30,11 @@ export function choicesFor(
   );
   const colors = product.colors
     .filter((c) => skus.some((s) => s.color_id === c.id))
-    .map((c) => ({ id: c.id, name: nameIn(language, c), hex: c.hex }));
+    .map((c) => ({ id: c.id, name: catalogName(c, language), hex: c.hex }));
   const sizes = product.sizes
     .map((size) => ({
       id: size.id,
-      name: nameIn(language, size),
+      name: catalogName(size, language),
       color_ids: skus.filter((s) => s.size_id === size.id).map((s) => s.color_id),
     }))
     .filter((size) => size.color_ids.length > 0);

@@ -3,6 +3,7 @@ import { AutoComplete, Flex, Select, Tag, TreeSelect } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Currency, ImageRef, SpuCategory, SpuColor } from '@pod/shared';
 import { catalogOperations, type SpuDictionary } from '@pod/shared';
+import { catalogName } from '../../i18n/catalog-name.ts';
 import { currentLanguage } from '../../i18n/i18n.ts';
 import { useCrudSelect, type ListResource } from '../crud/api.ts';
 import type { KnownAttachment } from '../uploads/upload-field.tsx';
@@ -69,9 +70,10 @@ export function CategoryTreeSelect(props: {
 }) {
   const { t } = useTranslation();
   const list = useReferenceRows<SpuCategory>(catalogOperations.spuCategory);
+  const language = currentLanguage();
   const treeData = useMemo(
-    () => categoryTreeOptions(list.data?.list ?? [], props.excludeId ?? null),
-    [list.data, props.excludeId],
+    () => categoryTreeOptions(list.data?.list ?? [], language, props.excludeId ?? null),
+    [list.data, props.excludeId, language],
   );
   return (
     <TreeSelect
@@ -103,7 +105,7 @@ export function ColorSelect(props: {
     label: (
       <Flex align="center" gap={6}>
         <ColorDot hex={c.hex} image={c.swatch} />
-        {language === 'en' && c.en_name ? c.en_name : c.name}
+        {catalogName(c, language)}
       </Flex>
     ),
     search: `${c.name} ${c.en_name} ${c.hex}`,

@@ -56,7 +56,7 @@ describe('catalogue helpers', () => {
       { id: 't', parent_id: 'a', category_name: 'Tees', sort: 0 },
       { id: 'b', parent_id: null, category_name: 'Bags', sort: 60 },
     ];
-    expect(categoryTreeOptions(rows, 'a')).toEqual([
+    expect(categoryTreeOptions(rows, 'zh-cn', 'a')).toEqual([
       { value: 'b', title: 'Bags' },
       {
         value: 'a',
@@ -64,6 +64,22 @@ describe('catalogue helpers', () => {
         disabled: true,
         children: [{ value: 't', title: 'Tees', disabled: true }],
       },
+    ]);
+  });
+
+  it('names the categories of the tree in the reader’s language, the other one as fallback', () => {
+    const rows = [
+      { id: 'a', parent_id: null, category_name: '服装', en_name: 'Apparel', sort: 50 },
+      { id: 't', parent_id: 'a', category_name: 'T恤', en_name: '', sort: 0 },
+      { id: 'b', parent_id: null, category_name: '', en_name: 'Bags', sort: 60 },
+    ];
+    expect(categoryTreeOptions(rows, 'en')).toEqual([
+      { value: 'b', title: 'Bags' },
+      { value: 'a', title: 'Apparel', children: [{ value: 't', title: 'T恤' }] },
+    ]);
+    expect(categoryTreeOptions(rows, 'zh-cn')).toEqual([
+      { value: 'b', title: 'Bags' },
+      { value: 'a', title: '服装', children: [{ value: 't', title: 'T恤' }] },
     ]);
   });
 

@@ -27,10 +27,11 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { MAX_QUOTE_QUANTITY, tiersVisibleTo, wholesaleRanges } from '@pod/shared';
 import { PATHS } from '../../app/paths.ts';
+import { catalogName } from '../../i18n/catalog-name.ts';
 import { currentLanguage } from '../../i18n/i18n.ts';
 import { useCatalogCategories, useCatalogProduct, useCatalogProducts, type CatalogListItem } from './api.ts';
 import { ColorDot, useMoneyText } from './catalog-fields.tsx';
-import { categoryTreeOptions } from './catalog-tree.ts';
+import { categoryName, categoryTreeOptions } from './catalog-tree.ts';
 import { previewPrice } from './price-preview.ts';
 
 const PAGE_SIZE = 12;
@@ -54,8 +55,7 @@ function PriceDrawer({ productId, onClose }: { productId: string; onClose: () =>
   const tiers = data?.buyer.merchant_id
     ? tiersVisibleTo(data.price_list.tiers, data.buyer.merchant_id)
     : (data?.price_list.tiers ?? []);
-  const name = (item: { name: string; en_name?: string }) =>
-    language === 'en' && item.en_name ? item.en_name : item.name;
+  const name = (item: { name: string; en_name?: string }) => catalogName(item, language);
 
   return (
     <Drawer
@@ -87,7 +87,14 @@ function PriceDrawer({ productId, onClose }: { productId: string; onClose: () =>
             column={1}
             items={[
               { key: 'style', label: t('catalog.list.styleCode'), children: data.style_code },
-              { key: 'category', label: t('catalog.list.category'), children: data.category_name },
+              {
+                key: 'category',
+                label: t('catalog.list.category'),
+                children: categoryName(
+                  { category_name: data.category_name, en_name: data.category_en_name },
+                  language,
+                ),
+              },
               {
                 key: 'colors',
                 label: t('catalog.list.colors'),
@@ -266,7 +273,7 @@ function ProductCard({
   const { t } = useTranslation();
   const money = useMoneyText();
   const language = currentLanguage();
-  const name = language === 'en' && product.en_name ? product.en_name : product.name;
+  const name = catalogName(product, language);
   return (
     <Card
       hoverable
@@ -314,11 +321,15 @@ function ProductCard({
           {product.is_own ? <Tag color="purple">{t('catalog.list.own')}</Tag> : null}
         </Space>
         <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-          {product.style_code} · {product.category_name}
+          {product.style_code} ·{' '}
+          {categoryName(
+            { category_name: product.category_name, en_name: product.category_en_name },
+            language,
+          )}
         </Typography.Text>
         <Space size={4} wrap>
           {product.colors.slice(0, 8).map((c) => (
-            <span key={c.id} title={c.name}>
+            <span key={c.id} title={catalogName(c, language)}>
               <ColorDot hex={c.hex} image={c.swatch} />
             </span>
           ))}
@@ -330,7 +341,9 @@ function ProductCard({
           })}
         </Typography.Text>
         <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-          {t('catalog.list.surfaces', { names: product.surfaces.map((s) => s.name).join(' / ') })}
+          {t('catalog.list.surfaces', {
+            names: product.surfaces.map((s) => catalogName(s, language)).join(' / '),
+          })}
         </Typography.Text>
       </Flex>
     </Card>
@@ -350,6 +363,7 @@ export function ProductListPage() {
   const [scope, setScope] = useState<'all' | 'own'>('all');
   const [priced, setPriced] = useState<string | null>(null);
   const categories = useCatalogCategories();
+  const language = currentLanguage();
   const products = useCatalogProducts({
     page,
     limit: PAGE_SIZE,
@@ -362,10 +376,12 @@ export function ProductListPage() {
       categoryTreeOptions(
         (categories.data ?? []).map((c) => ({
           ...c,
-          category_name: `${c.category_name} (${c.product_count})`,
+          category_name: `${categoryName(c, language)} (${c.product_count})`,
+          en_name: '',
         })),
+        language,
       ),
-    [categories.data],
+    [categories.data, language],
   );
   const list = products.data;
 

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import type { CatalogProduct, Product, SpuColor, SpuCategory, SpuSize } from '@pod/shared';
 import { catalogOperations } from '@pod/shared';
+import { currentLanguage } from '../../i18n/i18n.ts';
 import { useCatalogCategories, useReferenceRows } from './api.ts';
 import { categoryTreeOptions, type CategoryOption } from './catalog-tree.ts';
 
@@ -46,10 +47,11 @@ export function useSupplierOptions(row: Product | null): ProductOptions {
   const categories = useReferenceRows<SpuCategory>(catalogOperations.spuCategory);
   const colors = useReferenceRows<SpuColor>(catalogOperations.spuColor);
   const sizes = useReferenceRows<SpuSize>(catalogOperations.spuSize);
+  const language = currentLanguage();
   return useMemo(
     () =>
       withLookups(
-        categoryTreeOptions(categories.data?.list ?? []),
+        categoryTreeOptions(categories.data?.list ?? [], language),
         // A product keeps a colour or size that was disabled since; new choices are enabled ones.
         uniqueById([
           ...(colors.data?.list ?? []).filter((c) => c.status === 'enabled'),
@@ -61,7 +63,16 @@ export function useSupplierOptions(row: Product | null): ProductOptions {
         ]),
         categories.isPending || colors.isPending || sizes.isPending,
       ),
-    [categories.data, colors.data, sizes.data, row, categories.isPending, colors.isPending, sizes.isPending],
+    [
+      categories.data,
+      colors.data,
+      sizes.data,
+      row,
+      categories.isPending,
+      colors.isPending,
+      sizes.isPending,
+      language,
+    ],
   );
 }
 
@@ -72,14 +83,15 @@ export function useSupplierOptions(row: Product | null): ProductOptions {
  */
 export function useMerchantOptions(row: Product | null, base: CatalogProduct | null): ProductOptions {
   const categories = useCatalogCategories();
+  const language = currentLanguage();
   return useMemo(
     () =>
       withLookups(
-        categoryTreeOptions(categories.data ?? []),
+        categoryTreeOptions(categories.data ?? [], language),
         uniqueById([...(base?.colors ?? []), ...(row?.colors ?? [])]),
         uniqueById([...(base?.sizes ?? []), ...(row?.sizes ?? [])]),
         categories.isPending,
       ),
-    [categories.data, categories.isPending, base, row],
+    [categories.data, categories.isPending, base, row, language],
   );
 }

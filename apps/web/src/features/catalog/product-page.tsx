@@ -267,7 +267,11 @@ export function ProductPage({ flavour = 'supplier' }: { flavour?: ProductFlavour
           ),
         },
         { key: 'style_code', title: fieldLabel('style_code'), isOrderable: true },
-        { key: 'category_name', title: fieldLabel('category_id') },
+        {
+          key: 'category_name',
+          title: fieldLabel('category_id'),
+          render: (row) => catalogName({ name: row.category_name, en_name: row.category_en_name }, language),
+        },
         {
           key: 'colors',
           title: fieldLabel('color_ids'),

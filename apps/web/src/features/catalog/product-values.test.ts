@@ -31,6 +31,7 @@ function product(): Product {
     id: 'p1',
     category_id: ids.category,
     category_name: 'T-shirts',
+    category_en_name: '',
     product_type: 'tee',
     name: '经典T恤',
     en_name: 'Classic tee',

@@ -24,6 +24,7 @@ import { useFieldLabel, useZodField } from '../../forms/use-zod-field.ts';
 import { currentLanguage } from '../../i18n/i18n.ts';
 import { UploadField } from '../uploads/upload-field.tsx';
 import { CategoryTreeSelect, ColorDot, knownImages } from './catalog-fields.tsx';
+import { categoryName } from './catalog-tree.ts';
 import { dictionaryLabel } from './dictionary-label.ts';
 import { FieldRow, ReferencePage, type ReferenceColumn } from './reference-page-kit.tsx';
 
@@ -49,6 +50,7 @@ const NAME_COLUMNS: ReferenceColumn<unknown>[] = [{ key: 'name', isOrderable: tr
 export function SpuCategoryPage() {
   const field = useZodField();
   const shape = spuCategoryCreateSchema.shape;
+  const language = currentLanguage();
   return (
     <ReferencePage<SpuCategory>
       testId="spu-category-page"
@@ -56,20 +58,28 @@ export function SpuCategoryPage() {
       isTree
       shape={shape}
       form={{
-        fieldNames: ['category_name', 'parent_id'],
+        fieldNames: ['category_name', 'en_name', 'parent_id'],
         initialValues: { parent_id: null },
         render: ({ row }) => (
           <>
-            <Form.Item {...field('category_name', shape.category_name)}>
-              <Input maxLength={maxLengthOf(shape.category_name)} />
-            </Form.Item>
+            <FieldRow
+              shape={shape}
+              fields={{
+                category_name: <Input maxLength={maxLengthOf(shape.category_name)} />,
+                en_name: <Input maxLength={maxLengthOf(shape.en_name)} />,
+              }}
+            />
             <Form.Item {...field('parent_id', shape.parent_id)}>
               <CategoryTreeSelect excludeId={row?.id ?? null} />
             </Form.Item>
           </>
         ),
       }}
-      columns={[{ key: 'category_name', isOrderable: true }, { key: 'level' }]}
+      columns={[
+        // In the reader's language, the other one as fallback (issue 26).
+        { key: 'category_name', isOrderable: true, render: (row) => categoryName(row, language) },
+        { key: 'level' },
+      ]}
     />
   );
 }

@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { catalogOperations, designOperations, type CatalogProduct, type Language } from '@pod/shared';
 import { call } from '../../api/call.ts';
+import { catalogName } from '../../i18n/catalog-name.ts';
 import { orderKeys } from './api.ts';
 
 /*
@@ -39,9 +40,6 @@ export interface SkuChoices {
   sizes: { id: string; name: string; color_ids: string[] }[];
 }
 
-const nameIn = (language: Language, v: { name: string; en_name: string }) =>
-  language === 'en' && v.en_name ? v.en_name : v.name;
-
 /**
  * The in-stock SKUs of the finished product's colours (and chosen sizes, when it was saved with
  * some) on its product: the same rule the server applies when a line is linked.
@@ -62,11 +60,11 @@ export function skuChoices(
   return {
     colors: product.colors
       .filter((c) => skus.some((s) => s.color_id === c.id))
-      .map((c) => ({ id: c.id, name: nameIn(language, c) })),
+      .map((c) => ({ id: c.id, name: catalogName(c, language) })),
     sizes: product.sizes
       .map((size) => ({
         id: size.id,
-        name: nameIn(language, size),
+        name: catalogName(size, language),
         color_ids: skus.filter((s) => s.size_id === size.id).map((s) => s.color_id),
       }))
       .filter((size) => size.color_ids.length > 0),

@@ -1,6 +1,7 @@
 import { Button, Empty, Flex, Select, Space, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { STOCK_STATES, type StockState } from '@pod/shared';
+import { catalogName } from '../../../i18n/catalog-name.ts';
 import { currentLanguage } from '../../../i18n/i18n.ts';
 import { ColorDot } from '../catalog-fields.tsx';
 import type { ProductOptions } from '../product-options.ts';
@@ -77,7 +78,7 @@ export function SkuMatrix({
             render: (_, color) => (
               <Flex align="center" gap={6}>
                 <ColorDot hex={color.hex} image={color.swatch} />
-                {language === 'en' && color.en_name ? color.en_name : color.name}
+                {catalogName(color, language)}
               </Flex>
             ),
           },
@@ -85,7 +86,7 @@ export function SkuMatrix({
             const size = options.sizeById(sizeId);
             return {
               key: sizeId,
-              title: size ? (language === 'en' && size.en_name ? size.en_name : size.name) : sizeId,
+              title: size ? catalogName(size, language) : sizeId,
               render: (_: unknown, color: { id: string }) => {
                 const sku = find(color.id, sizeId);
                 return (

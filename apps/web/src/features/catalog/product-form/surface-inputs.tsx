@@ -1,6 +1,7 @@
 import { Flex, Form, InputNumber, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { CATALOG_LIMITS, type Attachment } from '@pod/shared';
+import { catalogName } from '../../../i18n/catalog-name.ts';
 import { currentLanguage } from '../../../i18n/i18n.ts';
 import { UploadField } from '../../uploads/upload-field.tsx';
 import { ColorDot } from '../catalog-fields.tsx';
@@ -43,7 +44,7 @@ export function MockupsInput({
             <Flex align="center" gap={4}>
               {color ? <ColorDot hex={color.hex} image={color.swatch} /> : null}
               <Typography.Text style={{ fontSize: 12 }}>
-                {color ? (language === 'en' && color.en_name ? color.en_name : color.name) : colorId}
+                {color ? catalogName(color, language) : colorId}
               </Typography.Text>
             </Flex>
             <UploadField

@@ -1,0 +1,1 @@
+ALTER TABLE "catalog_categories" ADD COLUMN "en_name" text DEFAULT '' NOT NULL;

@@ -310,6 +310,7 @@ export const API_FIELD_LABELS: Readonly<Record<string, readonly [en: string, zhC
   introduction: ['Introduction', '介绍'],
   inventory_category_id: ['Inventory category', '库存分类'],
   inventory_category_name: ['Inventory category name', '库存分类名称'],
+  inventory_category_en_name: ['Inventory category English name', '库存分类英文名称'],
   ip: ['IP address', 'IP 地址'],
   is_authorised: ['Authorised', '已授权'],
   is_default: ['Default', '默认'],

@@ -58,6 +58,7 @@ export const spuSchema = z.object({
   status: catalogStatus,
   inventory_category_id: z.string(),
   inventory_category_name: z.string(),
+  inventory_category_en_name: z.string(),
   type: z.string(),
   main_material: z.string(),
   factory_id: z.string().nullable(),

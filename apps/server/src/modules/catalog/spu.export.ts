@@ -25,7 +25,13 @@ export const SPU_EXPORT = crudExportSource({
     { header: { 'zh-cn': '货号', en: 'Article number' }, value: (s) => s.article_number },
     { header: { 'zh-cn': '名称', en: 'Name' }, width: 24, value: (s) => s.name },
     { header: { 'zh-cn': '款号', en: 'Style number' }, value: (s) => s.style_number },
-    { header: { 'zh-cn': '分类', en: 'Category' }, value: (s) => s.inventory_category_name },
+    {
+      header: { 'zh-cn': '分类', en: 'Category' },
+      value: (s, f) =>
+        f.lang === 'en'
+          ? s.inventory_category_en_name || s.inventory_category_name
+          : s.inventory_category_name || s.inventory_category_en_name,
+    },
     { header: { 'zh-cn': '工厂', en: 'Factory' }, value: (s) => s.factory_name },
     { header: { 'zh-cn': '颜色', en: 'Colours' }, value: (s) => s.colors.map((c) => c.name).join(', ') },
     { header: { 'zh-cn': '尺码模板', en: 'Size template' }, value: (s) => s.size_template_name },

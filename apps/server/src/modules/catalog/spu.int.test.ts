@@ -1,9 +1,10 @@
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildFactoryWithUser, buildSupplierAdmin, buildTenant } from '../../../test/factories/index.ts';
 import { buildCatalogBasics } from '../../../test/factories/catalog.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
 import { adminActor } from '../access/index.ts';
-import { createSizeTemplate } from './index.ts';
+import { createCategory, createSizeTemplate } from './index.ts';
 
 const EN = { 'accept-language': 'en' };
 
@@ -27,7 +28,7 @@ const spuBody = (categoryId: string, extra: Record<string, unknown> = {}) => ({
 describe('SPUs', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ startJobs: true });
   });
   afterAll(() => t.close());
   beforeEach(() => t.reset());
@@ -35,6 +36,8 @@ describe('SPUs', () => {
   it('creates an SPU with every field and a generated code, naming what it points at', async () => {
     const { tenant, headers } = await supplier(t);
     const basics = await buildCatalogBasics(t.database.db, tenant.id);
+    // Named in both languages: the list carries both, the page and the export pick one.
+    const tops = await createCategory(t.database.db, tenant.id, { category_name: '上衣', en_name: 'Tops' });
     const { factory } = await buildFactoryWithUser(t.database.db, tenant.id, { name: 'North mill' });
     const chart = await createSizeTemplate(t.database.db, tenant.id, {
       template_name: 'Tee chart',
@@ -45,7 +48,7 @@ describe('SPUs', () => {
       method: 'POST',
       url: '/api/v1/admin/spu',
       headers,
-      payload: spuBody(basics.category.id, {
+      payload: spuBody(tops.id, {
         status: 'enabled',
         type: 'blank',
         factory_id: factory.id,
@@ -63,7 +66,8 @@ describe('SPUs', () => {
     expect(res.json().data).toMatchObject({
       code: 'SPU000001',
       article_number: 'A-1001',
-      inventory_category_name: basics.category.categoryName,
+      inventory_category_name: '上衣',
+      inventory_category_en_name: 'Tops',
       factory_name: 'North mill',
       size_template_name: 'Tee chart',
       colors: basics.colors.map((c) => ({ id: c.id, name: c.name, hex: c.hex })),
@@ -88,6 +92,50 @@ describe('SPUs', () => {
     });
     expect(set.statusCode, set.body).toBe(200);
     expect(set.json().data).toMatchObject({ code: 'SPU000002', name: 'Renamed' });
+  });
+
+  it('exports the category in the reader’s language (issue 26)', async () => {
+    const { tenant, headers } = await supplier(t);
+    const tops = await createCategory(t.database.db, tenant.id, { category_name: '上衣', en_name: 'Tops' });
+    const made = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/spu',
+      headers,
+      payload: spuBody(tops.id),
+    });
+    expect(made.statusCode, made.body).toBe(200);
+    const categoryColumn = async (lang: Record<string, string>, header: string) => {
+      const started = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/admin/exports',
+        headers: { ...headers, ...lang },
+        payload: { page: 'spu/spu', filters: {} },
+      });
+      expect(started.statusCode, started.body).toBe(200);
+      let record = started.json().data;
+      for (let i = 0; i < 240 && !['completed', 'failed'].includes(record.status); i += 1) {
+        await new Promise((r) => setTimeout(r, 100));
+        record = (
+          await t.app.inject({ method: 'GET', url: `/api/v1/admin/exports/${record.id}`, headers })
+        ).json().data;
+      }
+      expect(record.status, record.error_log).toBe('completed');
+      const link = await t.app.inject({
+        method: 'POST',
+        url: `/api/v1/admin/exports/${record.id}/link`,
+        headers,
+      });
+      const file = await t.app.inject({ method: 'GET', url: link.json().data.url });
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
+      const rows: unknown[][] = [];
+      book.worksheets[0]!.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+      const at = rows[0]!.indexOf(header);
+      expect(at, rows[0]!.join(' | ')).toBeGreaterThanOrEqual(0);
+      return rows.slice(1).map((r) => r[at]);
+    };
+    expect(await categoryColumn(EN, 'Category')).toEqual(['Tops']);
+    expect(await categoryColumn({ 'accept-language': 'zh-CN' }, '分类')).toEqual(['上衣']);
   });
 
   it('names every missing required field (spec §5)', async () => {
@@ -158,7 +206,7 @@ describe('SPUs', () => {
 describe.runIf(process.env.DATABASE_URL)('SPU codes under concurrency (PostgreSQL)', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ startJobs: true });
   });
   afterAll(() => t.close());
 

@@ -69,6 +69,7 @@ async function toValues(ctx: ServiceContext, input: Input): Promise<Row> {
 
 interface SpuNames {
   category: Map<string, string>;
+  categoryEn: Map<string, string>;
   factory: Map<string, string>;
   sizeTemplate: Map<string, string>;
   colors: Map<string, { id: string; name: string; hex: string }>;
@@ -102,6 +103,7 @@ async function namesFor(ctx: ServiceContext, rows: SpuRow[]): Promise<SpuNames> 
   // One names object per batch; toItem picks each row's entries from the maps.
   return {
     category: new Map(categories.map((c) => [c.id, c.categoryName])),
+    categoryEn: new Map(categories.map((c) => [c.id, c.enName])),
     factory: new Map(factories.map((f) => [f.id, f.name])),
     sizeTemplate: new Map(templates.map((t) => [t.id, t.templateName])),
     colors: new Map(colors.map((c) => [c.id, { id: c.id, name: c.name, hex: c.hex }])),
@@ -129,6 +131,7 @@ export function spuResource(files: FileUrls): CrudDefinition<typeof catalogOpera
         status: s.status,
         inventory_category_id: s.inventoryCategoryId,
         inventory_category_name: nameIn(names?.category, s.inventoryCategoryId),
+        inventory_category_en_name: nameIn(names?.categoryEn, s.inventoryCategoryId),
         type: s.type,
         main_material: s.mainMaterial,
         factory_id: s.factoryId,

@@ -10,6 +10,8 @@ import {
   maxLengthOf,
 } from '@pod/shared';
 import { useFieldLabel, useZodField } from '../../forms/use-zod-field.ts';
+import { catalogName } from '../../i18n/catalog-name.ts';
+import { currentLanguage } from '../../i18n/i18n.ts';
 import { DateTime, StatusSelect, StatusTag, useStatusOptions } from '../access/shared-fields.tsx';
 import { CrudPage, type CrudFormConfig } from '../crud/crud-page.tsx';
 import { YuanInput } from '../tenancy/money-input.tsx';
@@ -57,6 +59,7 @@ const MONEY = ['cost_price'] as const;
  */
 export function SpuPage() {
   const { t } = useTranslation();
+  const language = currentLanguage();
   const field = useZodField();
   const catalogField = useCatalogField();
   const fieldLabel = useFieldLabel();
@@ -191,7 +194,15 @@ export function SpuPage() {
         { key: 'name', title: fieldLabel('name'), isOrderable: true },
         { key: 'article_number', title: fieldLabel('article_number') },
         { key: 'style_number', title: fieldLabel('style_number') },
-        { key: 'inventory_category_name', title: fieldLabel('inventory_category_id') },
+        {
+          key: 'inventory_category_name',
+          title: fieldLabel('inventory_category_id'),
+          render: (row) =>
+            catalogName(
+              { name: row.inventory_category_name, en_name: row.inventory_category_en_name },
+              language,
+            ),
+        },
         {
           key: 'colors',
           title: fieldLabel('color_ids'),

@@ -117,6 +117,10 @@ describe('hot reads: statements per request (decision 0084)', () => {
     expect((await list('group_id=none')).json().data.total).toBe(0);
     expect((await list('keyword=summer')).json().data.total).toBe(1);
     expect((await list('keyword=winter')).json().data.total).toBe(0);
+    const today = new Date().toISOString().slice(0, 10);
+    expect((await list(`date_from=${today}&date_to=${today}`)).json().data.total).toBe(1);
+    expect((await list('date_to=2000-01-01')).json().data.total).toBe(0);
+    expect((await list(`product_id=${w.product.id}&keyword=summer`)).json().data.total).toBe(1);
     // Another merchant's list does not see it.
     const other = await inject('GET', `/api/v1/admin/design/finished?group_id=${primary}`, w.n.headers);
     expect(other.json().data.total).toBe(0);

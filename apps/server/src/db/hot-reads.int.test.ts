@@ -3,6 +3,8 @@ import { buildCheckoutWorld, US_ADDRESS, type CheckoutWorld } from '../../test/f
 import { statementsOf } from '../../test/helpers/statements.ts';
 import { createTestApp, type TestApp } from '../../test/helpers/test-app.ts';
 import { flushAdminLog } from '../modules/admin/admin-log.ts';
+import { effectiveConfig } from '../modules/site/index.ts';
+import { systemConfigs } from './schema/index.ts';
 
 /**
  * Issue 25 point 3 (decision 0084): the hot reads run few statements, each prepared once, with no
@@ -192,5 +194,22 @@ describe('hot reads: statements per request (decision 0084)', () => {
     // one statement. The menu tree and the menu paths come from the menu cache (before: the paths
     // were read on every request). Before: 5.
     expect(statements.length, statements.join('\n')).toBeLessThanOrEqual(4);
+  });
+
+  it('settings in one statement: the tenant’s value over the platform’s, the platform’s alone for no tenant', async () => {
+    const w = await world();
+    await t.database.db.insert(systemConfigs).values([
+      { tenantId: null, key: 'site.name', value: { v: 'Platform' } },
+      { tenantId: null, key: 'site.email', value: { v: 'platform@example.com' } },
+      { tenantId: w.tenant.id, key: 'site.name', value: { v: 'Supplier' } },
+    ]);
+    const { result: tenant, statements } = await statementsOf(t.database, () =>
+      effectiveConfig(t.database.db, w.tenant.id, 'Default'),
+    );
+    expect(tenant['site.name']).toBe('Supplier');
+    expect(tenant['site.email']).toBe('platform@example.com');
+    expect(statements).toHaveLength(1);
+    const platform = await effectiveConfig(t.database.db, null, 'Default');
+    expect(platform['site.name']).toBe('Platform');
   });
 });

@@ -32,7 +32,23 @@ export interface Database {
   url: string | undefined;
   /** The embedded instance, when kind is 'pglite'. */
   pglite: PGlite | undefined;
+  /**
+   * Sees every statement the handle runs (ORM queries, prepared statements in and out of
+   * transactions, raw SQL), when a listener is set. Tests count a request's statements with it;
+   * nothing sets it in production, where the check is a single property read per statement.
+   */
+  statements: StatementTap;
   close(): Promise<void>;
+}
+
+/** Where statements are reported when someone listens (see Database.statements). */
+export interface StatementTap {
+  listener: ((text: string, params: readonly unknown[]) => void) | undefined;
+}
+
+/** The ORM's logger, reporting to the tap: the ORM calls it for every query it runs. */
+function tapLogger(tap: StatementTap) {
+  return { logQuery: (text: string, params: unknown[]) => tap.listener?.(text, params) };
 }
 
 export type DatabaseOptions =
@@ -103,18 +119,22 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // An idle client's network error must not crash the process; the next query reports it.
     pool.on('error', () => undefined);
     pool.on('connect', (client) => prepareRepeatedStatements(client));
-    const db = drizzlePg({ client: pool, schema });
+    const statements: StatementTap = { listener: undefined };
+    const db = drizzlePg({ client: pool, schema, logger: tapLogger(statements) });
     return {
       kind: 'postgres',
       db,
       url: options.url,
       pglite: undefined,
+      statements,
       raw: {
         query: async <R>(text: string, values?: unknown[]) => {
+          statements.listener?.(text, values ?? []);
           const r = await pool.query(text, values);
           return { rows: r.rows as R[] };
         },
         exec: async (text: string) => {
+          statements.listener?.(text, []);
           await pool.query(text);
         },
       },
@@ -126,18 +146,22 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
   });
   // The two drivers' query builders are the same API; the cast lets modules type against one.
-  const db = drizzlePglite({ client: pglite, schema }) as unknown as Db;
+  const statements: StatementTap = { listener: undefined };
+  const db = drizzlePglite({ client: pglite, schema, logger: tapLogger(statements) }) as unknown as Db;
   return {
     kind: 'pglite',
     db,
     url: undefined,
     pglite,
+    statements,
     raw: {
       query: async <R>(text: string, values?: unknown[]) => {
+        statements.listener?.(text, values ?? []);
         const r = await pglite.query<R>(text, values);
         return { rows: r.rows };
       },
       exec: async (text: string) => {
+        statements.listener?.(text, []);
         await pglite.exec(text);
       },
     },

@@ -15,7 +15,13 @@ export async function findAdminUserByUsername(
 }
 
 export async function findAdminUserById(tx: Executor, id: string): Promise<AdminUserRow | undefined> {
-  const [row] = await tx.select().from(adminUsers).where(eq(adminUsers.id, id)).limit(1);
+  const [row] = await preparedQuery(tx, 'access_admin_user_by_id', (t) =>
+    t
+      .select()
+      .from(adminUsers)
+      .where(eq(adminUsers.id, sql.placeholder('id')))
+      .limit(1),
+  ).execute({ id });
   return row;
 }
 

@@ -24,6 +24,7 @@ export { ensureSystemMenus, menuIdByName } from './menu-catalogue.ts';
 export { invalidateMenus } from './menu-cache.ts';
 export { profileOf, profileRoutes } from './profile.routes.ts';
 export { catalogueMenuPaths, countAccess } from './access.repo.ts';
+export { catalogueMenuPathsCached } from './menu-cache.ts';
 export { avatarUrl } from './avatar.ts';
 export {
   adminUsernameSql,

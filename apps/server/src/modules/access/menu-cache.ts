@@ -38,6 +38,22 @@ export function tierMenus(tx: Executor, tier: AdminTier): Promise<repo.MenuRow[]
   return rows;
 }
 
+/**
+ * The paths of the enabled menus of every tier (the session's `menu_paths`), kept like the tiers'
+ * menus: the same generation and TTL, so an edit clears both (decision 0084).
+ */
+const pathsCache = new WeakMap<object, { generation: number; rows: Promise<string[]>; until: number }>();
+export function catalogueMenuPathsCached(tx: Executor): Promise<string[]> {
+  const hit = pathsCache.get(tx);
+  if (hit && hit.generation === generation && hit.until > Date.now()) return hit.rows;
+  const fresh = { generation, rows: repo.catalogueMenuPaths(tx), until: Date.now() + TTL_MS };
+  pathsCache.set(tx, fresh);
+  fresh.rows.catch(() => {
+    if (pathsCache.get(tx) === fresh) pathsCache.delete(tx);
+  });
+  return fresh.rows;
+}
+
 /** Menus changed (catalogue applied, an administrator's edit, a test reset): read them again. */
 export function invalidateMenus(): void {
   generation += 1;

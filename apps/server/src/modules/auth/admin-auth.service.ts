@@ -22,7 +22,7 @@ import {
   findAdminUserById,
   findAdminUserByUsername,
   avatarUrl,
-  catalogueMenuPaths,
+  catalogueMenuPathsCached,
   menuTreeFor,
   recordAdminLogin,
   updateAdminUser,
@@ -76,7 +76,7 @@ async function sessionFor(
     settings: { product_tag_type: 'default' },
     // Exactly the menu tree the user may see, each item with its permitted buttons.
     menus: await menuTreeFor(db, adminActor(user), await s.modules.hiddenMenus(user.tenantId)),
-    menu_paths: await catalogueMenuPaths(db),
+    menu_paths: await catalogueMenuPathsCached(db),
   };
 }
 

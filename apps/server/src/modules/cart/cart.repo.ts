@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { preparedQuery } from '../../db/prepared.ts';
 import { cartLines } from './schema.ts';
 import type { MerchantScope } from '../../platform/tenant-scope.ts';
 
@@ -8,8 +9,18 @@ export type CartLineRow = typeof cartLines.$inferSelect;
 const mine = (scope: MerchantScope) =>
   and(eq(cartLines.tenantId, scope.tenantId), eq(cartLines.merchantId, scope.merchantId));
 
+/** The merchant's lines as placeholders, for the prepared look-ups (decision 0084). */
+const minePrepared = () =>
+  and(
+    eq(cartLines.tenantId, sql.placeholder('tenant')),
+    eq(cartLines.merchantId, sql.placeholder('merchant')),
+  );
+const scopeValues = (scope: MerchantScope) => ({ tenant: scope.tenantId, merchant: scope.merchantId });
+
 export function listLines(tx: Executor, scope: MerchantScope): Promise<CartLineRow[]> {
-  return tx.select().from(cartLines).where(mine(scope)).orderBy(asc(cartLines.createdAt), asc(cartLines.id));
+  return preparedQuery(tx, 'cart_lines_of_merchant', (t) =>
+    t.select().from(cartLines).where(minePrepared()).orderBy(asc(cartLines.createdAt), asc(cartLines.id)),
+  ).execute(scopeValues(scope));
 }
 
 export function findLines(
@@ -18,11 +29,14 @@ export function findLines(
   ids: readonly string[],
 ): Promise<CartLineRow[]> {
   if (!ids.length) return Promise.resolve([]);
-  return tx
-    .select()
-    .from(cartLines)
-    .where(and(mine(scope), inArray(cartLines.id, [...ids])))
-    .orderBy(asc(cartLines.createdAt), asc(cartLines.id));
+  // The ids are one array parameter: one statement whatever their number.
+  return preparedQuery(tx, 'cart_lines_by_ids', (t) =>
+    t
+      .select()
+      .from(cartLines)
+      .where(and(minePrepared(), sql`${cartLines.id} = ANY(${sql.placeholder('ids')}::uuid[])`))
+      .orderBy(asc(cartLines.createdAt), asc(cartLines.id)),
+  ).execute({ ...scopeValues(scope), ids: [...new Set(ids)] });
 }
 
 export async function countLines(tx: Executor, scope: MerchantScope): Promise<number> {

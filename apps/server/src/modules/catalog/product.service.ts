@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, ne, count } from 'drizzle-orm';
+import { and, eq, ne, count, sql } from 'drizzle-orm';
 import { productIssues, type CatalogIssue, type ProductInput } from '@pod/shared';
 import type { Executor } from '../../db/client.ts';
+import { preparedQuery } from '../../db/prepared.ts';
 import {
   catalogProducts,
   type StoredFactoryAddress,
@@ -36,10 +37,18 @@ export async function productsByIds(
 ): Promise<ProductRow[]> {
   const unique = [...new Set(ids)];
   if (!unique.length) return [];
-  return tx
-    .select()
-    .from(catalogProducts)
-    .where(and(eq(catalogProducts.tenantId, tenantId), inArray(catalogProducts.id, unique)));
+  // Prepared once per handle (decision 0084): the ids are one array parameter.
+  return preparedQuery(tx, 'catalog_products_by_ids', (t) =>
+    t
+      .select()
+      .from(catalogProducts)
+      .where(
+        and(
+          eq(catalogProducts.tenantId, sql.placeholder('tenant')),
+          sql`${catalogProducts.id} = ANY(${sql.placeholder('ids')}::uuid[])`,
+        ),
+      ),
+  ).execute({ tenant: tenantId, ids: unique });
 }
 
 /** A stored product in the shape of the create schema, so a PATCH can be merged onto it. */

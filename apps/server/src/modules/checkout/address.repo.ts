@@ -1,5 +1,6 @@
-import { and, asc, desc, eq, ilike, inArray, ne, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, ne, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { preparedQuery } from '../../db/prepared.ts';
 import { consigneeAddresses } from './schema.ts';
 import { containsPattern } from '../../platform/crud/crud-query.ts';
 import { pagedRows } from '../../platform/crud/paged.ts';
@@ -47,10 +48,19 @@ export function findAddresses(
   ids: readonly string[],
 ): Promise<AddressRow[]> {
   if (!ids.length) return Promise.resolve([]);
-  return tx
-    .select()
-    .from(consigneeAddresses)
-    .where(and(mine(scope), inArray(consigneeAddresses.id, [...ids])));
+  // Prepared once per handle (decision 0084): the ids are one array parameter.
+  return preparedQuery(tx, 'checkout_addresses_by_ids', (t) =>
+    t
+      .select()
+      .from(consigneeAddresses)
+      .where(
+        and(
+          eq(consigneeAddresses.tenantId, sql.placeholder('tenant')),
+          eq(consigneeAddresses.merchantId, sql.placeholder('merchant')),
+          sql`${consigneeAddresses.id} = ANY(${sql.placeholder('ids')}::uuid[])`,
+        ),
+      ),
+  ).execute({ tenant: scope.tenantId, merchant: scope.merchantId, ids: [...new Set(ids)] });
 }
 
 export async function countAddresses(tx: Executor, scope: MerchantScope): Promise<number> {

@@ -24,7 +24,7 @@ import {
   type CartLineRow,
 } from '../cart/index.ts';
 import { dictionaryLabel } from '../catalog/index.ts';
-import { factoriesByIds, shipFromFactory } from '../logistics/index.ts';
+import { shipFromFactoryNamed } from '../logistics/index.ts';
 import { findAdminUserById } from '../access/index.ts';
 import {
   findOrdersByIds,
@@ -58,6 +58,8 @@ interface Selection {
   lines: SelectedLine[];
   currency: string;
   factoryId: string | null;
+  /** The ship-from factory's name, read with its id (the page shows it). */
+  factoryName: string;
   weight: number;
   quantity: number;
   productAmount: number;
@@ -81,6 +83,7 @@ async function loadSelection(
   );
   const lines: SelectedLine[] = [];
   const factories = new Set<string | null>();
+  const factoryNames = new Map<string, string>();
   // Products of one factory resolve once (the lines usually share it).
   const shipFrom = new Map<string, string | null>();
   for (const row of rows) {
@@ -91,7 +94,11 @@ async function loadSelection(
     }
     const { finished, product } = priced;
     const key = product.factoryId ?? '';
-    if (!shipFrom.has(key)) shipFrom.set(key, await shipFromFactory(tx, scope.tenantId, product.factoryId));
+    if (!shipFrom.has(key)) {
+      const factory = await shipFromFactoryNamed(tx, scope.tenantId, product.factoryId);
+      if (factory) factoryNames.set(factory.id, factory.name);
+      shipFrom.set(key, factory?.id ?? null);
+    }
     factories.add(shipFrom.get(key)!);
     lines.push({
       row,
@@ -125,6 +132,7 @@ async function loadSelection(
     lines,
     currency: lines[0]!.currency,
     factoryId: [...factories][0] ?? null,
+    factoryName: factoryNames.get([...factories][0] ?? '') ?? '',
     weight: lines.reduce((sum, l) => sum + l.weight, 0),
     quantity: lines.reduce((sum, l) => sum + l.row.quantity, 0),
     productAmount: lines.reduce((sum, l) => sum + l.line.subtotal, 0),
@@ -199,9 +207,8 @@ export async function previewSettlement(
       total_amount: selection.productAmount + shippingAmount,
     });
   }
-  const [factory] = selection.factoryId
-    ? await factoriesByIds(ctx.tx, scope.tenantId, [selection.factoryId])
-    : [];
+  // The ship-from factory's name was read with it (loadSelection): not read again.
+  const factory = selection.factoryId ? { id: selection.factoryId, name: selection.factoryName } : undefined;
   const balances = await merchantBalances(ctx.tx, scope.tenantId, scope.merchantId);
   const shippingAmount = orders.reduce((sum, o) => sum + o.shipping_amount, 0);
   // One order per address; before any address is chosen the goods are shown once, not as ¥0.00

@@ -5,7 +5,6 @@ import { loadDesignDocument, walkLayers, type DesignDocument } from '@pod/design
 import { finishedGroups, finishedProducts } from './schema.ts';
 import type { ServiceContext } from '../../platform/context.ts';
 import { jobOwner } from '../../platform/jobs/job-queue.ts';
-import { pagedRows } from '../../platform/crud/paged.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { route } from '../../platform/http/route.ts';
@@ -21,11 +20,11 @@ import { saveFinishedProduct } from './finished-save.service.ts';
 import { getSlots, setSlots } from './finished-slots.ts';
 import {
   designValues,
-  filterConditions,
   findFinished,
   findGroup,
+  groupsOf,
   insertFinished,
-  LIST_ORDER,
+  listFinishedPage,
   toFinished,
   toFinishedDetail,
   viewContext,
@@ -85,9 +84,10 @@ export function designRoutes(app: ZodApp, services: AppServices): void {
   route(app, designOperations.finishedProductList, async (request) => {
     const { m } = await merchant(request);
     const q = request.query;
-    const where = await filterConditions(db, m, q);
-    const { rows, total } = await pagedRows(db, finishedProducts, where, LIST_ORDER, q.page, q.limit);
-    const view = await viewContext(db, m, rows, services.files, request.ctx.lang);
+    // The merchant's groups once: the group filter's secondaries and the rows' group names.
+    const groups = await groupsOf(db, m);
+    const { rows, total } = await listFinishedPage(db, m, q, groups);
+    const view = await viewContext(db, m, rows, services.files, request.ctx.lang, { groups });
     return ok({ list: rows.map((r) => toFinished(r, view)), total, page: q.page, limit: q.limit });
   });
 

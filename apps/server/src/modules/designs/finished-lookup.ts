@@ -1,5 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { preparedQuery } from '../../db/prepared.ts';
 import { finishedProducts } from './schema.ts';
 import { distinctIds } from '../../platform/distinct-ids.ts';
 
@@ -30,27 +31,30 @@ export async function finishedForOrder(
 ): Promise<Map<string, FinishedForOrder>> {
   const list = distinctIds(ids);
   if (!list.length) return new Map();
-  const rows = await tx
-    .select({
-      id: finishedProducts.id,
-      code: finishedProducts.code,
-      name: finishedProducts.name,
-      productId: finishedProducts.productId,
-      colorIds: finishedProducts.colorIds,
-      sizeMode: finishedProducts.sizeMode,
-      sizeIds: finishedProducts.sizeIds,
-      faces: finishedProducts.faces,
-      renders: finishedProducts.renders,
-      deletedAt: finishedProducts.deletedAt,
-    })
-    .from(finishedProducts)
-    .where(
-      and(
-        eq(finishedProducts.tenantId, scope.tenantId),
-        eq(finishedProducts.merchantId, scope.merchantId),
-        inArray(finishedProducts.id, list),
+  // Prepared once per handle (decision 0084): the ids are one array parameter.
+  const rows = await preparedQuery(tx, 'designs_finished_for_order', (t) =>
+    t
+      .select({
+        id: finishedProducts.id,
+        code: finishedProducts.code,
+        name: finishedProducts.name,
+        productId: finishedProducts.productId,
+        colorIds: finishedProducts.colorIds,
+        sizeMode: finishedProducts.sizeMode,
+        sizeIds: finishedProducts.sizeIds,
+        faces: finishedProducts.faces,
+        renders: finishedProducts.renders,
+        deletedAt: finishedProducts.deletedAt,
+      })
+      .from(finishedProducts)
+      .where(
+        and(
+          eq(finishedProducts.tenantId, sql.placeholder('tenant')),
+          eq(finishedProducts.merchantId, sql.placeholder('merchant')),
+          sql`${finishedProducts.id} = ANY(${sql.placeholder('ids')}::uuid[])`,
+        ),
       ),
-    );
+  ).execute({ tenant: scope.tenantId, merchant: scope.merchantId, ids: list });
   return new Map(
     rows.map((r) => [
       r.id,

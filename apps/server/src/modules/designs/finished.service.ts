@@ -1,5 +1,19 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, desc, eq, gte, ilike, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  getTableColumns,
+  gte,
+  ilike,
+  inArray,
+  isNull,
+  lt,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { z } from 'zod';
 import type {
   Currency,
@@ -11,6 +25,7 @@ import type {
 } from '@pod/shared';
 import type { DesignDocument } from '@pod/design';
 import type { Db, Executor } from '../../db/client.ts';
+import { preparedQuery } from '../../db/prepared.ts';
 import { finishedGroups, finishedProducts } from './schema.ts';
 import { containsPattern } from '../../platform/crud/crud-query.ts';
 import { AppError } from '../../platform/http/errors.ts';
@@ -176,7 +191,13 @@ export async function filterConditions(tx: Executor, m: MerchantScope, q: Filter
     const children = await tx
       .select({ id: finishedGroups.id })
       .from(finishedGroups)
-      .where(and(eq(finishedGroups.parentId, q.group_id), eq(finishedGroups.merchantId, m.merchantId)));
+      .where(
+        and(
+          eq(finishedGroups.tenantId, m.tenantId),
+          eq(finishedGroups.merchantId, m.merchantId),
+          eq(finishedGroups.parentId, q.group_id),
+        ),
+      );
     conditions.push(inArray(finishedProducts.groupId, [q.group_id, ...children.map((c) => c.id)]));
   }
   if (q.render_status) conditions.push(eq(finishedProducts.renderStatus, q.render_status));
@@ -191,6 +212,117 @@ export async function filterConditions(tx: Executor, m: MerchantScope, q: Filter
 }
 
 export const LIST_ORDER = [desc(finishedProducts.createdAt), asc(finishedProducts.id)];
+
+/** The merchant's groups (the list's group filter and its group names read them once). */
+export function groupsOf(tx: Executor, m: MerchantScope): Promise<GroupRow[]> {
+  return preparedQuery(tx, 'designs_groups_of_merchant', (t) =>
+    t
+      .select()
+      .from(finishedGroups)
+      .where(
+        and(
+          eq(finishedGroups.tenantId, sql.placeholder('tenant')),
+          eq(finishedGroups.merchantId, sql.placeholder('merchant')),
+        ),
+      ),
+  ).execute({ tenant: m.tenantId, merchant: m.merchantId });
+}
+
+/**
+ * The list's filters as a prepared statement's part: which filters are present (the shape, in
+ * the statement's name), their values, and the WHERE with a placeholder for each value (built only
+ * when a shape's statement is first prepared). The same conditions as `filterConditions`; a
+ * group's secondaries come from the merchant's groups already read, as one array parameter.
+ */
+function listFilter(q: Filters, groups: GroupRow[]) {
+  const shape: string[] = [];
+  const values: Record<string, unknown> = {};
+  const ph = (name: string, value: unknown) => {
+    shape.push(name);
+    values[name] = value;
+  };
+  if (q.keyword) ph('term', containsPattern(q.keyword));
+  if (q.product_id) ph('product', q.product_id);
+  if (q.group_id === 'none') shape.push('no_group');
+  else if (q.group_id)
+    ph('groups', [q.group_id, ...groups.filter((g) => g.parentId === q.group_id).map((g) => g.id)]);
+  if (q.render_status) ph('render', q.render_status);
+  if (q.export_status) ph('export', q.export_status);
+  if (q.date_from) ph('from', new Date(`${q.date_from}T00:00:00Z`).toISOString());
+  if (q.date_to) {
+    const end = new Date(`${q.date_to}T00:00:00Z`);
+    end.setUTCDate(end.getUTCDate() + 1);
+    ph('to', end.toISOString());
+  }
+  const build = (): SQL => {
+    const p = sql.placeholder;
+    const has = (name: string) => shape.includes(name);
+    return and(
+      eq(finishedProducts.tenantId, p('tenant')),
+      eq(finishedProducts.merchantId, p('merchant')),
+      isNull(finishedProducts.deletedAt),
+      has('term')
+        ? or(ilike(finishedProducts.name, p('term')), ilike(finishedProducts.code, p('term')))
+        : undefined,
+      has('product') ? eq(finishedProducts.productId, p('product')) : undefined,
+      has('no_group') ? isNull(finishedProducts.groupId) : undefined,
+      has('groups') ? sql`${finishedProducts.groupId} = ANY(${p('groups')}::uuid[])` : undefined,
+      has('render') ? eq(finishedProducts.renderStatus, p('render')) : undefined,
+      has('export') ? eq(finishedProducts.exportStatus, p('export')) : undefined,
+      has('from') ? gte(finishedProducts.createdAt, p('from')) : undefined,
+      has('to') ? lt(finishedProducts.createdAt, p('to')) : undefined,
+    )!;
+  };
+  return { shape: shape.join(','), values, build };
+}
+
+/**
+ * One page of the merchant's finished products and the total of the filters' matches, in ONE
+ * prepared statement per filter shape (decision 0084, as the order list's in decision 0041): the
+ * count is an uncorrelated scalar subquery, the page's ids are found in the list order and only
+ * their rows read. A page past the end has no row to carry the total: it is counted on its own.
+ */
+export async function listFinishedPage(
+  tx: Executor,
+  m: MerchantScope,
+  q: Filters & { page: number; limit: number },
+  groups: GroupRow[],
+): Promise<{ rows: FinishedRow[]; total: number }> {
+  const filter = listFilter(q, groups);
+  const scope = { tenant: m.tenantId, merchant: m.merchantId };
+  const found = await preparedQuery(tx, `designs_finished_page_${filter.shape}`, (t) => {
+    const where = filter.build();
+    const pageIds = t
+      .select({ id: finishedProducts.id })
+      .from(finishedProducts)
+      .where(where)
+      .orderBy(...LIST_ORDER)
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'));
+    return t
+      .select({
+        ...getTableColumns(finishedProducts),
+        listTotal: sql<number>`(SELECT count(*)::int FROM ${finishedProducts} WHERE ${where})`,
+      })
+      .from(finishedProducts)
+      .where(
+        and(eq(finishedProducts.tenantId, sql.placeholder('tenant')), inArray(finishedProducts.id, pageIds)),
+      )
+      .orderBy(...LIST_ORDER);
+  }).execute({ ...filter.values, ...scope, limit: q.limit, offset: (q.page - 1) * q.limit });
+  if (found.length) {
+    const total = found[0]!.listTotal;
+    return { rows: found.map(({ listTotal: _total, ...row }) => row), total };
+  }
+  if (q.page === 1) return { rows: [], total: 0 };
+  const [count] = await preparedQuery(tx, `designs_finished_count_${filter.shape}`, (t) =>
+    t
+      .select({ n: sql<number>`count(*)::int` })
+      .from(finishedProducts)
+      .where(filter.build()),
+  ).execute({ ...filter.values, ...scope });
+  return { rows: [], total: count?.n ?? 0 };
+}
 
 /** The catalogue rows finished products were made from (whatever their state now). */
 export function productsOf(tx: Executor, tenantId: string, ids: string[]): Promise<ProductRow[]> {
@@ -215,6 +347,7 @@ export async function viewContext(
   rows: FinishedRow[],
   files: FileUrls,
   lang: Language,
+  known: { groups?: GroupRow[] } = {},
 ): Promise<ViewContext> {
   const products = await productsOf(
     tx,
@@ -222,10 +355,7 @@ export async function viewContext(
     rows.map((r) => r.productId),
   );
   const refs = await loadRefs(tx, m.tenantId, products);
-  const groups = await tx
-    .select()
-    .from(finishedGroups)
-    .where(and(eq(finishedGroups.tenantId, m.tenantId), eq(finishedGroups.merchantId, m.merchantId)));
+  const groups = known.groups ?? (await groupsOf(tx, m));
   return {
     products: new Map(products.map((p) => [p.id, p])),
     refs,

@@ -10,6 +10,7 @@ export {
   createShippingRate,
   logisticsError,
   shipFromFactory,
+  shipFromFactoryNamed,
   shippingOptions,
   shippingQuote,
   type ShippingQuery,

@@ -9,6 +9,28 @@ export type ShippingRateRow = typeof shippingRates.$inferSelect;
 export type NewShippingMethod = Omit<typeof shippingMethods.$inferInsert, 'id' | 'tenantId'>;
 export type NewShippingRate = Omit<typeof shippingRates.$inferInsert, 'id' | 'tenantId'>;
 
+/**
+ * The factory a parcel ships from, with its name, in one prepared statement (decision 0084):
+ * `factoryId` when it is the tenant's and enabled, else the main factory, else the oldest enabled
+ * one, else none.
+ */
+export async function shipFromFactoryRow(tx: Executor, tenantId: string, factoryId: string | null) {
+  const [row] = await preparedQuery(tx, 'logistics_ship_from_factory', (t) =>
+    t
+      .select({ id: factories.id, name: factories.name })
+      .from(factories)
+      .where(and(eq(factories.tenantId, sql.placeholder('tenant')), eq(factories.status, 'enabled')))
+      .orderBy(
+        sql`${factories.id} = ${sql.placeholder('factory')}::uuid DESC NULLS LAST`,
+        desc(factories.isMain),
+        asc(factories.createdAt),
+        asc(factories.id),
+      )
+      .limit(1),
+  ).execute({ tenant: tenantId, factory: factoryId });
+  return row ?? null;
+}
+
 /** The factory of the tenant with this id, when it is enabled. */
 export async function findEnabledFactory(tx: Executor, tenantId: string, factoryId: string) {
   const [row] = await tx

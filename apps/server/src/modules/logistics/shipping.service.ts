@@ -47,12 +47,11 @@ export async function shipFromFactory(
   tenantId: string,
   factoryId: string | null,
 ): Promise<string | null> {
-  if (factoryId) {
-    const own = await repo.findEnabledFactory(tx, tenantId, factoryId);
-    if (own) return own.id;
-  }
-  return (await repo.firstEnabledFactory(tx, tenantId))?.id ?? null;
+  return (await repo.shipFromFactoryRow(tx, tenantId, factoryId))?.id ?? null;
 }
+
+/** The same factory with its name (the settlement page shows it), one statement. */
+export const shipFromFactoryNamed = repo.shipFromFactoryRow;
 
 /** The country and weight of a query, or spec §8 "order information incomplete". */
 function completeQuery(query: ShippingQuery): { country: string; weightGrams: number } {

@@ -1,6 +1,7 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import type { ConfigItem } from '@pod/shared';
 import type { Executor } from '../../db/client.ts';
+import { preparedQuery } from '../../db/prepared.ts';
 import { systemConfigs } from './schema.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { CONFIG_BY_KEY, CONFIG_CATALOGUE } from './config-catalogue.ts';
@@ -14,14 +15,23 @@ export async function effectiveConfig(
   tenantId: string | null,
   siteName: string,
 ): Promise<EffectiveConfig> {
-  const platformRows = await tx.select().from(systemConfigs).where(isNull(systemConfigs.tenantId));
-  const tenantRows = tenantId
-    ? await tx.select().from(systemConfigs).where(eq(systemConfigs.tenantId, tenantId))
-    : [];
+  // The platform's rows and the tenant's in one prepared statement (decision 0084), the platform's
+  // first so that the tenant's override them.
+  const rows = await preparedQuery(tx, 'site_configs_effective', (t) =>
+    t
+      .select()
+      .from(systemConfigs)
+      .where(
+        or(
+          isNull(systemConfigs.tenantId),
+          eq(systemConfigs.tenantId, sql`${sql.placeholder('tenant')}::uuid`),
+        ),
+      )
+      .orderBy(sql`${systemConfigs.tenantId} NULLS FIRST`),
+  ).execute({ tenant: tenantId });
   const out: EffectiveConfig = {};
   for (const def of CONFIG_CATALOGUE) out[def.key] = def.default(siteName);
-  for (const row of [...platformRows, ...tenantRows])
-    if (CONFIG_BY_KEY.has(row.key)) out[row.key] = row.value.v;
+  for (const row of rows) if (CONFIG_BY_KEY.has(row.key)) out[row.key] = row.value.v;
   return out;
 }
 

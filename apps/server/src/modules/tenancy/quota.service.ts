@@ -1,5 +1,6 @@
-import { and, count, eq, isNull } from 'drizzle-orm';
+import { and, count, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { preparedQuery } from '../../db/prepared.ts';
 import { levels, merchants, tenants } from './schema.ts';
 import type { AdminActor } from '../../platform/context.ts';
 import { AppError } from '../../platform/http/errors.ts';
@@ -48,20 +49,33 @@ async function levelById(tx: Executor, id: string | null) {
 /**
  * A merchant's level in force: its own while unexpired, else its supplier's default merchant
  * level (decision 0012). No level at all means the supplier has set none up: no limit.
+ * One prepared statement (decision 0084): the merchant's own level and the default are both
+ * candidates, the own one first; both in the merchant's tenant.
  */
 export async function merchantLevel(
   tx: Executor,
   tenantId: string,
   merchantId: string,
 ): Promise<LevelRow | undefined> {
-  const [m] = await tx
-    .select({ levelId: merchants.levelId, expires: merchants.levelExpiresAt })
-    .from(merchants)
-    .where(and(eq(merchants.id, merchantId), eq(merchants.tenantId, tenantId)));
-  const ownValid = m?.levelId && (!m.expires || m.expires > new Date());
-  return (
-    (ownValid ? await levelById(tx, m.levelId) : undefined) ?? (await defaultLevel(tx, tenantId, 'merchant'))
-  );
+  const [row] = await preparedQuery(tx, 'tenancy_merchant_level_in_force', (t) => {
+    const tenant = sql.placeholder('tenant');
+    const own = sql`(SELECT ${merchants.levelId} FROM ${merchants}
+      WHERE ${merchants.tenantId} = ${tenant} AND ${merchants.id} = ${sql.placeholder('merchant')}
+        AND (${merchants.levelExpiresAt} IS NULL OR ${merchants.levelExpiresAt} > now()))`;
+    return t
+      .select()
+      .from(levels)
+      .where(
+        and(
+          eq(levels.tenantId, tenant),
+          eq(levels.status, 'enabled'),
+          or(eq(levels.id, own), and(eq(levels.kind, 'merchant'), eq(levels.isDefault, true))),
+        ),
+      )
+      .orderBy(sql`${levels.id} = ${own} DESC NULLS LAST`)
+      .limit(1);
+  }).execute({ tenant: tenantId, merchant: merchantId });
+  return row;
 }
 
 /** A supplier's level in force: its own while unexpired, else the platform's default supplier level. */

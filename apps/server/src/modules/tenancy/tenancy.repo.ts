@@ -61,11 +61,13 @@ export async function findMerchant(
   tenantId: string,
   id: string,
 ): Promise<MerchantRow | undefined> {
-  const [row] = await tx
-    .select()
-    .from(merchants)
-    .where(and(eq(merchants.tenantId, tenantId), eq(merchants.id, id)))
-    .limit(1);
+  const [row] = await preparedQuery(tx, 'tenancy_merchant_by_id', (t) =>
+    t
+      .select()
+      .from(merchants)
+      .where(and(eq(merchants.tenantId, sql.placeholder('tenant')), eq(merchants.id, sql.placeholder('id'))))
+      .limit(1),
+  ).execute({ tenant: tenantId, id });
   return row;
 }
 

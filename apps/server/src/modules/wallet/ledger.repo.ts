@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { mergeValues, runPrepared, type StatementPart } from '../../db/prepared.ts';
+import { mergeValues, preparedQuery, runPrepared, type StatementPart } from '../../db/prepared.ts';
 import { walletIdempotencyKeys, walletTransactions, wallets, withdrawals } from './schema.ts';
 
 export type WalletRow = typeof wallets.$inferSelect;
@@ -294,10 +294,45 @@ export async function findTransactionsByIds(tx: Executor, ids: string[]): Promis
 
 export async function walletsOf(tx: Executor, tenantId: string, merchantIds: string[]): Promise<WalletRow[]> {
   if (merchantIds.length === 0) return [];
-  return tx
-    .select()
-    .from(wallets)
-    .where(and(eq(wallets.tenantId, tenantId), inArray(wallets.merchantId, merchantIds)));
+  // Prepared once per handle (decision 0084): the merchants are one array parameter.
+  return preparedQuery(tx, 'wallet_wallets_of', (t) =>
+    t
+      .select()
+      .from(wallets)
+      .where(
+        and(
+          eq(wallets.tenantId, sql.placeholder('tenant')),
+          sql`${wallets.merchantId} = ANY(${sql.placeholder('merchants')}::uuid[])`,
+        ),
+      ),
+  ).execute({ tenant: tenantId, merchants: [...new Set(merchantIds)] });
+}
+
+/**
+ * One merchant's balance and money on hold per currency, in ONE prepared statement (decision
+ * 0084): its wallets and its pending withdrawals' sums. Currencies without either are absent.
+ */
+export async function balancesAndHeldOf(
+  tx: Executor,
+  tenantId: string,
+  merchantId: string,
+): Promise<Array<{ currency: Currency; balance: number; held: number }>> {
+  const tenant = sql.placeholder('tenant');
+  const merchant = sql.placeholder('merchant');
+  const rows = await runPrepared<{ currency: Currency; balance: string | number; held: string | number }>(
+    tx,
+    'wallet_balances_and_held',
+    () => sql`SELECT ${wallets.currency} AS currency, ${wallets.balance} AS balance, 0 AS held
+      FROM ${wallets} WHERE ${wallets.tenantId} = ${tenant}::uuid AND ${wallets.merchantId} = ${merchant}::uuid
+      UNION ALL
+      SELECT ${withdrawals.currency}, 0, sum(${withdrawals.amount})
+      FROM ${withdrawals}
+      WHERE ${withdrawals.tenantId} = ${tenant}::uuid AND ${withdrawals.merchantId} = ${merchant}::uuid
+        AND ${withdrawals.status} = 'pending'
+      GROUP BY ${withdrawals.currency}`,
+    { tenant: tenantId, merchant: merchantId },
+  );
+  return rows.map((r) => ({ currency: r.currency, balance: Number(r.balance), held: Number(r.held) }));
 }
 
 /** Pending withdrawals by merchant and currency: the money on hold (decision 0015). */
@@ -307,21 +342,23 @@ export async function heldOf(
   merchantIds: string[],
 ): Promise<Array<{ merchantId: string; currency: Currency; held: number }>> {
   if (merchantIds.length === 0) return [];
-  const rows = await tx
-    .select({
-      merchantId: withdrawals.merchantId,
-      currency: withdrawals.currency,
-      held: sql<string>`sum(${withdrawals.amount})`,
-    })
-    .from(withdrawals)
-    .where(
-      and(
-        eq(withdrawals.tenantId, tenantId),
-        inArray(withdrawals.merchantId, merchantIds),
-        eq(withdrawals.status, 'pending'),
-      ),
-    )
-    .groupBy(withdrawals.merchantId, withdrawals.currency);
+  const rows = await preparedQuery(tx, 'wallet_held_of', (t) =>
+    t
+      .select({
+        merchantId: withdrawals.merchantId,
+        currency: withdrawals.currency,
+        held: sql<string>`sum(${withdrawals.amount})`,
+      })
+      .from(withdrawals)
+      .where(
+        and(
+          eq(withdrawals.tenantId, sql.placeholder('tenant')),
+          sql`${withdrawals.merchantId} = ANY(${sql.placeholder('merchants')}::uuid[])`,
+          eq(withdrawals.status, 'pending'),
+        ),
+      )
+      .groupBy(withdrawals.merchantId, withdrawals.currency),
+  ).execute({ tenant: tenantId, merchants: [...new Set(merchantIds)] });
   return rows.map((r) => ({ ...r, held: Number(r.held) }));
 }
 

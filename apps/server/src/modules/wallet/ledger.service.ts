@@ -291,13 +291,12 @@ export async function balancesFor(
 
 /** Spendable balance and held amount per currency of one merchant (both currencies always listed). */
 export async function merchantBalances(tx: Executor, tenantId: string, merchantId: string) {
-  const [wallets, held] = await Promise.all([
-    repo.walletsOf(tx, tenantId, [merchantId]),
-    repo.heldOf(tx, tenantId, [merchantId]),
-  ]);
+  const rows = await repo.balancesAndHeldOf(tx, tenantId, merchantId);
+  const sum = (currency: string, key: 'balance' | 'held') =>
+    rows.filter((r) => r.currency === currency).reduce((total, r) => total + r[key], 0);
   return (['CNY', 'USD'] as const).map((currency) => ({
     currency,
-    balance: wallets.find((w) => w.currency === currency)?.balance ?? 0,
-    held: held.find((h) => h.currency === currency)?.held ?? 0,
+    balance: sum(currency, 'balance'),
+    held: sum(currency, 'held'),
   }));
 }

@@ -220,6 +220,7 @@ async function importRows(
     if (group.rows.every((r) => !r.reasons.length)) pending.push(toInput(group, record));
     else failRows(group);
   };
+  let reported: Promise<void> = Promise.resolve();
   const write = async (batch: MarketplaceOrderInput[]) => {
     if (batch.length) {
       const results = await db.transaction((tx) => upsertMarketplaceOrders(tx, owner, batch));
@@ -228,11 +229,20 @@ async function importRows(
         else tally.skipped++;
       }
     }
+    // The progress bar's figure is written beside the next batch, not before it: the updates run
+    // one after another on their own chain, which the import waits for before it finishes.
     const progress = Math.min(99, Math.floor((tally.rows / estimated) * 100));
-    await db
-      .update(orderImportRecords)
-      .set({ progress, rowCount: Math.max(estimated, tally.rows) })
-      .where(eq(orderImportRecords.id, record.id));
+    const rowCount = Math.max(estimated, tally.rows);
+    reported = reported.then(() =>
+      db
+        .update(orderImportRecords)
+        .set({ progress, rowCount })
+        .where(eq(orderImportRecords.id, record.id))
+        .then(
+          () => undefined,
+          () => undefined,
+        ),
+    );
   };
   // One batch is written while the next is read (the database works while the sheet is parsed);
   // never two at once, so batches commit in the file's order.
@@ -282,6 +292,7 @@ async function importRows(
   } finally {
     // Whatever stopped the reading, the batch being written finishes before the record is.
     await writing;
+    await reported;
   }
   if (failure) throw (failure as { error: unknown }).error;
 }

@@ -574,7 +574,12 @@ export async function upsertMarketplaceOrders(
 
   const results = new Map<string, UpsertResult>();
   const now = new Date();
-  let existing = await findExisting(tx, owner, first);
+  // A sync brings orders that are mostly there already: they are looked up first. An import brings
+  // mostly new ones: they are inserted at once, and only the ones the insert skipped (already
+  // there) are looked up — one round trip a batch fewer, the same outcome either way.
+  let existing = first.every((i) => i.channel === 'import')
+    ? new Map<string, Existing>()
+    : await findExisting(tx, owner, first);
   let pending = first
     .filter((i) => !existing.has(keyOf(i.shopId, i.thirdPartyOrderNo)))
     .map((input) => ({

@@ -254,6 +254,40 @@ describe('upsertMarketplaceOrder (issue 20, decision 0051)', () => {
     expect(theirs.orderId).not.toBe(res[0]!.orderId);
   });
 
+  it("the list's number box finds an order by its own or its shop's number, never another merchant's (decision 0083)", async () => {
+    const w = await buildCheckoutWorld(t);
+    const shop = await shopOf(w);
+    const mine = await upsertMarketplaceOrder(db(), owner(w), input(shop.id, { thirdPartyOrderNo: 'TT-1' }));
+    const other = await upsertMarketplaceOrder(db(), owner(w), input(shop.id, { thirdPartyOrderNo: 'TT-2' }));
+    const [theirShop] = await db()
+      .insert(shops)
+      .values({ tenantId: w.tenant.id, merchantId: w.n.merchant.id, name: 'N shop', platform: 'tiktok' })
+      .returning();
+    const theirs = await upsertMarketplaceOrder(
+      db(),
+      { tenantId: w.tenant.id, merchantId: w.n.merchant.id },
+      input(theirShop!.id, { thirdPartyOrderNo: 'TT-3' }),
+    );
+    const found = async (box: string[]) => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/admin/order?order_nos=${encodeURIComponent(box.join(','))}`,
+        headers: w.m.headers,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const data = res.json().data as { list: Array<{ order_no: string }>; total: number };
+      return { nos: data.list.map((o) => o.order_no).sort(), total: data.total };
+    };
+    // Its own number and its shop's number each find it; the other merchant's numbers find nothing.
+    expect(await found([mine.orderNo])).toEqual({ nos: [mine.orderNo], total: 1 });
+    expect(await found(['TT-2'])).toEqual({ nos: [other.orderNo], total: 1 });
+    expect(await found(['TT-1', other.orderNo, 'TT-3', theirs.orderNo])).toEqual({
+      nos: [mine.orderNo, other.orderNo].sort(),
+      total: 2,
+    });
+    expect(await found(['TT-3', theirs.orderNo])).toEqual({ nos: [], total: 0 });
+  });
+
   it('a split part keeps the marketplace number without clashing with the unique index', async () => {
     const w = await buildCheckoutWorld(t);
     const shop = await shopOf(w);

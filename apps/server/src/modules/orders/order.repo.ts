@@ -296,6 +296,25 @@ class FilterBinder {
     return type === 'text' ? and(found, ne(column, '')) : found;
   }
 
+  /**
+   * Orders whose own number or third-party number is one of `values` (the order-number box), as
+   * the ids found through each number's index: the order number's unique index, the shop number's
+   * partial index. Written as one OR over the merchant's orders, a prepared statement's generic
+   * plan (which cannot see how few numbers there are) walks all of the merchant's orders instead.
+   */
+  numbered(scope: MerchantScope, values: string[]): SQL | undefined {
+    const bound = this.#value('order_nos', values);
+    if (this.mode === 'collect') return undefined;
+    const prepared = this.mode === 'prepared';
+    const tenant = prepared ? sql.placeholder('tenant') : scope.tenantId;
+    const merchant = prepared ? sql.placeholder('merchant') : scope.merchantId;
+    const oneOf = (column: AnyPgColumn) =>
+      prepared ? sql`${column} = ANY(${bound}::text[])` : inArray(column, values);
+    return sql`${orders.id} = ANY(ARRAY(SELECT ${orders.id} FROM ${orders} WHERE ${orders.tenantId} = ${tenant} AND ${oneOf(orders.orderNo)}
+      UNION ALL SELECT ${orders.id} FROM ${orders} WHERE ${orders.tenantId} = ${tenant} AND ${orders.merchantId} = ${merchant}
+        AND ${oneOf(orders.thirdPartyOrderNo)} AND ${orders.thirdPartyOrderNo} <> ''))`;
+  }
+
   literal(tag: string, condition: SQL): SQL | undefined {
     this.mark(tag);
     return this.mode === 'collect' ? undefined : condition;
@@ -365,13 +384,7 @@ function filterConditions(
     scopeCondition(b, dataScope),
   ];
   if (f.status) c.push(b.eq(orders.status, 'status', f.status));
-  if (f.order_nos?.length)
-    c.push(
-      b.or(
-        b.anyOf(orders.orderNo, 'order_nos', f.order_nos, 'text'),
-        b.anyOf(orders.thirdPartyOrderNo, 'order_nos_third', f.order_nos, 'text'),
-      ),
-    );
+  if (f.order_nos?.length) c.push(b.numbered(scope, f.order_nos));
   const box = (column: AnyPgColumn, name: string, values: string[] | undefined) => {
     if (values?.length) c.push(b.anyOf(column, name, values, 'text'));
   };

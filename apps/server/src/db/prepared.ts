@@ -1,8 +1,16 @@
-import { PgDialect } from 'drizzle-orm/pg-core';
-import type { Query, SQL } from 'drizzle-orm';
+import { PgDialect, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { sql, type Query, type SQL } from 'drizzle-orm';
 import type { Executor } from './client.ts';
 
 const cache = new WeakMap<Executor, Map<string, unknown>>();
+
+/**
+ * `column = ANY($name)` for a prepared statement: a list of any length is ONE array parameter, so
+ * the statement's text (and its plan) does not depend on how many values a call brings.
+ */
+export function anyOfPlaceholder(column: AnyPgColumn, name: string, type: 'uuid' | 'text' = 'uuid'): SQL {
+  return sql`${column} = ANY(${sql.placeholder(name)}::${sql.raw(type)}[])`;
+}
 
 /**
  * A hot query built once per database handle and reused: the ORM renders its SQL a single time

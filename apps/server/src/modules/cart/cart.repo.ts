@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { preparedQuery } from '../../db/prepared.ts';
+import { preparedQuery, anyOfPlaceholder } from '../../db/prepared.ts';
 import { cartLines } from './schema.ts';
 import type { MerchantScope } from '../../platform/tenant-scope.ts';
 
@@ -34,7 +34,7 @@ export function findLines(
     t
       .select()
       .from(cartLines)
-      .where(and(minePrepared(), sql`${cartLines.id} = ANY(${sql.placeholder('ids')}::uuid[])`))
+      .where(and(minePrepared(), anyOfPlaceholder(cartLines.id, 'ids')))
       .orderBy(asc(cartLines.createdAt), asc(cartLines.id)),
   ).execute({ ...scopeValues(scope), ids: [...new Set(ids)] });
 }

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
-import { preparedQuery } from '../../db/prepared.ts';
+import { preparedQuery, anyOfPlaceholder } from '../../db/prepared.ts';
 import { distinctIds } from '../../platform/distinct-ids.ts';
 import {
   catalogCategories,
@@ -20,7 +21,7 @@ import {
  */
 
 const tenant = sql.placeholder('tenant');
-const anyId = (column: Parameters<typeof eq>[0]) => sql`${column} = ANY(${sql.placeholder('ids')}::uuid[])`;
+const anyId = (column: AnyPgColumn) => anyOfPlaceholder(column, 'ids');
 
 export async function categoriesByIds(tx: Executor, tenantId: string, ids: Iterable<string | null>) {
   const list = distinctIds(ids);

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, ne, count, sql } from 'drizzle-orm';
 import { productIssues, type CatalogIssue, type ProductInput } from '@pod/shared';
 import type { Executor } from '../../db/client.ts';
-import { preparedQuery } from '../../db/prepared.ts';
+import { preparedQuery, anyOfPlaceholder } from '../../db/prepared.ts';
 import {
   catalogProducts,
   type StoredFactoryAddress,
@@ -45,7 +45,7 @@ export async function productsByIds(
       .where(
         and(
           eq(catalogProducts.tenantId, sql.placeholder('tenant')),
-          sql`${catalogProducts.id} = ANY(${sql.placeholder('ids')}::uuid[])`,
+          anyOfPlaceholder(catalogProducts.id, 'ids'),
         ),
       ),
   ).execute({ tenant: tenantId, ids: unique });

@@ -1,7 +1,7 @@
-import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildFactoryWithUser, buildSupplierAdmin, buildTenant } from '../../../test/factories/index.ts';
 import { buildCatalogBasics } from '../../../test/factories/catalog.ts';
+import { exportedColumn } from '../../../test/helpers/export-file.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
 import { adminActor } from '../access/index.ts';
 import { createCategory, createSizeTemplate } from './index.ts';
@@ -104,36 +104,8 @@ describe('SPUs', () => {
       payload: spuBody(tops.id),
     });
     expect(made.statusCode, made.body).toBe(200);
-    const categoryColumn = async (lang: Record<string, string>, header: string) => {
-      const started = await t.app.inject({
-        method: 'POST',
-        url: '/api/v1/admin/exports',
-        headers: { ...headers, ...lang },
-        payload: { page: 'spu/spu', filters: {} },
-      });
-      expect(started.statusCode, started.body).toBe(200);
-      let record = started.json().data;
-      for (let i = 0; i < 240 && !['completed', 'failed'].includes(record.status); i += 1) {
-        await new Promise((r) => setTimeout(r, 100));
-        record = (
-          await t.app.inject({ method: 'GET', url: `/api/v1/admin/exports/${record.id}`, headers })
-        ).json().data;
-      }
-      expect(record.status, record.error_log).toBe('completed');
-      const link = await t.app.inject({
-        method: 'POST',
-        url: `/api/v1/admin/exports/${record.id}/link`,
-        headers,
-      });
-      const file = await t.app.inject({ method: 'GET', url: link.json().data.url });
-      const book = new ExcelJS.Workbook();
-      await book.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
-      const rows: unknown[][] = [];
-      book.worksheets[0]!.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
-      const at = rows[0]!.indexOf(header);
-      expect(at, rows[0]!.join(' | ')).toBeGreaterThanOrEqual(0);
-      return rows.slice(1).map((r) => r[at]);
-    };
+    const categoryColumn = (lang: Record<string, string>, header: string) =>
+      exportedColumn(t, { ...headers, ...lang }, 'spu/spu', header);
     expect(await categoryColumn(EN, 'Category')).toEqual(['Tops']);
     expect(await categoryColumn({ 'accept-language': 'zh-CN' }, '分类')).toEqual(['上衣']);
   });

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, ilike, ne, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { preparedQuery } from '../../db/prepared.ts';
+import { preparedQuery, anyOfPlaceholder } from '../../db/prepared.ts';
 import { consigneeAddresses } from './schema.ts';
 import { containsPattern } from '../../platform/crud/crud-query.ts';
 import { pagedRows } from '../../platform/crud/paged.ts';
@@ -57,7 +57,7 @@ export function findAddresses(
         and(
           eq(consigneeAddresses.tenantId, sql.placeholder('tenant')),
           eq(consigneeAddresses.merchantId, sql.placeholder('merchant')),
-          sql`${consigneeAddresses.id} = ANY(${sql.placeholder('ids')}::uuid[])`,
+          anyOfPlaceholder(consigneeAddresses.id, 'ids'),
         ),
       ),
   ).execute({ tenant: scope.tenantId, merchant: scope.merchantId, ids: [...new Set(ids)] });

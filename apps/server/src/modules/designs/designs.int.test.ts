@@ -1,5 +1,4 @@
 import { eq } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import sharp from 'sharp';
 import { quote, surfaceInputSchema, type PriceList } from '@pod/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -10,6 +9,7 @@ import {
   buildProduct,
   surfaceInput,
 } from '../../../test/factories/catalog.ts';
+import { exportedColumn as exportColumn } from '../../../test/helpers/export-file.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
 import { catalogCategories, catalogColors, catalogProducts, merchants } from '../../db/schema/index.ts';
 import { adminActor } from '../access/index.ts';
@@ -122,41 +122,8 @@ async function waitForJob(id: string, headers: Record<string, string>) {
 }
 
 /** The values of one column of the finished-products export, run with `headers` (and its language). */
-async function exportedColumn(headers: Record<string, string>, header: string): Promise<string[]> {
-  const started = await t.app.inject({
-    method: 'POST',
-    url: '/api/v1/admin/exports',
-    headers,
-    payload: { page: 'publish/finished/my', filters: {} },
-  });
-  expect(started.statusCode, started.body).toBe(200);
-  let record = started.json().data;
-  for (let i = 0; i < 240 && !['completed', 'failed'].includes(record.status); i += 1) {
-    await new Promise((r) => setTimeout(r, 100));
-    record = (
-      await t.app.inject({ method: 'GET', url: `/api/v1/admin/exports/${record.id}`, headers })
-    ).json().data;
-  }
-  expect(record.status, record.error_log).toBe('completed');
-  const link = await t.app.inject({
-    method: 'POST',
-    url: `/api/v1/admin/exports/${record.id}/link`,
-    headers,
-  });
-  const file = await t.app.inject({ method: 'GET', url: link.json().data.url });
-  const book = new ExcelJS.Workbook();
-  await book.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
-  const rows: string[][] = [];
-  book.worksheets[0]!.eachRow((row) => {
-    rows.push(
-      (row.values as unknown[])
-        .slice(1)
-        .map((v) => (typeof v === 'string' || typeof v === 'number' ? String(v) : '')),
-    );
-  });
-  const at = rows[0]!.indexOf(header);
-  expect(at, rows[0]!.join(' | ')).toBeGreaterThanOrEqual(0);
-  return rows.slice(1).map((r) => r[at] ?? '');
+function exportedColumn(headers: Record<string, string>, header: string): Promise<string[]> {
+  return exportColumn(t, headers, 'publish/finished/my', header);
 }
 
 describe('saving a design as a finished product', () => {

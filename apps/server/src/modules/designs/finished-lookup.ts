@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { preparedQuery } from '../../db/prepared.ts';
+import { preparedQuery, anyOfPlaceholder } from '../../db/prepared.ts';
 import { finishedProducts } from './schema.ts';
 import { distinctIds } from '../../platform/distinct-ids.ts';
 
@@ -51,7 +51,7 @@ export async function finishedForOrder(
         and(
           eq(finishedProducts.tenantId, sql.placeholder('tenant')),
           eq(finishedProducts.merchantId, sql.placeholder('merchant')),
-          sql`${finishedProducts.id} = ANY(${sql.placeholder('ids')}::uuid[])`,
+          anyOfPlaceholder(finishedProducts.id, 'ids'),
         ),
       ),
   ).execute({ tenant: scope.tenantId, merchant: scope.merchantId, ids: list });

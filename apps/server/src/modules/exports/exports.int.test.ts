@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { exportRecords, orders } from '../../db/schema/index.ts';
 import { adminActor } from '../access/index.ts';
 import { buildMerchant, buildPlatformAdmin, buildTenant } from '../../../test/factories/index.ts';
 import { buildCheckoutWorld, buildUnpaidOrder, type CheckoutWorld } from '../../../test/factories/orders.ts';
 import { staffWithRole } from '../../../test/helpers/access.ts';
+import { downloadExport } from '../../../test/helpers/export-file.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
 import { deleteExpired, EXPORT_JOB } from './export.service.ts';
 
@@ -68,23 +68,8 @@ async function exportAndWait(
 }
 
 /** The file of a finished export, downloaded through its signed link and read back with ExcelJS. */
-async function download(headers: Record<string, string>, id: string): Promise<string[][]> {
-  const link = await inject('POST', `${BASE}/${id}/link`, headers);
-  expect(link.statusCode, link.body).toBe(200);
-  const file = await t.app.inject({ method: 'GET', url: link.json().data.url });
-  expect(file.statusCode, file.body).toBe(200);
-  expect(file.headers['content-disposition']).toMatch(/^attachment/);
-  const book = new ExcelJS.Workbook();
-  await book.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
-  const rows: string[][] = [];
-  book.worksheets[0]!.eachRow((row) => {
-    rows.push(
-      (row.values as unknown[])
-        .slice(1)
-        .map((v) => (typeof v === 'string' || typeof v === 'number' ? String(v) : '')),
-    );
-  });
-  return rows;
+function download(headers: Record<string, string>, id: string): Promise<string[][]> {
+  return downloadExport(t, { ...EN, ...headers }, id);
 }
 
 /** A copy of an order row of world.m with other values (status, country, date, merchant…). */

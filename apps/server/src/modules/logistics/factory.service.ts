@@ -1,5 +1,5 @@
 import { and, count, eq, sql } from 'drizzle-orm';
-import { preparedQuery } from '../../db/prepared.ts';
+import { preparedQuery, anyOfPlaceholder } from '../../db/prepared.ts';
 import { factoryCreateSchema } from '@pod/shared';
 import type { z } from 'zod';
 import { factories } from './schema.ts';
@@ -51,12 +51,7 @@ export async function factoriesByIds(tx: Executor, tenantId: string, ids: Iterab
     t
       .select({ id: factories.id, name: factories.name })
       .from(factories)
-      .where(
-        and(
-          eq(factories.tenantId, sql.placeholder('tenant')),
-          sql`${factories.id} = ANY(${sql.placeholder('ids')}::uuid[])`,
-        ),
-      ),
+      .where(and(eq(factories.tenantId, sql.placeholder('tenant')), anyOfPlaceholder(factories.id, 'ids'))),
   ).execute({ tenant: tenantId, ids: list });
 }
 

@@ -21,7 +21,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { DataScope } from '../../platform/context.ts';
 import type { Executor } from '../../db/client.ts';
-import { preparedQuery } from '../../db/prepared.ts';
+import { preparedQuery, anyOfPlaceholder } from '../../db/prepared.ts';
 import { orderEvents, orderLines, orders } from './schema.ts';
 import { pagedRows } from '../../platform/crud/paged.ts';
 import type { KeyColumn } from '../../platform/crud/keyset.ts';
@@ -135,9 +135,7 @@ export function findPayable(
       payable(t, eq(orders.orderNo, sql.placeholder('orderNo'))),
     ).execute({ ...values, orderNo: orderNos[0] });
   return preparedQuery(tx, 'orders_find_payable', (t) =>
-    payable(t, sql`${orders.orderNo} = ANY(${sql.placeholder('orderNos')}::text[])`).orderBy(
-      asc(orders.orderNo),
-    ),
+    payable(t, anyOfPlaceholder(orders.orderNo, 'orderNos', 'text')).orderBy(asc(orders.orderNo)),
   ).execute({ ...values, orderNos: [...orderNos] });
 }
 

@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { preparedQuery } from '../../db/prepared.ts';
+import { preparedQuery, anyOfPlaceholder } from '../../db/prepared.ts';
 import { distinctIds } from '../../platform/distinct-ids.ts';
 import { levels, merchants, tenants } from './schema.ts';
 
@@ -142,7 +142,7 @@ export async function merchantLevelsByIds(tx: Executor, tenantId: string, ids: I
         and(
           eq(levels.tenantId, sql.placeholder('tenant')),
           eq(levels.kind, 'merchant'),
-          sql`${levels.id} = ANY(${sql.placeholder('ids')}::uuid[])`,
+          anyOfPlaceholder(levels.id, 'ids'),
         ),
       ),
   ).execute({ tenant: tenantId, ids: list });
@@ -156,11 +156,6 @@ export async function merchantsByIds(tx: Executor, tenantId: string, ids: Iterab
     t
       .select({ id: merchants.id, name: merchants.name })
       .from(merchants)
-      .where(
-        and(
-          eq(merchants.tenantId, sql.placeholder('tenant')),
-          sql`${merchants.id} = ANY(${sql.placeholder('ids')}::uuid[])`,
-        ),
-      ),
+      .where(and(eq(merchants.tenantId, sql.placeholder('tenant')), anyOfPlaceholder(merchants.id, 'ids'))),
   ).execute({ tenant: tenantId, ids: list });
 }

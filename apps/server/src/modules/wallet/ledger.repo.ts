@@ -1,6 +1,12 @@
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { mergeValues, preparedQuery, runPrepared, type StatementPart } from '../../db/prepared.ts';
+import {
+  mergeValues,
+  preparedQuery,
+  runPrepared,
+  type StatementPart,
+  anyOfPlaceholder,
+} from '../../db/prepared.ts';
 import { walletIdempotencyKeys, walletTransactions, wallets, withdrawals } from './schema.ts';
 
 export type WalletRow = typeof wallets.$inferSelect;
@@ -302,7 +308,7 @@ export async function walletsOf(tx: Executor, tenantId: string, merchantIds: str
       .where(
         and(
           eq(wallets.tenantId, sql.placeholder('tenant')),
-          sql`${wallets.merchantId} = ANY(${sql.placeholder('merchants')}::uuid[])`,
+          anyOfPlaceholder(wallets.merchantId, 'merchants'),
         ),
       ),
   ).execute({ tenant: tenantId, merchants: [...new Set(merchantIds)] });
@@ -353,7 +359,7 @@ export async function heldOf(
       .where(
         and(
           eq(withdrawals.tenantId, sql.placeholder('tenant')),
-          sql`${withdrawals.merchantId} = ANY(${sql.placeholder('merchants')}::uuid[])`,
+          anyOfPlaceholder(withdrawals.merchantId, 'merchants'),
           eq(withdrawals.status, 'pending'),
         ),
       )

@@ -49,8 +49,8 @@ export async function openTestDatabase(): Promise<Database & { drop(): Promise<v
  * emptied by DELETE with foreign-key triggers off (`session_replication_role = replica`, as a
  * superuser may; the embedded database and the CI server run as one). TRUNCATE of every table
  * made a new file for each table and index, about half of each test's time on PostgreSQL.
- * Triggers are off, so the cache notices TRUNCATE used to send (menus, roles: migration 0041) are
- * sent here, in the same transaction.
+ * Triggers are off, so the cache notices TRUNCATE used to send (menus, roles: migration 0041;
+ * catalogue: 0046) are sent here, in the same transaction.
  */
 export async function resetDatabase(database: Database): Promise<void> {
   const { rows: tables } = await database.raw.query<{ name: string }>(
@@ -66,7 +66,7 @@ export async function resetDatabase(database: Database): Promise<void> {
       const deletes = used.map((u) => `DELETE FROM ${tables[u.i]!.name};`).join('\n');
       await database.raw.exec(
         `BEGIN; SET LOCAL session_replication_role = replica;\n${deletes}\n` +
-          `SELECT pg_notify('pod_cache', 'menus'), pg_notify('pod_cache', 'roles'); COMMIT;`,
+          `SELECT pg_notify('pod_cache', 'menus'), pg_notify('pod_cache', 'roles'), pg_notify('pod_cache', 'catalogue'); COMMIT;`,
       );
     }
   }

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildMerchant, buildSupplierAdmin, buildTenant } from '../../../test/factories/index.ts';
 import { buildCatalogBasics, buildProduct } from '../../../test/factories/catalog.ts';
+import { statementsOf } from '../../../test/helpers/statements.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
 import { catalogCategories, catalogProducts } from '../../db/schema/index.ts';
 import { adminActor } from '../access/index.ts';
@@ -490,5 +491,50 @@ describe('public catalogue caching (issue 25)', () => {
     const missing = await get('a.example.com', `/api/v1/storefront/products/${s.offSale.id}`);
     expect(missing.statusCode).toBe(404);
     expect(missing.headers.etag).toBeUndefined();
+  });
+
+  it('gives a repeat load the reply already built, without a statement, until the catalogue changes (decision 0086)', async () => {
+    const s = await twoStorefronts();
+    const url = '/api/v1/storefront/products';
+    const first = await get('a.example.com', url);
+    expect(first.statusCode).toBe(200);
+    const repeat = await statementsOf(t.database, () => get('a.example.com', url));
+    expect(repeat.statements).toEqual([]);
+    expect(repeat.result.json().data).toEqual(first.json().data);
+    // The page of a product and the categories are kept the same way.
+    await get('a.example.com', `${url}/${s.tee.id}`);
+    expect(
+      (await statementsOf(t.database, () => get('a.example.com', `${url}/${s.tee.id}`))).statements,
+    ).toEqual([]);
+    // Another host, another language or another query is its own reply.
+    for (const [host, path, language] of [
+      ['b.example.com', url, 'zh-CN'],
+      ['a.example.com', url, 'en'],
+      ['a.example.com', `${url}?page=2&limit=1`, 'zh-CN'],
+    ] as const) {
+      const other = await statementsOf(t.database, () =>
+        t.app.inject({ method: 'GET', url: path, headers: { host, 'accept-language': language } }),
+      );
+      expect(other.statements.length, `${host} ${path} ${language}`).toBeGreaterThan(0);
+    }
+    // A change through the supplier's API clears the kept replies: the next load is built again.
+    const supplier = await buildSupplierAdmin(t.database.db, s.a.id);
+    const headers = await t.authAs(adminActor(supplier));
+    const renamed = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/admin/product/${s.polo.id}`,
+      headers,
+      payload: { name: 'Polo shirt, piqué' },
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    const after = await statementsOf(t.database, () => get('a.example.com', url));
+    expect(after.statements.length).toBeGreaterThan(0);
+    expect(after.result.json().data.list.map((p: { name: string }) => p.name)).toContain('Polo shirt, piqué');
+    // So does a change written straight to the database (the tables announce it themselves).
+    await t.database.db
+      .update(catalogProducts)
+      .set({ status: 'off_sale' })
+      .where(eq(catalogProducts.id, s.mug.id));
+    expect(ids(await get('a.example.com', url))).not.toContain(s.mug.id);
   });
 });

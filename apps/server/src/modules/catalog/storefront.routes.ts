@@ -2,11 +2,13 @@ import { createHash } from 'node:crypto';
 import { catalogOperations, parseLanguage, STOREFRONT_ROUTES } from '@pod/shared';
 import type { FastifyRequest } from 'fastify';
 import { ok } from '../../platform/http/envelope.ts';
+import type { Envelope } from '@pod/shared';
 import { AppError } from '../../platform/http/errors.ts';
 import { route } from '../../platform/http/route.ts';
 import type { ZodApp } from '../../platform/http/types.ts';
 import type { AppServices } from '../../services.ts';
 import { tenantForRequest } from '../tenancy/index.ts';
+import { PublicReplyCache } from './public-reply-cache.ts';
 import { categoryTree, findVisibleProductWithCategories, listProducts } from './listing.service.ts';
 import { dictionaryEntriesByValues } from './lookups.repo.ts';
 import {
@@ -33,40 +35,56 @@ export function storefrontRoutes(app: ZodApp, services: AppServices): void {
     return tenant.id;
   };
 
-  route(app, catalogOperations.storefrontCategories, async (request) =>
-    ok(await categoryTree(db, await tenantOf(request))),
+  // Every visitor asks the same few pages: each reply is built once and given again until the
+  // catalogue changes (decision 0086). A reply depends on the host (the supplier), the language
+  // and the address with its query, and on nothing about the visitor.
+  const replies = new PublicReplyCache<unknown>(services.notices);
+  services.notices.on('catalogue', () => replies.clear());
+  services.notices.onReset(() => replies.clear());
+  const cached = async <T>(request: FastifyRequest, build: () => Promise<T>): Promise<Envelope<T>> => {
+    const key = `${request.headers.host ?? ''}|${parseLanguage(request.headers['accept-language'])}|${request.url}`;
+    const data = (await replies.through(key, build)) as T;
+    return ok(data);
+  };
+
+  route(app, catalogOperations.storefrontCategories, (request) =>
+    cached(request, async () => categoryTree(db, await tenantOf(request))),
   );
 
-  route(app, catalogOperations.storefrontProductList, async (request) => {
-    const tenantId = await tenantOf(request);
-    const q = request.query;
-    // Four prepared statements: the tenant, its categories, the page with its total, the colours.
-    const { rows, total, categories } = await listProducts(db, tenantId, { kind: 'public' }, q, q.sort);
-    const refs = await listRefs(db, tenantId, rows, categories);
-    return ok({
-      list: rows.map((r) => toStorefrontListItem(r, refs, services.files)),
-      total,
-      page: q.page,
-      limit: q.limit,
-    });
-  });
+  route(app, catalogOperations.storefrontProductList, (request) =>
+    cached(request, async () => {
+      const tenantId = await tenantOf(request);
+      const q = request.query;
+      // Four prepared statements: the tenant, its categories, the page with its total, the colours.
+      const { rows, total, categories } = await listProducts(db, tenantId, { kind: 'public' }, q, q.sort);
+      const refs = await listRefs(db, tenantId, rows, categories);
+      return {
+        list: rows.map((r) => toStorefrontListItem(r, refs, services.files)),
+        total,
+        page: q.page,
+        limit: q.limit,
+      };
+    }),
+  );
 
-  route(app, catalogOperations.storefrontProductGet, async (request) => {
-    const tenantId = await tenantOf(request);
-    const { row, categories } = await findVisibleProductWithCategories(
-      db,
-      tenantId,
-      { kind: 'public' },
-      request.params.id,
-    );
-    const [refs, entries] = await Promise.all([
-      loadRefs(db, tenantId, [row], { categories }),
-      dictionaryEntriesByValues(db, tenantId, dictionaryValuesOf(row)),
-    ]);
-    // Free-text fields read in the shopper's language (issue 26); the reply varies by Accept-Language.
-    const labels = dictionaryLabelsOf(row, entries, parseLanguage(request.headers['accept-language']));
-    return ok(toStorefrontProduct(row, refs, services.files, labels));
-  });
+  route(app, catalogOperations.storefrontProductGet, (request) =>
+    cached(request, async () => {
+      const tenantId = await tenantOf(request);
+      const { row, categories } = await findVisibleProductWithCategories(
+        db,
+        tenantId,
+        { kind: 'public' },
+        request.params.id,
+      );
+      const [refs, entries] = await Promise.all([
+        loadRefs(db, tenantId, [row], { categories }),
+        dictionaryEntriesByValues(db, tenantId, dictionaryValuesOf(row)),
+      ]);
+      // Free-text fields read in the shopper's language (issue 26); the reply varies by Accept-Language.
+      const labels = dictionaryLabelsOf(row, entries, parseLanguage(request.headers['accept-language']));
+      return toStorefrontProduct(row, refs, services.files, labels);
+    }),
+  );
 }
 
 const CATALOGUE_PATHS: ReadonlySet<string> = new Set([

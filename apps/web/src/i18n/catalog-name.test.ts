@@ -16,8 +16,11 @@ function sources(dir: string): string[] {
   });
 }
 
-/** `language === 'en' && x.en_name ? x.en_name : x.name`: the rule written out again by hand. */
-const HAND_CODED = /===\s*'en'\s*&&\s*[\w.]*en_name\s*\?\s*[\w.]*en_name\s*:/;
+/**
+ * The rule written out again by hand: `language === 'en' && x.en_name ? x.en_name : x.name`, or
+ * `language === 'en' ? x.en_name || x.name : …`.
+ */
+const HAND_CODED = /===\s*'en'\s*(&&\s*[\w.?]*en_name\s*\?\s*[\w.?]*en_name\s*:|\?\s*[\w.?]*en_name\s*\|\|)/;
 
 describe('catalogName (issue 26)', () => {
   it('names an item in the reader’s language, the other one as fallback', () => {

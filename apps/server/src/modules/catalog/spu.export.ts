@@ -1,4 +1,4 @@
-import { catalogOperations, type RECORD_STATUSES } from '@pod/shared';
+import { catalogName, catalogOperations, type RECORD_STATUSES } from '@pod/shared';
 import type { Bilingual } from '../exports/index.ts';
 import { crudExportSource } from '../exports/index.ts';
 import { catalogSpus } from './schema.ts';
@@ -28,9 +28,7 @@ export const SPU_EXPORT = crudExportSource({
     {
       header: { 'zh-cn': '分类', en: 'Category' },
       value: (s, f) =>
-        f.lang === 'en'
-          ? s.inventory_category_en_name || s.inventory_category_name
-          : s.inventory_category_name || s.inventory_category_en_name,
+        catalogName({ name: s.inventory_category_name, en_name: s.inventory_category_en_name }, f.lang),
     },
     { header: { 'zh-cn': '工厂', en: 'Factory' }, value: (s) => s.factory_name },
     { header: { 'zh-cn': '颜色', en: 'Colours' }, value: (s) => s.colors.map((c) => c.name).join(', ') },

@@ -1,7 +1,13 @@
 import { Readable } from 'node:stream';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
-import { DESIGN_API_LIMITS, DESIGN_JOBS, type designBatchSchema, type Language } from '@pod/shared';
+import {
+  catalogName,
+  DESIGN_API_LIMITS,
+  DESIGN_JOBS,
+  type designBatchSchema,
+  type Language,
+} from '@pod/shared';
 import {
   designedSurfaceKeys,
   fitDesignToProduct,
@@ -222,10 +228,10 @@ type ProductRow = Awaited<ReturnType<typeof productsOf>>[number];
 
 const surfaceName = (product: ProductRow, key: string, lang: Language) => {
   const s = product.surfaces.find((x) => x.key === key);
-  return (lang === 'en' ? s?.en_name || s?.name : s?.name || s?.en_name) || key;
+  return (s && catalogName(s, lang)) || key;
 };
 const productName = (product: ProductRow, lang: Language) =>
-  (lang === 'en' ? product.enName || product.name : product.name || product.enName) || product.styleCode;
+  catalogName({ name: product.name, en_name: product.enName }, lang) || product.styleCode;
 const listIn = (lang: Language) => (names: string[]) => names.join(lang === 'en' ? ', ' : '、');
 
 /**

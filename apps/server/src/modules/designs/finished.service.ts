@@ -23,6 +23,7 @@ import type {
   finishedProductFilterSchema,
   Language,
 } from '@pod/shared';
+import { catalogName } from '@pod/shared';
 import type { DesignDocument } from '@pod/design';
 import type { Db, Executor } from '../../db/client.ts';
 import { preparedQuery } from '../../db/prepared.ts';
@@ -381,8 +382,7 @@ export function faceNamesOf(row: FinishedRow, v: ViewContext): string[] {
   const surfaces = v.products.get(row.productId)?.surfaces ?? [];
   return row.faces.map((key) => {
     const s = surfaces.find((surface) => surface.key === key);
-    if (!s) return key;
-    return (v.lang === 'en' ? s.en_name || s.name : s.name || s.en_name) || key;
+    return (s && catalogName(s, v.lang)) || key;
   });
 }
 

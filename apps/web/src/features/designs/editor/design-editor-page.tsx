@@ -218,7 +218,7 @@ function Workspace({
   personalised?: { orderNo: string; line: LinePersonalisation } | null;
   initialColor: string | null;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { message, modal } = App.useApp();
   const navigate = useNavigate();
   const stageRef = useRef<DesignStage | null>(null);
@@ -880,7 +880,7 @@ function Workspace({
           </Typography.Text>
           <Flex gap={4} data-testid="color-picker">
             {product.colors.map((c) => (
-              <Hint key={c.id} title={i18n.language === 'en' ? c.en_name || c.name : c.name}>
+              <Hint key={c.id} title={catalogName(c, currentLanguage())}>
                 <button
                   type="button"
                   data-testid="color-swatch"
@@ -913,7 +913,7 @@ function Workspace({
               value: s.key,
               label: (
                 <span data-testid={`surface-${s.key}`}>
-                  {i18n.language === 'en' ? s.en_name || s.name : s.name}
+                  {catalogName(s, currentLanguage())}
                   {(editor.doc.surfaces[s.key]?.layers.length ?? 0) > 0 && (
                     <Tag style={{ marginInlineStart: 4 }}>{editor.doc.surfaces[s.key]!.layers.length}</Tag>
                   )}

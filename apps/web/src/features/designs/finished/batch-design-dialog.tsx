@@ -22,8 +22,7 @@ import { JobProgress } from './job-progress.tsx';
 import { catalogName } from '../../../i18n/catalog-name.ts';
 
 type SurfaceRef = { key: string; name: string; en_name?: string; kind?: 'flat' | 'wrap' };
-const surfaceLabel = (language: Language, s: SurfaceRef) =>
-  (language === 'en' ? s.en_name || s.name : s.name || s.en_name) || s.key;
+const surfaceLabel = (language: Language, s: SurfaceRef) => catalogName(s, language) || s.key;
 
 /**
  * Where each designed surface goes on one target product (issue 26): by role (front, back, wrap)
@@ -125,7 +124,7 @@ export function BatchDesignDialog({
   };
   const productLabel = (id: string) => {
     const p = productsById.get(id) ?? known[id];
-    return p ? (language === 'en' ? p.en_name || p.name : p.name || p.en_name) : id;
+    return p ? catalogName(p, language) : id;
   };
 
   return (

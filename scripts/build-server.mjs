@@ -8,7 +8,14 @@
 // file's `import.meta.dirname` is rewritten to its own folder's counterpart under dist/, so
 // `join(import.meta.dirname, 'migrations')` in src/db/migrate.ts means dist/db/migrations.
 // Packages' own files (fonts, the barcode reader's wasm) resolve through node_modules as before.
-import { cpSync, existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+//
+// The build then writes the cluster template (src/startup.ts, decision 0087): the embedded
+// database created and migrated, which a first start loads instead of running initdb and every
+// migration. It is made again only when the migrations or the PGlite release change.
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { cpSync, existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -19,7 +26,7 @@ const src = join(server, 'src');
 const dist = join(server, 'dist');
 
 /** Entry points, relative to src/: each becomes `dist/<name>.js`. */
-export const ENTRIES = ['main.ts'];
+export const ENTRIES = ['main.ts', 'make-cluster-template.ts'];
 /** Folders (relative to src/) the code reads at run time, copied as they are. */
 export const ASSET_DIRS = ['db/migrations', 'integrations/alipay/test-keys'];
 
@@ -72,7 +79,8 @@ export async function buildServer({ quiet = false } = {}) {
     platform: 'node',
     target: 'node20.19',
     sourcemap: 'linked',
-    chunkNames: 'chunks/[name]-[hash]',
+    // Chunks sit beside the entries, so `import.meta.dirname` means dist/ in every output file.
+    chunkNames: '[name]-[hash]',
     // Bundled CommonJS helpers call require(); ESM has none, so give the bundle one.
     banner: {
       js: "import { createRequire as __podCreateRequire } from 'node:module';\nconst require = __podCreateRequire(import.meta.url);",
@@ -82,6 +90,7 @@ export async function buildServer({ quiet = false } = {}) {
     logLevel: quiet ? 'error' : 'warning',
   });
   for (const dir of ASSET_DIRS) cpSync(join(src, dir), join(building, dir), { recursive: true });
+  clusterTemplate(building, quiet);
   // Marks a complete build: scripts/start.mjs rebuilds when it is missing or older than a source.
   writeFileSync(join(building, 'BUILD'), `${new Date().toISOString()}\n`);
   const old = `${dist}.old-${process.pid}`;
@@ -95,6 +104,47 @@ export async function buildServer({ quiet = false } = {}) {
         `(${(bytes / 1e6).toFixed(1)} MB with source maps)`,
     );
   return result;
+}
+
+const TEMPLATE_KEY = 'cluster-template.key';
+
+/** What the cluster template is made from: every migration file and the PGlite release. */
+function templateKey() {
+  const hash = createHash('sha256');
+  const pglite = dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
+  hash.update(readFileSync(join(pglite, '..', 'package.json')));
+  const migrations = join(src, 'db/migrations');
+  const walk = (dir) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) =>
+      a.name.localeCompare(b.name),
+    )) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else hash.update(relative(migrations, path)).update(readFileSync(path));
+    }
+  };
+  walk(migrations);
+  return hash.digest('hex');
+}
+
+/** Copies the last build's template when it was made from the same inputs, or makes a new one. */
+function clusterTemplate(building, quiet) {
+  const key = templateKey();
+  const previous = join(dist, TEMPLATE_KEY);
+  if (existsSync(previous) && readFileSync(previous, 'utf8') === key) {
+    const files = readdirSync(dist).filter((f) => f.startsWith('cluster-template-') && f.endsWith('.tar.gz'));
+    if (files.length > 0) {
+      for (const f of files) cpSync(join(dist, f), join(building, f));
+      writeFileSync(join(building, TEMPLATE_KEY), key);
+      return;
+    }
+  }
+  const made = spawnSync(process.execPath, [join(building, 'make-cluster-template.js')], {
+    cwd: root,
+    stdio: quiet ? ['ignore', 'ignore', 'inherit'] : 'inherit',
+  });
+  if (made.status !== 0) throw new Error(`the cluster template was not made (exit ${String(made.status)})`);
+  writeFileSync(join(building, TEMPLATE_KEY), key);
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {

@@ -2,7 +2,7 @@ import multipart from '@fastify/multipart';
 import { LIMITS } from '@pod/shared';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
@@ -127,6 +127,12 @@ async function composeModules(
   }
 }
 
+/** Fastify types its compiler factories after Ajv's; the zod compilers are called the same way. */
+const ZOD_COMPILERS = {
+  buildValidator: () => validatorCompiler,
+  buildSerializer: () => serializerCompiler,
+} as unknown as NonNullable<NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']>;
+
 /**
  * Builds the whole API: for main.ts and for tests alike. The caller owns the database: it opens
  * and migrates it before, and closes it after app.close().
@@ -151,10 +157,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: config.trustProxy,
     clientErrorHandler,
     frameworkErrors: frameworkErrorHandler,
+    // Every route validates and serialises with zod. Given as the factories, the zod compilers
+    // also spare each start loading Fastify's default Ajv and fast-json-stringify (decision 0087).
+    schemaController: { compilersFactory: ZOD_COMPILERS },
   }).withTypeProvider<ZodTypeProvider>();
 
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });

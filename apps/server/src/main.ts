@@ -1,14 +1,13 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { databaseOptionsFor, openDatabase } from './db/client.ts';
-import { duringStartup, migrateDatabase } from './db/migrate.ts';
+import { duringStartup } from './db/migrate.ts';
 import { seedDemo } from './db/seed/seed.ts';
-import { ensureSystemMenus } from './modules/access/index.ts';
-import { MENU_CATALOGUE } from './modules/index.ts';
 import { sandboxFor } from './integrations/alipay/index.ts';
 import { SANDBOX_HOST } from './platform/sandbox.ts';
 import { startMarketplaceSandboxes } from './integrations/marketplaces.ts';
 import { seedDemoShops } from './db/seed/demo-shops.ts';
+import { prepareSchema, withClusterTemplate } from './startup.ts';
 
 function readConfig(): Config {
   try {
@@ -35,14 +34,12 @@ async function main(): Promise<void> {
     { onError: (vendor, error) => console.warn(`${vendor} sandbox did not start:`, error) },
   );
   const config = { ...loaded, marketplaces };
+  // An empty embedded data folder starts from the build's cluster template (decision 0087).
   const database = await openDatabase(
-    databaseOptionsFor(config.dataDir, config.databaseUrl, config.databasePoolSize),
+    withClusterTemplate(databaseOptionsFor(config.dataDir, config.databaseUrl, config.databasePoolSize)),
   );
   // Processes starting together on one PostgreSQL migrate one after the other.
-  await duringStartup(database, async () => {
-    await migrateDatabase(database);
-    await ensureSystemMenus(database.db, MENU_CATALOGUE);
-  });
+  await duringStartup(database, () => prepareSchema(database));
   const app = await buildApp({ config, database });
   await app.ready();
 

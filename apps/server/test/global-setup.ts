@@ -5,9 +5,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../src/db/client.ts';
-import { migrateDatabase } from '../src/db/migrate.ts';
-import { ensureSystemMenus } from '../src/modules/access/index.ts';
-import { MENU_CATALOGUE } from '../src/modules/index.ts';
+import { prepareSchema, preparedEmbeddedDump } from '../src/startup.ts';
 import { withDatabase } from './helpers/database-url.ts';
 import type { TestDatabaseTemplate } from './helpers/test-database.ts';
 
@@ -31,8 +29,7 @@ export default async function setup(project: TestProject) {
     await admin.query(`CREATE DATABASE ${name}`);
     const templateUrl = withDatabase(url, name);
     const database = await openDatabase({ kind: 'postgres', url: templateUrl, poolSize: 1 });
-    await migrateDatabase(database);
-    await ensureSystemMenus(database.db, MENU_CATALOGUE);
+    await prepareSchema(database);
     await database.close();
     project.provide('dbTemplate', { kind: 'postgres', url, template: name });
     return async () => {
@@ -45,11 +42,7 @@ export default async function setup(project: TestProject) {
     };
   }
 
-  const database = await openDatabase({ kind: 'pglite' });
-  await migrateDatabase(database);
-  await ensureSystemMenus(database.db, MENU_CATALOGUE);
-  const dump = await database.pglite!.dumpDataDir('none');
-  await database.close();
+  const dump = await preparedEmbeddedDump();
   const dir = mkdtempSync(join(tmpdir(), 'pod-test-'));
   const file = join(dir, 'template.tar');
   writeFileSync(file, Buffer.from(await dump.arrayBuffer()));

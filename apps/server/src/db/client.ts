@@ -113,6 +113,14 @@ function prepareRepeatedStatements(client: pg.PoolClient): void {
   };
 }
 
+/**
+ * The embedded database's settings on top of PGlite's own. initdb writes PostgreSQL's default
+ * `shared_buffers = 128MB`, and the single-user backend touches all of it at start: 130 MB of the
+ * process's resident memory for a demo database of a few MB. 32 MB keeps every table of the demo
+ * and of a test in memory (decision 0087).
+ */
+const EMBEDDED_SETTINGS = ['shared_buffers=32MB'];
+
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
@@ -142,6 +150,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     };
   }
   const pglite = await PGlite.create({
+    startParams: [...PGlite.defaultStartParams, ...EMBEDDED_SETTINGS.flatMap((s) => ['-c', s])],
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
   });

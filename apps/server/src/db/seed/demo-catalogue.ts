@@ -1,7 +1,7 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import sharp from 'sharp';
+import { sharp } from '../../platform/images/sharp.ts';
 import { productCreateSchema, type SurfaceInput } from '@pod/shared';
 import type { AppServices } from '../../services.ts';
 import { policyFor, storeUpload } from '../../modules/admin/index.ts';

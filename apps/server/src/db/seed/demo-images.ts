@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import sharp from 'sharp';
+import { sharp } from '../../platform/images/sharp.ts';
 import type { FileStorage, StoredFile } from '../../platform/storage/storage.ts';
 
 /** Garment colours of the demo mockups (name, hex). */

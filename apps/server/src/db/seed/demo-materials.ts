@@ -1,7 +1,7 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import sharp from 'sharp';
+import { sharp } from '../../platform/images/sharp.ts';
 import { policyFor } from '../../modules/admin/index.ts';
 import { storeMaterial } from '../../modules/materials/index.ts';
 import type { AppServices } from '../../services.ts';

@@ -48,11 +48,15 @@ export async function seedDemo(
   }
 
   const demo = await database.db.transaction((tx) => createDemoPlatform(tx, config.demoPassword));
-  const products = await seedDemoCatalogue(services, demo);
+  // The catalogue and the material library are independent, and each spends most of its time
+  // waiting for sharp (off the main thread): seeded side by side, they share the cores.
+  const [products, , mockups] = await Promise.all([
+    seedDemoCatalogue(services, demo),
+    seedDemoMaterials(services, demo),
+    storeDemoMockups(storage),
+  ]);
   await seedDemoLogistics(services, demo);
   await seedDemoFinished(services, demo, products);
-  await seedDemoMaterials(services, demo);
-  const mockups = await storeDemoMockups(storage);
   let queued: Promise<string | null> | undefined;
   const queueThumbnails = () =>
     (queued ??= jobs.isStarted

@@ -1,4 +1,5 @@
-import sharp, { type Sharp } from 'sharp';
+import type { Sharp } from 'sharp';
+import { configureSharp, sharp } from '../../platform/images/sharp.ts';
 import {
   collectAssetRefs,
   renderSurfaceSvg,
@@ -33,8 +34,10 @@ let isConfigured = false;
 export function configureRenderer(): void {
   if (isConfigured) return;
   isConfigured = true;
-  sharp.cache(false);
-  sharp.concurrency(RENDER_THREADS);
+  configureSharp((lib) => {
+    lib.cache(false);
+    lib.concurrency(RENDER_THREADS);
+  });
 }
 
 const MIME_OF: Record<string, string> = {

@@ -1,6 +1,12 @@
-import bwipjs from 'bwip-js/node';
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
-import sharp from 'sharp';
+import type * as Bwip from 'bwip-js/node';
+import type * as PdfLib from 'pdf-lib';
+import type { PDFDocument, PDFFont, PDFPage } from 'pdf-lib';
+import { onFirstUse } from '../../platform/first-use.ts';
+import { sharp } from '../../platform/images/sharp.ts';
+
+/** Loaded on first use (decision 0087). */
+const pdfLib = onFirstUse<typeof PdfLib>('pdf-lib');
+const barcodes = onFirstUse<typeof Bwip>('bwip-js/node');
 
 /*
  * The packing slip and the production sheet (issue 21, decision 0054): A4 PDFs drawn with
@@ -35,7 +41,7 @@ const MARGIN = 40;
 
 /** The Code 128 barcode of a text as a PNG (bars only; the number is printed beside it). */
 export function barcodePng(text: string): Promise<Buffer> {
-  return bwipjs.toBuffer({ bcid: 'code128', text, scale: 3, height: 12, includetext: false });
+  return barcodes().toBuffer({ bcid: 'code128', text, scale: 3, height: 12, includetext: false });
 }
 
 const encodable = (font: PDFFont, text: string) => {
@@ -81,7 +87,7 @@ async function drawText(
   if (encodable(font, text)) {
     let shown = text;
     while (shown.length > 1 && font.widthOfTextAtSize(shown, size) > maxWidth) shown = shown.slice(0, -1);
-    page.drawText(shown, { x, y, size, font, color: rgb(0, 0, 0) });
+    page.drawText(shown, { x, y, size, font, color: pdfLib().rgb(0, 0, 0) });
     return font.widthOfTextAtSize(shown, size);
   }
   try {
@@ -106,6 +112,7 @@ async function embedImage(doc: PDFDocument, bytes: Buffer) {
 
 /** The document's PDF bytes. */
 export async function renderDocument(input: DocumentInput): Promise<Uint8Array> {
+  const { PDFDocument, StandardFonts } = pdfLib();
   const doc = await PDFDocument.create();
   doc.setTitle(`${input.title} ${input.orderNo}`);
   const font = await doc.embedFont(StandardFonts.Helvetica);
@@ -156,7 +163,7 @@ export async function renderDocument(input: DocumentInput): Promise<Uint8Array> 
       width: 72,
       height: 72,
       borderWidth: 0.5,
-      borderColor: rgb(0.7, 0.7, 0.7),
+      borderColor: pdfLib().rgb(0.7, 0.7, 0.7),
     });
     const x = MARGIN + 90;
     await drawText(doc, page, bold, line.name, x, y - 12, 11, 400);

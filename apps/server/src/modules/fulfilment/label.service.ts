@@ -1,5 +1,5 @@
 import { PassThrough, Readable } from 'node:stream';
-import archiver from 'archiver';
+import type archiver from 'archiver';
 import {
   FULFILMENT_LIMITS,
   TRACKING_NO_PATTERN,
@@ -9,7 +9,9 @@ import {
   type labelImportSchema,
   type waybillUploadReplySchema,
 } from '@pod/shared';
-import { PDFDocument } from 'pdf-lib';
+import type * as PdfLib from 'pdf-lib';
+import type { PDFDocument } from 'pdf-lib';
+import { onFirstUse } from '../../platform/first-use.ts';
 import type { z } from 'zod';
 import type { AnyContext, ServiceContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/http/errors.ts';
@@ -30,6 +32,10 @@ import { findShop } from '../shops/index.ts';
 import { openLabelPdf, type LabelPdf } from './label-pdf.ts';
 import * as repo from './label.repo.ts';
 import type { StoredSplitPage } from './schema.ts';
+
+/** Loaded on first use (decision 0087). */
+const zipLib = onFirstUse<typeof archiver>('archiver');
+const pdfLib = onFirstUse<typeof PdfLib>('pdf-lib');
 
 /*
  * Label import, waybill import and the split of a multi-page label PDF (spec §5, issue 21,
@@ -200,7 +206,7 @@ export async function labelsZip(ctx: AnyContext, ids: string[], storage: FileSto
   if (!rows.length) throw AppError.notFound('fulfilment.labelNotFound');
   const withFile = rows.filter((r) => r.fileKey);
   if (!withFile.length) throw AppError.conflict('fulfilment.noWaybill');
-  const zip = archiver('zip', { zlib: { level: 1 } });
+  const zip = zipLib()('zip', { zlib: { level: 1 } });
   const out = new PassThrough();
   zip.on('error', (error) => out.destroy(error));
   zip.pipe(out);
@@ -224,7 +230,7 @@ export async function labelsZip(ctx: AnyContext, ids: string[], storage: FileSto
 async function loadPdf(bytes: Buffer): Promise<PDFDocument | null> {
   if (bytes.subarray(0, 5).toString('latin1') !== '%PDF-') return null;
   try {
-    return await PDFDocument.load(bytes, { updateMetadata: false });
+    return await pdfLib().PDFDocument.load(bytes, { updateMetadata: false });
   } catch {
     return null;
   }
@@ -502,7 +508,7 @@ async function readStored(storage: FileStorage, key: string): Promise<Buffer> {
 
 /** One page of a PDF as a PDF of its own. */
 async function pageAlone(source: PDFDocument, index: number): Promise<Buffer> {
-  const out = await PDFDocument.create();
+  const out = await pdfLib().PDFDocument.create();
   const [copied] = await out.copyPages(source, [index]);
   out.addPage(copied);
   return Buffer.from(await out.save());
@@ -516,7 +522,7 @@ export async function splitPage(
 ): Promise<Buffer> {
   const row = await getSplit(ctx, id);
   if (page > row.pageCount) throw AppError.notFound('fulfilment.splitNotFound');
-  const source = await PDFDocument.load(await readStored(storage, row.fileKey));
+  const source = await pdfLib().PDFDocument.load(await readStored(storage, row.fileKey));
   return pageAlone(source, page - 1);
 }
 
@@ -528,7 +534,7 @@ export async function confirmSplit(ctx: ServiceContext, id: string, storage: Fil
   const m: MerchantScope = merchantOf(ctx);
   const row = await getSplit(ctx, id, true);
   if (row.status !== 'pending') throw AppError.conflict('fulfilment.splitConfirmed');
-  const source = await PDFDocument.load(await readStored(storage, row.fileKey));
+  const source = await pdfLib().PDFDocument.load(await readStored(storage, row.fileKey));
   const matched = row.pages.filter((p) => p.order_id && p.tracking_no);
   const labels = new Map(
     (

@@ -1,5 +1,5 @@
 import { PassThrough, type Readable } from 'node:stream';
-import archiver from 'archiver';
+import type archiver from 'archiver';
 import type {
   ProductionDetail,
   ProductionItem,
@@ -25,6 +25,10 @@ import {
 } from '../orders/index.ts';
 import { renderDocument, type DocumentLine } from './documents.ts';
 import { labelsOfOrders } from './label.repo.ts';
+import { onFirstUse } from '../../platform/first-use.ts';
+
+/** Loaded on first use (decision 0087). */
+const zipLib = onFirstUse<typeof archiver>('archiver');
 
 /*
  * The factory's side (issue 21, decision 0054): the production queue of the factories the caller
@@ -208,7 +212,7 @@ export async function printFilesZip(ctx: AnyContext, ids: string[], storage: Fil
     rows[0]!.tenantId,
     lines.map((l) => l.finishedProductId).filter((x): x is string => !!x),
   );
-  const zip = archiver('zip', { zlib: { level: 1 } });
+  const zip = zipLib()('zip', { zlib: { level: 1 } });
   const out = new PassThrough();
   zip.on('error', (error) => out.destroy(error));
   zip.pipe(out);

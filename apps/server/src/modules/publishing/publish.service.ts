@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import { sharp } from '../../platform/images/sharp.ts';
 import {
   MOCKUP_RENDITIONS,
   type ImageKind,

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import sharp from 'sharp';
+import { sharp } from '../images/sharp.ts';
 
 export const CAPTCHA_WIDTH = 350;
 export const CAPTCHA_HEIGHT = 200;

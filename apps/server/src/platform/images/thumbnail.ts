@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import { sharp } from './sharp.ts';
 import type { FileStorage, StoredFile } from '../storage/storage.ts';
 
 /** Decompression-bomb guard: refuse images above this many pixels (about 16k × 16k). */

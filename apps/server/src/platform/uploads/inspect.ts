@@ -1,10 +1,10 @@
 import { createReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import createDOMPurify from 'dompurify';
-import { fileTypeFromFile } from 'file-type';
-import { createRequire } from 'node:module';
 import type { JSDOM as JSDOMClass } from 'jsdom';
-import sharp, { type Metadata } from 'sharp';
+import type { Metadata } from 'sharp';
+import { onFirstUse } from '../first-use.ts';
+import { sharp } from '../images/sharp.ts';
 import type { Readable } from 'node:stream';
 
 /** Why an upload was refused; each reason has a message in both languages (spec §8). */
@@ -96,6 +96,8 @@ export async function inspectFile(
   const expected = SUFFIX_MIME[suffix];
   if (!expected || !policy.mimeTypes.includes(expected)) throw new UploadRejected('type', { suffix });
   if (expected === 'image/svg+xml') return inspectSvg(path, policy);
+  // file-type is loaded on the first upload (decision 0087); it publishes ES modules only.
+  const { fileTypeFromFile } = await import('file-type');
   const detected = (await fileTypeFromFile(path))?.mime;
   if (TEXTUAL.has(expected)) {
     // Text has no magic bytes: anything binary file-type recognises is not text.
@@ -134,7 +136,7 @@ async function inspectRaster(
     const pipeline = sharp(path, { limitInputPixels: policy.maxPixels, failOn: 'error' }).rotate();
     const body = await (
       mimeType === 'image/png'
-        ? pipeline.png({ compressionLevel: 9 })
+        ? pipeline.png({ compressionLevel: 6 })
         : mimeType === 'image/jpeg'
           ? pipeline.jpeg({ quality: 92, mozjpeg: true })
           : mimeType === 'image/webp'
@@ -147,13 +149,9 @@ async function inspectRaster(
   }
 }
 
-const requireFrom = createRequire(import.meta.url);
-let jsdom: typeof JSDOMClass | undefined;
 /** jsdom, loaded on first use: a large CommonJS package only SVG uploads need (decision 0075). */
-function JSDOM(): typeof JSDOMClass {
-  jsdom ??= (requireFrom('jsdom') as { JSDOM: typeof JSDOMClass }).JSDOM;
-  return jsdom;
-}
+const jsdomLib = onFirstUse<{ JSDOM: typeof JSDOMClass }>('jsdom');
+const JSDOM = () => jsdomLib().JSDOM;
 
 let purifier: ReturnType<typeof createDOMPurify> | null = null;
 function svgPurifier() {

@@ -228,7 +228,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   installErrorHandler(app);
   installNulGuard(app);
   installConnectionHygiene(app);
-  await installSecurityHeaders(app);
+  installSecurityHeaders(app);
   await installCompression(app);
   // Multipart is parsed only where a route asks for it (uploads); each part is metered there.
   await app.register(multipart, {

@@ -1,5 +1,6 @@
-import helmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
+import helmet from 'helmet';
 import { isApiPath } from './route-config.ts';
 
 /**
@@ -30,20 +31,51 @@ export const CONTENT_SECURITY_POLICY = {
   upgradeInsecureRequests: null,
 };
 
+/** Helmet's settings: its defaults, with the CSP above and the choices noted. */
+const HELMET_OPTIONS: Parameters<typeof helmet>[0] = {
+  contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
+  frameguard: { action: 'sameorigin' },
+  referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  // Embedded cross-origin images are not used; the default would only risk breaking nothing.
+  crossOriginEmbedderPolicy: false,
+  strictTransportSecurity: false,
+};
+
+/**
+ * The headers helmet sets with HELMET_OPTIONS, worked out once: the policy is the same for every
+ * reply. (The Fastify plugin built a new helmet middleware, parsing the whole policy again, on
+ * every request: decision 0088.)
+ */
+export function securityHeaders(): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const response = {
+    setHeader(name: string, value: string | number | readonly string[]) {
+      headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
+      return response;
+    },
+    removeHeader() {},
+  };
+  helmet(HELMET_OPTIONS)(
+    {} as IncomingMessage,
+    response as unknown as ServerResponse,
+    (error?: unknown) => {
+      if (error) throw error instanceof Error ? error : new Error(String(error));
+    },
+  );
+  return headers;
+}
+
 /**
  * Security headers on every reply, HTML and API alike: CSP, X-Frame-Options SAMEORIGIN, nosniff,
- * Referrer-Policy, cross-origin isolation of windows, `no-store` on API replies; HSTS only on replies served over HTTPS
- * (directly, or through a proxy trusted by TRUST_PROXY). Routes that serve user files set their
- * own stricter CSP over this one.
+ * Referrer-Policy, cross-origin isolation of windows, `no-store` on API replies; HSTS only on
+ * replies served over HTTPS (directly, or through a proxy trusted by TRUST_PROXY). Routes that
+ * serve user files set their own stricter CSP over this one.
  */
-export async function installSecurityHeaders(app: FastifyInstance): Promise<void> {
-  await app.register(helmet, {
-    contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
-    frameguard: { action: 'sameorigin' },
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    // Embedded cross-origin images are not used; the default would only risk breaking nothing.
-    crossOriginEmbedderPolicy: false,
-    strictTransportSecurity: false,
+export function installSecurityHeaders(app: FastifyInstance): void {
+  const headers = securityHeaders();
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(headers);
+    done();
   });
   app.addHook('onSend', (request, reply, payload, done) => {
     // API replies carry account data: browsers keep none of them (ASVS 14.3.2). Files that set

@@ -1,14 +1,17 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { request } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { buildCatalogBasics, buildProduct } from '../test/factories/catalog.ts';
 import { buildSupplierAdmin, buildTenant, FACTORY_PASSWORD, unique } from '../test/factories/index.ts';
 import { openTestDatabase } from '../test/helpers/test-database.ts';
-import { adminUserRoles } from './db/schema/index.ts';
+import { adminUserRoles, catalogProducts } from './db/schema/index.ts';
 import { createAdminUser, menuIdByName } from './modules/access/index.ts';
+import { LocalFileStorage } from './platform/storage/local-storage.ts';
 
 /**
  * Decision 0074, on real PostgreSQL only: two API processes (A and B) and two job workers, started
@@ -230,6 +233,58 @@ describe.skipIf(!onPostgres)('many processes on one PostgreSQL', () => {
     const res = await login(b, users.lockout!);
     expect(res.status).toBe(400);
     expect(((await res.json()) as { msg: string }).msg).toMatch(/locked/);
+  });
+
+  it('a catalogue change made anywhere shows on B’s storefront at its next load (decision 0086)', async () => {
+    const host = `${unique('shop')}.example.com`.toLowerCase();
+    const tenant = await buildTenant(database.db, { domain: host });
+    const basics = await buildCatalogBasics(database.db, tenant.id);
+    const storage = new LocalFileStorage(join(dataDir, 'files'));
+    const { product } = await buildProduct({ db: database.db, storage }, tenant.id, {
+      category_id: basics.category.id,
+      color_ids: basics.colors.map((c) => c.id),
+      size_ids: basics.sizes.map((z) => z.id),
+      onSale: true,
+      name: 'Cross-process tee',
+    });
+    // The storefront answers by the request's host: plain node:http, which sends the Host given.
+    const names = (child: Child) =>
+      new Promise<string[]>((done, fail) => {
+        const req = request(
+          { host: '127.0.0.1', port: child.port, path: '/api/v1/storefront/products', headers: { host } },
+          (res) => {
+            let body = '';
+            res.setEncoding('utf8');
+            res.on('data', (chunk: string) => (body += chunk));
+            res.on('end', () => {
+              if (res.statusCode !== 200) return fail(new Error(`${res.statusCode}: ${body}`));
+              done(
+                (JSON.parse(body) as { data: { list: Array<{ name: string }> } }).data.list.map(
+                  (p) => p.name,
+                ),
+              );
+            });
+          },
+        );
+        req.on('error', fail);
+        req.end();
+      });
+    // Twice on each: the second reply is B's and A's kept copy.
+    for (const child of [b, b, a, a]) expect(await names(child)).toEqual(['Cross-process tee']);
+    // Written straight to the table, by neither process: the table's own notice reaches both.
+    await database.db
+      .update(catalogProducts)
+      .set({ name: 'Renamed tee' })
+      .where(eq(catalogProducts.id, product.id));
+    expect(await names(b)).toEqual(['Renamed tee']);
+    expect(await names(a)).toEqual(['Renamed tee']);
+    // Taken off sale the same way: gone from both at once.
+    await database.db
+      .update(catalogProducts)
+      .set({ status: 'off_sale' })
+      .where(eq(catalogProducts.id, product.id));
+    expect(await names(b)).toEqual([]);
+    expect(await names(a)).toEqual([]);
   });
 
   it('a job queued through A runs exactly once, in a worker', async () => {

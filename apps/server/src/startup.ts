@@ -61,10 +61,11 @@ export function readClusterTemplate(path = clusterTemplatePath()): Blob | undefi
 }
 
 /** The options with the template to load when they open an embedded data folder that is empty. */
-export function withClusterTemplate(options: DatabaseOptions, path = clusterTemplatePath()): DatabaseOptions {
+export function withClusterTemplate(options: DatabaseOptions, path?: string): DatabaseOptions {
   if (options.kind !== 'pglite' || !options.dataDir || options.loadDataDir) return options;
+  // An existing database (every start but the first) looks no further.
   if (existsSync(join(options.dataDir, 'PG_VERSION'))) return options;
-  const template = readClusterTemplate(path);
+  const template = readClusterTemplate(path ?? clusterTemplatePath());
   return template ? { ...options, loadDataDir: template } : options;
 }
 

@@ -3,7 +3,7 @@ import { LIMITS } from '@pod/shared';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { registerDemoJobs } from './db/seed/demo-jobs.ts';
@@ -25,6 +25,7 @@ import { RateLimiter } from './platform/rate-limit.ts';
 import { TokenService } from './platform/auth/tokens.ts';
 import { installErrorHandler } from './platform/http/error-handler.ts';
 import { installNulGuard } from './platform/http/nul-guard.ts';
+import { replySerializer } from './platform/http/json-text.ts';
 import {
   clientErrorHandler,
   frameworkErrorHandler,
@@ -130,7 +131,7 @@ async function composeModules(
 /** Fastify types its compiler factories after Ajv's; the zod compilers are called the same way. */
 const ZOD_COMPILERS = {
   buildValidator: () => validatorCompiler,
-  buildSerializer: () => serializerCompiler,
+  buildSerializer: () => replySerializer,
 } as unknown as NonNullable<NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']>;
 
 /**

@@ -23,7 +23,7 @@ import {
   walletTransactions,
 } from '../../db/schema/index.ts';
 import { linkLinesByMapping } from './index.ts';
-import { insertOrders } from './order.service.ts';
+import { insertOrders, toOrder } from './order.service.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -177,6 +177,77 @@ describe('the action state machine (decision 0039)', () => {
 });
 
 describe('the list: query boxes, filters, counts', () => {
+  it('writes every listed order exactly as toOrder does (PostgreSQL renders the JSON, decision 0089), whatever its amounts, times and address; the number box finds own and shop numbers of this merchant only', async () => {
+    const w = await buildCheckoutWorld(t);
+    const nos = [await orderWith(w), await orderWith(w, 2), await orderWith(w), await orderWith(w)];
+    const variants: Array<Partial<typeof orders.$inferInsert>> = [
+      {},
+      {
+        status: 'paid',
+        payMethod: 'balance',
+        payNo: 'B-1',
+        platform: 'tiktok',
+        source: 'sync',
+        thirdPartyOrderNo: 'TT-SHARED',
+        salesCurrency: 'CNY',
+        salesAmount: 9_000,
+        salesShippingAmount: 1_000,
+        salesTotalAmount: 10_000,
+        unlinkedLines: 2,
+      },
+      {
+        status: 'shipped',
+        trackingNo: 'YT-1',
+        carrierCode: 'yunexpress',
+        salesCurrency: 'CNY',
+        salesTotalAmount: 3,
+        remark: 'a "quoted" \\ remark, 中文, \u2028 and a tab\t',
+        address: { ...US_ADDRESS, area: '', first_name: '', last_name: 'Li' },
+      },
+      { status: 'completed', salesCurrency: 'USD', salesTotalAmount: 999, subOrderNo: 'S-1' },
+    ];
+    for (const [i, set] of variants.entries())
+      if (Object.keys(set).length) await db().update(orders).set(set).where(eq(orders.orderNo, nos[i]!));
+    // Times with microseconds, ahead of and behind a millisecond's half, and the paid ones' own.
+    await t.database.raw.query(
+      `UPDATE orders SET created_at = created_at + interval '0.000999 s', updated_at = '2026-01-02 03:04:05.678901+00',
+         paid_at = CASE WHEN status = 'unpaid' THEN NULL ELSE '2026-01-02 03:04:05.0005+00'::timestamptz END,
+         shipped_at = CASE WHEN status = 'shipped' THEN '2026-01-03 00:00:00+00'::timestamptz END,
+         latest_delivery_at = CASE WHEN status = 'paid' THEN '2026-02-01 23:59:59.999999+00'::timestamptz END
+       WHERE merchant_id = $1`,
+      [w.m.merchant.id],
+    );
+    const listed = (await call(w.m.headers, 'GET', '/order?limit=50')).json().data;
+    expect(listed.total).toBe(nos.length);
+    for (const no of nos) {
+      const item = listed.list.find((o: { order_no: string }) => o.order_no === no);
+      expect(item, no).toEqual(JSON.parse(JSON.stringify(toOrder(await orderRow(no)))));
+    }
+    expect(listed.list.find((o: { order_no: string }) => o.order_no === nos[1]).profit_rate).not.toBeNull();
+    expect(listed.list.find((o: { order_no: string }) => o.order_no === nos[2]).consignee).toBe('Li');
+
+    // Another merchant of the same supplier with the same shop number: never found from here.
+    const theirs = await buildUnpaidOrder(t, { ...w, m: w.n });
+    await db()
+      .update(orders)
+      .set({ thirdPartyOrderNo: 'TT-SHARED' })
+      .where(eq(orders.orderNo, theirs.order_no));
+    const box = (
+      await call(
+        w.m.headers,
+        'GET',
+        `/order?order_nos=${encodeURIComponent(`TT-SHARED ${nos[3]} ${theirs.order_no}`)}`,
+      )
+    )
+      .json()
+      .data.list.map((o: { order_no: string }) => o.order_no)
+      .sort();
+    expect(box).toEqual([nos[1], nos[3]].sort());
+    const fromThem = (await call(w.n.headers, 'GET', '/order?order_nos=TT-SHARED')).json().data;
+    expect(fromThem.list.map((o: { order_no: string }) => o.order_no)).toEqual([theirs.order_no]);
+    expect(fromThem.total).toBe(1);
+  });
+
   it('takes up to 50 numbers in a box, separated by spaces, commas or line breaks, and refuses 51 naming the limit', async () => {
     const w = await buildCheckoutWorld(t);
     const a = await orderWith(w);

@@ -30,12 +30,7 @@ export function newOrderNo(now = new Date()): string {
 /** Tries before a clash of order numbers is given up as a conflict (each is about 1e-14 likely). */
 const ORDER_NO_TRIES = 3;
 
-export const PAID_STATUSES: ReadonlySet<repo.OrderRow['status']> = new Set([
-  'paid',
-  'in_production',
-  'shipped',
-  'completed',
-]);
+export const PAID_STATUSES = repo.PAID_STATUSES;
 
 /**
  * (sales total − actual payment) ÷ sales total, rounded to 4 places; only where a sales total in

@@ -1,6 +1,7 @@
 import { ORDER_STATUSES, orderOperations as op } from '@pod/shared';
 import { registerCrud } from '../../platform/crud/crud.ts';
 import { ok } from '../../platform/http/envelope.ts';
+import { jsonArray, okWithJson } from '../../platform/http/json-text.ts';
 import { route } from '../../platform/http/route.ts';
 import type { ZodApp } from '../../platform/http/types.ts';
 import { t } from '../../platform/i18n/i18n.ts';
@@ -56,8 +57,8 @@ export function orderRoutes(app: ZodApp, services: AppServices): void {
   route(app, op.orderList, async (request) => {
     const ctx = await orderContext(request, db);
     const q = request.query;
-    const { rows, total } = await repo.listForMerchant(db, orderScope(ctx), q, ctx.dataScope);
-    return ok({ list: rows.map(toOrder), total, page: q.page, limit: q.limit });
+    const { items, total } = await repo.listForMerchant(db, orderScope(ctx), q, ctx.dataScope);
+    return okWithJson({ total, page: q.page, limit: q.limit }, 'list', jsonArray(items));
   });
 
   route(app, op.orderStatusCounts, async (request) => {

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import type { z } from 'zod';
 import { envelope, type AnyOperation, type Envelope } from '@pod/shared';
+import type { JsonText } from './json-text.ts';
 import type { ZodApp } from './types.ts';
 
 type Output<S> = S extends z.ZodType ? z.output<S> : unknown;
@@ -13,12 +14,13 @@ export type OperationRequest<Op extends AnyOperation> = FastifyRequest<{
 }>;
 
 /**
- * What a handler returns: the envelope of its contract's reply; for a raw operation (a file, a bare
- * text) the reply itself after sending it.
+ * What a handler returns: the envelope of its contract's reply, or that envelope already written as
+ * JSON text (`okWithJson`, checked against the reply schema under tests); for a raw operation (a
+ * file, a bare text) the reply itself after sending it.
  */
 export type OperationReply<Op extends AnyOperation> = Op['raw'] extends true
   ? FastifyReply
-  : Envelope<z.input<Op['response']>>;
+  : Envelope<z.input<Op['response']>> | JsonText;
 
 /**
  * Registers the route of an operation from its shared contract (decision 0028): method, path,

@@ -54,9 +54,18 @@ export function useAdminBrowser() {
     expect(violations).toEqual([]);
   });
 
-  /** A page in a fresh context (a desktop window unless `options` say otherwise, e.g. a phone). */
+  /**
+   * A page in a fresh context (a desktop window unless `options` say otherwise, e.g. a phone). The
+   * browser asks for reduced motion, so antd shows modals and dropdowns at once instead of
+   * animating them in (decision 0090): a click during an animation could land beside the moving
+   * element. The shell, identity and CSP specs keep the animations.
+   */
   async function openPage(options: BrowserContextOptions = {}): Promise<Page> {
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, ...options });
+    const context = await browser.newContext({
+      viewport: { width: 1440, height: 900 },
+      reducedMotion: 'reduce',
+      ...options,
+    });
     const page = await context.newPage();
     page.on('pageerror', (error) => pageErrors.push(error));
     cspViolations.push(await watchCsp(context, page));

@@ -166,12 +166,16 @@ describe('checkout', () => {
       .toContain('联邮通美国专线');
     const payButton = settlement.getByTestId('settlement-pay-balance');
     await expect.poll(() => payButton.isEnabled(), POLL).toBe(true);
-    const total = minorOf(await settlement.getByTestId('settlement-total').innerText());
-    expect(total).toBeGreaterThan(0);
     await page.screenshot({ path: `${ARTIFACTS}checkout-settlement.png`, fullPage: true });
 
-    // 5. Pay from the balance, after a confirmation: the success page of the one order.
+    // 5. Pay from the balance, after a confirmation naming the amount (the settlement's total at
+    // that moment: a quote still coming in for the method just chosen keeps the button disabled).
     await payButton.click();
+    const confirmTitle = page.locator('.ant-popconfirm:visible .ant-popconfirm-title');
+    await confirmTitle.waitFor(POLL);
+    const total = minorOf(await confirmTitle.innerText());
+    expect(total).toBeGreaterThan(0);
+    expect(minorOf(await settlement.getByTestId('settlement-total').innerText())).toBe(total);
     await page.getByTestId('settlement-pay-confirm').click();
     await page.waitForURL(/\/admin\/orderPayResult\/[A-Z0-9]+$/, POLL);
     const orderNo = decodeURIComponent(new URL(page.url()).pathname.split('/').at(-1) ?? '');

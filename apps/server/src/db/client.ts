@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -154,6 +155,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
   });
+  guardSelfWaits(pglite);
   // The two drivers' query builders are the same API; the cast lets modules type against one.
   const statements: StatementTap = { listener: undefined };
   const db = drizzlePglite({ client: pglite, schema, logger: tapLogger(statements) }) as unknown as Db;
@@ -176,4 +178,48 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     },
     close: () => pglite.close(),
   };
+}
+
+/** The transaction whose work is running (PGlite): set for its callback and all it starts. */
+const runningTransaction = new AsyncLocalStorage<{ open: boolean }>();
+
+/** The error a statement gets when it would wait for the transaction it was sent from. */
+export class SelfWaitError extends Error {
+  constructor() {
+    super(
+      'a statement was sent to the embedded database itself while a transaction of the same work is open: ' +
+        'PGlite has one connection, so it would wait for that transaction forever. Use the transaction (tx), ' +
+        'or do it before or after the transaction.',
+    );
+    this.name = 'SelfWaitError';
+  }
+}
+
+/**
+ * PGlite has one connection: while a transaction is open, a statement sent to the database itself
+ * (not to the transaction's handle) waits until the transaction ends. Sent from the transaction's
+ * own work (a cache filled on a miss, a helper that took `db` instead of `tx`), it waits for
+ * itself, and the process hangs with the database locked; it did, now and then, in a test whose
+ * webhook job met an expired cache inside its transaction. Such a statement is refused at once
+ * with `SelfWaitError`, which names the mistake. (On PostgreSQL it would run on another
+ * connection, outside the transaction: a mistake too, but not a hang.)
+ */
+function guardSelfWaits(pglite: PGlite): void {
+  const transaction = pglite.transaction.bind(pglite);
+  pglite.transaction = ((callback: Parameters<PGlite['transaction']>[0]) =>
+    transaction(async (tx) => {
+      const state = { open: true };
+      try {
+        return await runningTransaction.run(state, () => callback(tx));
+      } finally {
+        state.open = false;
+      }
+    })) as PGlite['transaction'];
+  const query = pglite.query.bind(pglite);
+  const exec = pglite.exec.bind(pglite);
+  const waitsForItself = () => runningTransaction.getStore()?.open === true;
+  pglite.query = ((...args: Parameters<PGlite['query']>) =>
+    waitsForItself() ? Promise.reject(new SelfWaitError()) : query(...args)) as PGlite['query'];
+  pglite.exec = (...args: Parameters<PGlite['exec']>) =>
+    waitsForItself() ? Promise.reject(new SelfWaitError()) : exec(...args);
 }

@@ -18,6 +18,7 @@ import { temuSandboxFor, type TemuSandbox } from '../../integrations/temu/index.
 import { tiktokSandboxFor, type TikTokSandbox } from '../../integrations/tiktok/index.ts';
 import { adminActor } from '../access/index.ts';
 import { queueDueRefreshes, REFRESH_JOB } from './index.ts';
+import { processWebhookEvent } from './webhook.service.ts';
 import { seedDemoShops } from '../../db/seed/demo-shops.ts';
 
 let t: TestApp;
@@ -425,6 +426,34 @@ describe('webhooks', () => {
     const again = await sendWebhook('http://x/api/v1/webhooks/tiktok', sent[0]!.body, sent[0]!.headers);
     expect(again).toBe(200);
     expect(await t.database.db.select().from(shopWebhookEvents)).toHaveLength(2); // the GB shop's event too
+  });
+
+  it('processes a webhook when the module switches must be read again (their copy expired), without waiting on its own transaction', async () => {
+    const m = await merchant();
+    const shop = await createShop(m, { name: 'Cold', platform: 'tiktok' });
+    await authorise(m, shop.id, 'cold-seller');
+    await tiktok.notifyAuthorisationExpiring('cold-seller', new Date(Date.now() + 5 * 86400_000));
+    const vendorShopId = (await shopRow(shop.id)).sellerId!;
+    const [event] = await waitFor(
+      () =>
+        t.database.db
+          .select()
+          .from(shopWebhookEvents)
+          .where(eq(shopWebhookEvents.vendorShopId, vendorShopId)),
+      (rows) => rows.length === 1 && rows[0]!.processedAt !== null,
+    );
+    // The same event again, with nothing of the module switches in memory: they are read before
+    // the transaction (inside it, PGlite's one connection made the read wait for itself).
+    await t.database.db
+      .update(shopWebhookEvents)
+      .set({ processedAt: null })
+      .where(eq(shopWebhookEvents.id, event!.id));
+    await t.database.db.update(shops).set({ authState: 'authorised' }).where(eq(shops.id, shop.id));
+    t.services.modules.invalidateAll();
+    expect(await processWebhookEvent(t.services, event!.id)).toEqual({
+      outcome: '1 shop(s) to re-authorise',
+    });
+    expect(await shopRow(shop.id)).toMatchObject({ authState: 'reauthorise' });
   });
 
   it('an unverifiable webhook is refused and never stored or processed', async () => {

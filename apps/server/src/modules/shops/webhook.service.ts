@@ -3,7 +3,7 @@ import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Marketplace, WebhookDelivery } from '../../integrations/marketplace/index.ts';
 import type { AppServices } from '../../services.ts';
-import { SHOP_EVENTS, type ShopEvent } from './events.ts';
+import { SHOP_EVENTS, type ShopEvent, type ShopEventHandler } from './events.ts';
 import type { MarketplaceGateway } from './marketplace-gateway.ts';
 import { shopCredentials, shops, shopWebhookEvents } from './schema.ts';
 import { recordRefusal } from './sync-support.ts';
@@ -109,6 +109,17 @@ export async function processWebhookEvent(
     : [];
   const ids = matched.map((s) => s.id);
   const outcomes: string[] = [];
+  // Which handlers see which shops: a handler's module switched off for a shop's tenant does not
+  // see that shop (decision 0059). Worked out before the transaction: the switches' copy may have
+  // to be read from the database, and on PGlite (one connection) a read from outside the open
+  // transaction would wait for it forever.
+  const handlers: Array<{ handle: ShopEventHandler; on: typeof matched }> = [];
+  for (const [module, handle] of services.extensions.named(SHOP_EVENTS)) {
+    const on = [];
+    for (const shop of matched) if (await services.modules.isEnabled(shop.tenantId, module)) on.push(shop);
+    if (matched.length && !on.length) continue;
+    handlers.push({ handle, on });
+  }
   await db.transaction(async (tx) => {
     const message = typeof event.payload.message === 'string' ? event.payload.message.slice(0, 500) : null;
     if (event.kind === 'deauthorised' && ids.length) {
@@ -143,11 +154,7 @@ export async function processWebhookEvent(
       data: event.payload,
       shops: matched,
     };
-    for (const [module, handle] of services.extensions.named(SHOP_EVENTS)) {
-      // A handler's module switched off for a shop's tenant does not see that shop (decision 0059).
-      const on = [];
-      for (const shop of matched) if (await services.modules.isEnabled(shop.tenantId, module)) on.push(shop);
-      if (matched.length && !on.length) continue;
+    for (const { handle, on } of handlers) {
       const outcome = await handle(tx, { ...shopEvent, shops: on });
       if (outcome) outcomes.push(outcome);
     }

@@ -396,6 +396,20 @@ describe('warehouses', () => {
 });
 
 describe('webhooks', () => {
+  /** The one webhook event of the shop's vendor shop, once its job has processed it. */
+  const processedEventOf = async (shopId: string) => {
+    const vendorShopId = (await shopRow(shopId)).sellerId!;
+    const [event] = await waitFor(
+      () =>
+        t.database.db
+          .select()
+          .from(shopWebhookEvents)
+          .where(eq(shopWebhookEvents.vendorShopId, vendorShopId)),
+      (rows) => rows.length === 1 && rows[0]!.processedAt !== null,
+    );
+    return event!;
+  };
+
   it('a signed webhook is stored once and handed to a job, which marks the shop for re-authorisation', async () => {
     const m = await merchant();
     const shop = await createShop(m, { name: 'Hooked', platform: 'tiktok' });
@@ -405,15 +419,7 @@ describe('webhooks', () => {
       new Date(Date.now() + 5 * 86400_000),
     );
     expect(sent[0]!.attempts).toEqual([200]);
-    const vendorShopId = (await shopRow(shop.id)).sellerId!;
-    const [event] = await waitFor(
-      () =>
-        t.database.db
-          .select()
-          .from(shopWebhookEvents)
-          .where(eq(shopWebhookEvents.vendorShopId, vendorShopId)),
-      (rows) => rows.length === 1 && rows[0]!.processedAt !== null,
-    );
+    const event = await processedEventOf(shop.id);
     expect(event).toMatchObject({
       platform: 'tiktok',
       type: '7',
@@ -433,24 +439,16 @@ describe('webhooks', () => {
     const shop = await createShop(m, { name: 'Cold', platform: 'tiktok' });
     await authorise(m, shop.id, 'cold-seller');
     await tiktok.notifyAuthorisationExpiring('cold-seller', new Date(Date.now() + 5 * 86400_000));
-    const vendorShopId = (await shopRow(shop.id)).sellerId!;
-    const [event] = await waitFor(
-      () =>
-        t.database.db
-          .select()
-          .from(shopWebhookEvents)
-          .where(eq(shopWebhookEvents.vendorShopId, vendorShopId)),
-      (rows) => rows.length === 1 && rows[0]!.processedAt !== null,
-    );
+    const event = await processedEventOf(shop.id);
     // The same event again, with nothing of the module switches in memory: they are read before
     // the transaction (inside it, PGlite's one connection made the read wait for itself).
     await t.database.db
       .update(shopWebhookEvents)
       .set({ processedAt: null })
-      .where(eq(shopWebhookEvents.id, event!.id));
+      .where(eq(shopWebhookEvents.id, event.id));
     await t.database.db.update(shops).set({ authState: 'authorised' }).where(eq(shops.id, shop.id));
     t.services.modules.invalidateAll();
-    expect(await processWebhookEvent(t.services, event!.id)).toEqual({
+    expect(await processWebhookEvent(t.services, event.id)).toEqual({
       outcome: '1 shop(s) to re-authorise',
     });
     expect(await shopRow(shop.id)).toMatchObject({ authState: 'reauthorise' });

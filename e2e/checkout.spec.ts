@@ -164,6 +164,8 @@ describe('checkout', () => {
     await expect
       .poll(() => logistics.getByTestId('settlement-method').innerText(), POLL)
       .toContain('联邮通美国专线');
+    const chosenMethod = await logistics.getAttribute('data-method-id');
+    expect(chosenMethod).toBeTruthy();
     const payButton = settlement.getByTestId('settlement-pay-balance');
     await expect.poll(() => payButton.isEnabled(), POLL).toBe(true);
     await page.screenshot({ path: `${ARTIFACTS}checkout-settlement.png`, fullPage: true });
@@ -176,6 +178,9 @@ describe('checkout', () => {
     const total = minorOf(await confirmTitle.innerText());
     expect(total).toBeGreaterThan(0);
     expect(minorOf(await settlement.getByTestId('settlement-total').innerText())).toBe(total);
+    // Still the method chosen above, and still its address (a failure here names what replaced it).
+    expect(await logistics.getAttribute('data-method-id'), 'the method at pay time').toBe(chosenMethod);
+    expect(await settlement.getByTestId('settlement-logistics').count()).toBe(1);
     await page.getByTestId('settlement-pay-confirm').click();
     await page.waitForURL(/\/admin\/orderPayResult\/[A-Z0-9]+$/, POLL);
     const orderNo = decodeURIComponent(new URL(page.url()).pathname.split('/').at(-1) ?? '');
@@ -201,6 +206,13 @@ describe('checkout', () => {
     const detail = page.getByTestId('order-detail-page');
     await detail.waitFor(POLL);
     const detailText = await detail.innerText();
+    const placed = await apiGet<{ shipping: { method_id: string; name: string } }>(
+      page,
+      `/api/v1/admin/order/${orderNo}`,
+    );
+    expect(placed.data.shipping, 'the method the order was placed with').toMatchObject({
+      method_id: chosenMethod,
+    });
     expect(detailText).toContain(name);
     expect(detailText).toContain('1 Market St');
     expect(detailText).toContain('联邮通美国专线');

@@ -93,4 +93,21 @@ describe('app shell', () => {
     await page.getByTestId('site-title').waitFor();
     expect(pageErrors).toEqual([]);
   });
+
+  it('shows a retry when the site info cannot be loaded, and the page once it loads', async () => {
+    let isFailing = true;
+    await page.route('**/api/v1/index', (route) =>
+      isFailing
+        ? route.fulfill({ status: 503, contentType: 'application/json', body: '{"code":503,"msg":"down"}' })
+        : route.continue(),
+    );
+    await page.goto(`${baseUrl}/404`);
+    const failed = page.getByTestId('site-load-error');
+    await failed.waitFor();
+    expect(await page.getByTestId('not-found').count()).toBe(0);
+    isFailing = false;
+    await failed.locator('button').click();
+    await page.getByTestId('not-found').waitFor();
+    expect(await failed.count()).toBe(0);
+  });
 });

@@ -22,13 +22,15 @@ export function ShellLayout() {
   let content;
   if (siteInfo.isPending) {
     content = <Spin fullscreen description={t('app.loading')} />;
-  } else if (siteInfo.isError) {
+  } else if (!siteInfo.data) {
+    // Only a first load that failed: a background refetch that fails keeps the page (and whatever
+    // the user was doing on it) rather than replacing it with this screen.
     content = (
       <Result
         data-testid="site-load-error"
         status="warning"
         title={t('app.loadFailed')}
-        subTitle={siteInfo.error.msg}
+        subTitle={siteInfo.error?.msg}
         extra={
           <Button type="primary" loading={siteInfo.isFetching} onClick={() => void siteInfo.refetch()}>
             {t('app.retry')}

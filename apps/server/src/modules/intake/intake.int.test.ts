@@ -499,6 +499,23 @@ describe('bad rows, duplicates and refused files', () => {
       { name: 'xl/worksheets/sheet1.xml', data: Buffer.from('<worksheet/>') },
     ]);
     await refused('macro.xlsx', macro, 415, /macros/);
+    // A zip that is no workbook (a document, say), and a workbook behind bytes of something else.
+    const document = zip([
+      { name: '[Content_Types].xml', data: CONTENT_TYPES },
+      { name: 'word/document.xml', data: Buffer.from('<document/>') },
+    ]);
+    await refused('letter.xlsx', document, 415, /not an \.xlsx/);
+    const workbook = zip([
+      { name: '[Content_Types].xml', data: CONTENT_TYPES },
+      { name: 'xl/workbook.xml', data: WORKBOOK },
+      { name: 'xl/worksheets/sheet1.xml', data: Buffer.from('<worksheet/>') },
+    ]);
+    await refused(
+      'prefixed.xlsx',
+      Buffer.concat([Buffer.from('MZ\x90\x00'), workbook]),
+      415,
+      /not an \.xlsx/,
+    );
     const huge = zip([
       { name: '[Content_Types].xml', data: CONTENT_TYPES },
       { name: 'xl/workbook.xml', data: WORKBOOK },

@@ -23,12 +23,11 @@ export function intakeRoutes(app: ZodApp, services: AppServices): void {
 
   route(app, op.orderImportCreate, async (request) => {
     if (!services.jobs.isStarted) throw new AppError(503, 'http.503');
-    const { row, ctx } = await db.transaction(async (tx) => {
-      const ctx = await adminContext(request, tx);
-      return { row: await createImport(ctx, services, request, request.query), ctx };
-    });
-    // Queued once the record is committed, so the job always finds it.
-    const queued = await queueImport(services, { ...ctx, tx: db }, row);
+    // No transaction around the upload (decision 0092): the record is written in one statement
+    // once the file is stored, and queued after it, so the job always finds it.
+    const ctx = await adminContext(request, db);
+    const row = await createImport(ctx, services, request, request.query);
+    const queued = await queueImport(services, ctx, row);
     return ok(toImportRecord(queued, request.ctx.lang), t(request.ctx.lang, 'intake.started'));
   });
 

@@ -25,6 +25,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ExcelJS from 'exceljs';
 import pg from 'pg';
+import { ORDER_IMPORT_LIMITS } from '@pod/shared';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { openDatabase } from '../apps/server/src/db/client.ts';
@@ -89,7 +90,10 @@ async function tiktokFile(path: string, rows: number, prefix: string): Promise<v
  * parts in the import's order.
  */
 async function rawRead(path: string, how: 'naive' | 'ordered'): Promise<number> {
-  const input = how === 'naive' ? createReadStream(path) : await orderedWorkbookStream(path);
+  const input =
+    how === 'naive'
+      ? createReadStream(path)
+      : await orderedWorkbookStream(path, ORDER_IMPORT_LIMITS.maxZipEntries);
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, {
     sharedStrings: 'cache',
     styles: 'ignore',

@@ -26,7 +26,7 @@ const src = join(server, 'src');
 const dist = join(server, 'dist');
 
 /** Entry points, relative to src/: each becomes `dist/<name>.js`. */
-export const ENTRIES = ['main.ts', 'make-cluster-template.ts'];
+export const ENTRIES = ['main.ts', 'make-cluster-template.ts', 'modules/intake/sheet-worker.ts'];
 /** Folders (relative to src/) the code reads at run time, copied as they are. */
 export const ASSET_DIRS = ['db/migrations', 'integrations/alipay/test-keys'];
 

@@ -12,7 +12,8 @@ import { upsertMarketplaceOrders, type MarketplaceOrderInput } from '../orders/i
 import { IMPORT_JOB, type ImportRow } from './import.service.ts';
 import { parseRow, cellText, cellsOf, marketStateOf, type ParsedRow, type RowReason } from './rows.ts';
 import { orderImportRecords } from './schema.ts';
-import { detached, sheetRows, UnreadableWorkbook } from './sheet-reader.ts';
+import { detached, UnreadableWorkbook } from './sheet-reader.ts';
+import { sheetRowsOnThread } from './sheet-thread.ts';
 import { detectTemplate, type TemplateMatch } from './templates.ts';
 
 export interface ImportJobData {
@@ -112,7 +113,7 @@ export async function runImport(services: AppServices, data: ImportJobData): Pro
     if (!stream) throw new ImportFailed('intake.fileGone');
     await mkdir(join(services.config.dataDir, '.imports'), { recursive: true });
     await pipeline(stream, createWriteStream(localCopy, { flags: 'wx' }));
-    const rows = sheetRows(localCopy);
+    const rows = sheetRowsOnThread(localCopy);
     const head = await rows.next();
     if (head.done) throw new ImportFailed('intake.empty');
     const headers = head.value.values.map((v) => cellText(v).trim());

@@ -28,6 +28,7 @@ import type { AppServices } from '../../services.ts';
 import { findAdminUserById } from '../access/index.ts';
 import { findShop } from '../shops/index.ts';
 import { orderImportRecords } from './schema.ts';
+import { warmSheetThread } from './sheet-thread.ts';
 import { PLATFORM_COLUMNS } from './templates.ts';
 import { inspectWorkbook } from './zip-guard.ts';
 
@@ -101,6 +102,8 @@ export async function createImport(
   const scope = merchantScopeOf(ctx, 'intake.merchantOnly');
   const shop = await findShop(ctx, query.shop_id);
   if (shop.platform !== query.platform) throw AppError.field('shop_id', 'intake.shopPlatform');
+  // The sheet will be read on the reader thread (decision 0093): it starts while the file arrives.
+  warmSheetThread();
   const received = await receiveUpload(request, () => XLSX_POLICY, {
     tmpRoot: services.config.dataDir,
     maxFiles: 1,

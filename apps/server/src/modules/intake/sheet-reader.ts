@@ -4,7 +4,7 @@ import { Readable } from 'node:stream';
 import { crc32, createInflateRaw } from 'node:zlib';
 import type ExcelJS from 'exceljs';
 import { excelJs } from '../../platform/xlsx/exceljs.ts';
-import { centralDirectory, firstSheet, type ZipEntry } from './zip-guard.ts';
+import { centralDirectory, firstSheet, type ZipEntry } from './zip-directory.ts';
 
 /**
  * Reading the first worksheet of an .xlsx in bounded memory and without a temporary copy,
@@ -151,8 +151,8 @@ async function* partChunks(path: string, entry: ZipEntry, start: number): AsyncG
  * A zip stream of the workbook's relationships, workbook, shared strings and first worksheet, in
  * that order and stored, read from the file at `path` (see the top of this file).
  */
-export async function orderedWorkbookStream(path: string): Promise<Readable> {
-  const directory = await centralDirectory(path);
+export async function orderedWorkbookStream(path: string, maxEntries: number): Promise<Readable> {
+  const directory = await centralDirectory(path, maxEntries);
   if (directory === null || directory === 'tooMany') throw new UnreadableWorkbook('not a readable zip');
   const byName = new Map(directory.map((e) => [e.name, e]));
   const sheet = firstSheet(directory);
@@ -206,11 +206,15 @@ export function detached(text: string): string {
  * `orderedWorkbookStream`: no workbook in memory, cell values 0-based, read `READ_AHEAD` rows
  * ahead of the consumer (so ExcelJS's parse of a chunk is done with before the rows are worked
  * on). String values are detached from the parser's chunks, so a row kept for a while (a batch
- * of orders waiting for its transaction) does not keep the XML around it. A file that turns out
+ * of orders waiting for its transaction) does not keep the XML around it (`detach: false` for rows
+ * that are copied anyway, as the reader thread's messages are). A file that turns out
  * unreadable while it is read (a part's size lies, corrupt deflate data) throws UnreadableWorkbook.
  */
-export async function* sheetRows(path: string): AsyncGenerator<SheetRow> {
-  const input = await orderedWorkbookStream(path);
+export async function* sheetRows(
+  path: string,
+  { maxEntries, detach = true }: { maxEntries: number; detach?: boolean },
+): AsyncGenerator<SheetRow> {
+  const input = await orderedWorkbookStream(path, maxEntries);
   // ExcelJS pipes the input into its unzipper without listening for the input's errors: they
   // end the read here instead (the reader, waiting for bytes that never come, is dropped). One
   // waiter at a time: racing every read against one pending promise would make that promise hold
@@ -260,10 +264,11 @@ export async function* sheetRows(path: string): AsyncGenerator<SheetRow> {
         }
         // row.values is 1-based (index 0 empty).
         const values = (next.value.values as unknown[]).slice(1);
-        for (let i = 0; i < values.length; i++) {
-          const value = values[i];
-          if (typeof value === 'string') values[i] = detached(value);
-        }
+        if (detach)
+          for (let i = 0; i < values.length; i++) {
+            const value = values[i];
+            if (typeof value === 'string') values[i] = detached(value);
+          }
         into.push({ rowNo: next.value.number, values });
       }
     };

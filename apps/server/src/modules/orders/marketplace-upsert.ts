@@ -316,31 +316,71 @@ const lineDraft = (l: MarketplaceOrderLineInput, tenantId: string, orderId: stri
   customisation: l.customisation,
 });
 
+/** Whether two values of a column give the same JSON (what `recordset` may send once). */
+function sameValue(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (a instanceof Date && b instanceof Date) return a.getTime() === b.getTime();
+  if (Array.isArray(a) && Array.isArray(b))
+    return a.length === b.length && a.every((v, i) => v === b[i] && (v === null || typeof v !== 'object'));
+  return false;
+}
+
 /**
- * Rows as ONE parameter: a JSON array the database turns into rows of the table's type
- * (`jsonb_populate_recordset`). A multi-row VALUES list binds a parameter per cell, which on the
- * embedded database costs about a millisecond a row; this costs a fraction. Every row has the same
- * keys (columns not named keep their defaults). Returns the column list and the SELECT of the rows.
+ * Rows as TWO parameters: a JSON array the database turns into rows of the table's type
+ * (`jsonb_populate_recordset`), and one JSON object of the columns every row has the same value in
+ * (`jsonb_populate_record`), sent once instead of once a row. A multi-row VALUES list binds a
+ * parameter per cell, which on the embedded database costs about a millisecond a row; this costs a
+ * fraction. Of an import's orders, more than half the columns are the batch's (owner, shop,
+ * empty logistics and customs, deadlines): sending them once halves the JSON to build, send and
+ * parse (decision 0093). Every row has the same keys (columns not named keep their defaults);
+ * `varying` names the keys `where` reads, which stay in the rows. Returns the column list and the
+ * SELECT of the rows.
  */
-function recordset(table: PgTable, rows: Array<Record<string, unknown>>, where?: SQL) {
+function recordset(
+  table: PgTable,
+  rows: Array<Record<string, unknown>>,
+  where?: { sql: SQL; varying: string[] },
+) {
   const columns = getTableColumns(table) as Record<string, { name: string }>;
-  const keys = Object.keys(rows[0]!).filter((k) => columns[k]);
-  const names = keys.map((k) => columns[k]!.name);
+  const first = rows[0]!;
+  const keys = Object.keys(first).filter((k) => columns[k]);
+  const shared =
+    rows.length < 2
+      ? []
+      : keys.filter(
+          (k) =>
+            !where?.varying.includes(k) && rows.every((row) => sameValue(row[k] ?? null, first[k] ?? null)),
+        );
+  const own = keys.filter((k) => !shared.includes(k));
+  const names = own.map((k) => columns[k]!.name);
   // A plain loop per row: Object.fromEntries over entry pairs cost several percent of an import.
   const json = JSON.stringify(
     rows.map((row) => {
       const record: Record<string, unknown> = {};
-      for (let i = 0; i < keys.length; i++) record[names[i]!] = row[keys[i]!] ?? null;
+      for (let i = 0; i < own.length; i++) record[names[i]!] = row[own[i]!] ?? null;
       return record;
     }),
   );
+  const common: Record<string, unknown> = {};
+  for (const k of shared) common[columns[k]!.name] = first[k] ?? null;
+  const all = [...names, ...shared.map((k) => columns[k]!.name)];
   const list = sql.join(
-    names.map((n) => sql.identifier(n)),
+    all.map((n) => sql.identifier(n)),
     sql`, `,
   );
+  const picked = sql.join(
+    [
+      ...names.map((n) => sql`x.${sql.identifier(n)}`),
+      ...shared.map((k) => sql`c.${sql.identifier(columns[k]!.name)}`),
+    ],
+    sql`, `,
+  );
+  const from = shared.length
+    ? sql`jsonb_populate_recordset(NULL::${table}, ${json}::jsonb) AS x, jsonb_populate_record(NULL::${table}, ${JSON.stringify(common)}::jsonb) AS c`
+    : sql`jsonb_populate_recordset(NULL::${table}, ${json}::jsonb) AS x`;
   return {
     list,
-    select: sql`SELECT ${list} FROM jsonb_populate_recordset(NULL::${table}, ${json}::jsonb) AS x${where ? sql` WHERE ${where}` : sql``}`,
+    select: sql`SELECT ${picked} FROM ${from}${where ? sql` WHERE ${where.sql}` : sql``}`,
   };
 }
 
@@ -360,7 +400,7 @@ async function insertOrdersWithLines(
 ): Promise<Array<{ id: string; order_no: string }>> {
   if (!orderRows.length) return [];
   const o = recordset(orders, orderRows);
-  const made = sql`x.order_id IN (SELECT id FROM o)`;
+  const made = { sql: sql`x.order_id IN (SELECT id FROM o)`, varying: ['orderId'] };
   const parts = [
     sql`WITH o AS (INSERT INTO ${orders} (${o.list}) ${o.select} ON CONFLICT DO NOTHING RETURNING id, order_no)`,
   ];

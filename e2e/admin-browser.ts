@@ -58,7 +58,8 @@ export function useAdminBrowser() {
    * A page in a fresh context (a desktop window unless `options` say otherwise, e.g. a phone). The
    * browser asks for reduced motion, so antd shows modals and dropdowns at once instead of
    * animating them in (decision 0090): a click during an animation could land beside the moving
-   * element. The shell, identity and CSP specs keep the animations.
+   * element. The shell, identity and CSP specs keep the animations, and so does the two-language
+   * sweep, which is also the CSP sweep of every menu page (decision 0094).
    */
   async function openPage(options: BrowserContextOptions = {}): Promise<Page> {
     const context = await browser.newContext({

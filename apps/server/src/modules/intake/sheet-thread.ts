@@ -82,8 +82,8 @@ function current(): Reader {
   return reader;
 }
 
-function release(of: Reader, id: number): void {
-  of.listeners.delete(id);
+/** Keeps an unused reader thread for IDLE_MS, then ends it (unless a read takes it first). */
+function idleLater(of: Reader): void {
   if (of.listeners.size || of !== reader) return;
   of.idle = setTimeout(() => {
     if (reader === of && !of.listeners.size) {
@@ -96,9 +96,7 @@ function release(of: Reader, id: number): void {
 
 /** Starts the reader thread ahead of an import (an upload is arriving), if it is not running. */
 export function warmSheetThread(): void {
-  const warmed = current();
-  // Idle again at once: kept for IDLE_MS unless the import's read takes it first.
-  if (!warmed.listeners.size) release(warmed, 0);
+  idleLater(current());
 }
 
 /** The rows of the first worksheet of the .xlsx at `path`, as `sheetRows` gives them, read on the reader thread. */
@@ -147,6 +145,7 @@ export async function* sheetRowsOnThread(path: string): AsyncGenerator<SheetRow>
     }
   } finally {
     if (!heard.done && !heard.failure) send({ kind: 'stop', id });
-    release(thread, id);
+    thread.listeners.delete(id);
+    idleLater(thread);
   }
 }

@@ -32,6 +32,17 @@ export async function readAt(
   return buffer.subarray(0, bytesRead);
 }
 
+/** Whether the file begins with a zip's local file header. */
+export async function startsWithLocalHeader(path: string): Promise<boolean> {
+  const fd = await open(path, 'r');
+  try {
+    const head = await readAt(fd, 0, 4);
+    return head.length === 4 && head.readUInt32LE(0) === LOCAL;
+  } finally {
+    await fd.close();
+  }
+}
+
 /** The central directory's entries, or null when the file is not a (single-disk, non-zip64) zip. */
 export async function centralDirectory(
   path: string,

@@ -1,7 +1,14 @@
 import { open } from 'node:fs/promises';
 import { inflateRawSync } from 'node:zlib';
 import { ORDER_IMPORT_LIMITS } from '@pod/shared';
-import { centralDirectory, firstSheet, LOCAL, readAt, type ZipEntry } from './zip-directory.ts';
+import {
+  centralDirectory,
+  firstSheet,
+  LOCAL,
+  readAt,
+  startsWithLocalHeader,
+  type ZipEntry,
+} from './zip-directory.ts';
 
 export type { ZipEntry } from './zip-directory.ts';
 
@@ -53,6 +60,9 @@ export function dimensionRows(xml: string): number | null {
 
 /** Checks an .xlsx on disk before it is parsed (see ZipVerdict). */
 export async function inspectWorkbook(path: string, limits = ORDER_IMPORT_LIMITS): Promise<ZipVerdict> {
+  // A zip starts with a local header: bytes of something else in front of one are not a workbook
+  // (decision 0092), whatever its central directory says.
+  if (!(await startsWithLocalHeader(path))) return { ok: false, reason: 'notSpreadsheet' };
   const entries = await centralDirectory(path, limits.maxZipEntries);
   if (entries === null) return { ok: false, reason: 'notSpreadsheet' };
   if (entries === 'tooMany') return { ok: false, reason: 'zipBomb' };

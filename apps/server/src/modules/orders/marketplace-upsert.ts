@@ -361,17 +361,17 @@ function recordset(
       return record;
     }),
   );
+  const sharedNames = shared.map((k) => columns[k]!.name);
   const common: Record<string, unknown> = {};
-  for (const k of shared) common[columns[k]!.name] = first[k] ?? null;
-  const all = [...names, ...shared.map((k) => columns[k]!.name)];
+  shared.forEach((k, i) => (common[sharedNames[i]!] = first[k] ?? null));
   const list = sql.join(
-    all.map((n) => sql.identifier(n)),
+    [...names, ...sharedNames].map((n) => sql.identifier(n)),
     sql`, `,
   );
   const picked = sql.join(
     [
       ...names.map((n) => sql`x.${sql.identifier(n)}`),
-      ...shared.map((k) => sql`c.${sql.identifier(columns[k]!.name)}`),
+      ...sharedNames.map((n) => sql`c.${sql.identifier(n)}`),
     ],
     sql`, `,
   );

@@ -100,7 +100,10 @@ describe('admin console', () => {
     // Keep-alive menu items open as tabs.
     await staff.getByTestId('nav-tabs').getByText('角色管理').waitFor();
 
-    // Each layout mode, then dark mode, with a screenshot of each.
+    // Each layout mode, then dark mode, with a screenshot of each. The page is not remounted by a
+    // change of mode: what was typed in its filter is still there after each.
+    const filterName = staff.getByTestId('crud-filters').locator('#name');
+    await filterName.fill('typed before the switch');
     for (const mode of LAYOUT_MODES) {
       await staff.getByTestId('layout-settings').click();
       const drawer = staff.getByTestId('layout-settings-drawer');
@@ -110,6 +113,7 @@ describe('admin console', () => {
       await drawer.waitFor({ state: 'hidden' });
       expect(await staff.getByTestId('admin-layout').getAttribute('data-layout-mode')).toBe(mode);
       await staff.getByTestId('role-page').waitFor();
+      expect(await filterName.inputValue()).toBe('typed before the switch');
       await staff.screenshot({ path: `${ARTIFACTS}layout-${mode.toLowerCase()}.png` });
     }
     await staff.getByTestId('layout-settings').click();

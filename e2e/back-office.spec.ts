@@ -227,6 +227,22 @@ describe('admin addresses and phone widths', () => {
     expect(await fits()).toBe(true);
     expect(pageErrors()).toEqual([]);
   });
+
+  it('crossing the phone width and back keeps what the user typed on the page', async () => {
+    const page = await openPage();
+    await signIn(page, 'admin', DEMO_PASSWORD);
+    await page.goto(`${baseUrl}/admin/access/role`);
+    await page.getByTestId('role-page').waitFor();
+    const filterName = page.getByTestId('crud-filters').locator('#name');
+    await filterName.fill('not saved yet');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByTestId('menu-drawer-toggle').waitFor();
+    expect(await filterName.inputValue()).toBe('not saved yet');
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.getByTestId('menu-drawer-toggle').waitFor({ state: 'detached' });
+    expect(await filterName.inputValue()).toBe('not saved yet');
+    expect(pageErrors()).toEqual([]);
+  });
 });
 
 describe('a site without the captcha', () => {

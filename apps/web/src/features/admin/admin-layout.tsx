@@ -112,7 +112,7 @@ function AdminFrame({ mode, isCollapsed }: { mode: LayoutMode; isCollapsed: bool
   // spec §1: the page title is the route title plus the site name. Pages reached through a menu take
   // the menu's title; the shell's own effect covers the routes that declare a title key.
   useEffect(() => {
-    if (current && !routeTitleKey) document.title = [title, site.name].filter(Boolean).join(' - ');
+    if (current && !routeTitleKey) showDocumentTitle([title, site.name].filter(Boolean).join(' - '));
   }, [current, routeTitleKey, title, site.name]);
 
   const keptPages = useKeptPages(menus, pathname);
@@ -146,12 +146,29 @@ function AdminFrame({ mode, isCollapsed }: { mode: LayoutMode; isCollapsed: bool
     </AdminHeader>
   );
 
-  let body: ReactNode;
-  if (isPhone) {
-    body = (
-      <Layout style={{ minHeight: '100vh' }}>
-        {header(false)}
-        {main}
+  // One tree for every layout mode and width: what changes is which header and side column fill
+  // their places, never where the page sits. The page (`main`) stays at the same position, so
+  // switching the mode or crossing the phone width does not remount it and lose what the user was
+  // typing.
+  const topHeader =
+    !isPhone && mode === 'Classic'
+      ? header(true)
+      : !isPhone && mode === 'Streamline'
+        ? header(true, <SideMenu menus={menus} allMenus={menus} mode="horizontal" />)
+        : null;
+  const innerHeader = isPhone || mode === 'Default' || mode === 'Double' ? header(false) : null;
+  const side = isPhone ? null : sideColumn(mode, isCollapsed, menus, trail);
+  const body = (
+    <Layout style={{ minHeight: '100vh' }}>
+      {topHeader}
+      <Layout hasSider={side !== null}>
+        {side}
+        <Layout>
+          {innerHeader}
+          {main}
+        </Layout>
+      </Layout>
+      {isPhone ? (
         <Drawer
           placement="left"
           open={drawerOpenAt === pathname}
@@ -163,52 +180,9 @@ function AdminFrame({ mode, isCollapsed }: { mode: LayoutMode; isCollapsed: bool
         >
           <SideMenu menus={menus} allMenus={menus} mode="inline" />
         </Drawer>
-      </Layout>
-    );
-  } else
-    switch (mode) {
-      case 'Default':
-        body = (
-          <Layout hasSider style={{ minHeight: '100vh' }}>
-            <MenuSider isCollapsed={isCollapsed} withLogo menus={menus} />
-            <Layout>
-              {header(false)}
-              {main}
-            </Layout>
-          </Layout>
-        );
-        break;
-      case 'Classic':
-        body = (
-          <Layout style={{ minHeight: '100vh' }}>
-            {header(true)}
-            <Layout hasSider>
-              <MenuSider isCollapsed={isCollapsed} withLogo={false} menus={menus} />
-              <Layout>{main}</Layout>
-            </Layout>
-          </Layout>
-        );
-        break;
-      case 'Streamline':
-        body = (
-          <Layout style={{ minHeight: '100vh' }}>
-            {header(true, <SideMenu menus={menus} allMenus={menus} mode="horizontal" />)}
-            {main}
-          </Layout>
-        );
-        break;
-      case 'Double':
-        body = (
-          <Layout hasSider style={{ minHeight: '100vh' }}>
-            <DoubleColumns menus={menus} trail={trail} isCollapsed={isCollapsed} />
-            <Layout>
-              {header(false)}
-              {main}
-            </Layout>
-          </Layout>
-        );
-        break;
-    }
+      ) : null}
+    </Layout>
+  );
 
   return (
     <div data-testid="admin-layout" data-layout-mode={mode}>
@@ -216,6 +190,30 @@ function AdminFrame({ mode, isCollapsed }: { mode: LayoutMode; isCollapsed: bool
       {body}
     </div>
   );
+}
+
+/** The browser tab's title (the document is the page's, outside React's state). */
+function showDocumentTitle(text: string): void {
+  document.title = text;
+}
+
+/** The side column of a layout mode on a wide screen (spec §9), or null for a mode without one. */
+function sideColumn(
+  mode: LayoutMode,
+  isCollapsed: boolean,
+  menus: readonly MenuNode[],
+  trail: readonly MenuNode[],
+): ReactNode {
+  switch (mode) {
+    case 'Default':
+      return <MenuSider isCollapsed={isCollapsed} withLogo menus={menus} />;
+    case 'Classic':
+      return <MenuSider isCollapsed={isCollapsed} withLogo={false} menus={menus} />;
+    case 'Double':
+      return <DoubleColumns menus={menus} trail={trail} isCollapsed={isCollapsed} />;
+    case 'Streamline':
+      return null;
+  }
 }
 
 function SiteLogo({ isCompact }: { isCompact: boolean }) {

@@ -121,13 +121,16 @@ function rawReader() {
   const child = spawn(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), '--raw'], {
     stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
   });
-  const replies: Array<(reply: { rows: number; seconds: number }) => void> = [];
-  child.on('message', (reply: { rows: number; seconds: number }) => replies.shift()?.(reply));
+  type Reply = { rows: number; seconds: number };
+  const waiting: Array<{ resolve: (reply: Reply) => void; reject: (error: Error) => void }> = [];
+  child.on('message', (reply: Reply) => waiting.shift()?.resolve(reply));
+  child.on('exit', (code) => {
+    for (const read of waiting.splice(0)) read.reject(new Error(`the raw reader exited (${code})`));
+  });
   return {
     read: (path: string, how: RawHow) =>
-      new Promise<{ rows: number; seconds: number }>((resolve, reject) => {
-        replies.push(resolve);
-        child.once('exit', (code) => reject(new Error(`the raw reader exited (${code})`)));
+      new Promise<Reply>((resolve, reject) => {
+        waiting.push({ resolve, reject });
         child.send({ path, how });
       }),
     close: () => child.kill(),

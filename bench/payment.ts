@@ -14,13 +14,15 @@
  * The two paths run in alternating rounds (raw, API, raw, API, …), so a machine that is slower
  * for a while (other load on the host) slows both alike and the ratio stays fair; each path's
  * rate is its payments over its own time in all rounds.
+ * Before it, a `CPU per 1,000 payments` line splits each side's CPU between this process (the load),
+ * the server and the rest of the machine (PostgreSQL, mostly), read from /proc on Linux.
  * Last line: `payments <api>/s vs raw <raw>/s ratio <r> p99 <ms> ms drift <n>`.
  * Both paths are warmed up first with BENCH_WARMUP payments per client (JIT, pool connections,
  * prepared plans), after the database is vacuumed and checkpointed; those are not measured.
  * BENCH_CLIENTS (200), BENCH_PAYMENTS (measured payments per path, 9000), BENCH_ROUNDS (3),
  * BENCH_WARMUP (5), BENCH_POOL (server and raw pool, 20).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
@@ -193,6 +195,53 @@ async function settle(pool: pg.Pool) {
 }
 
 /** Successful payments per second, while there were payments to make (see Run.okSeconds). */
+/** Seconds of CPU used so far by the process `pid` (utime + stime), or null off Linux. */
+function processCpu(pid: number | undefined): number | null {
+  if (pid === undefined) return null;
+  try {
+    // Fields after the command's closing parenthesis: state is field 3, utime 14, stime 15.
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return null;
+  }
+}
+
+/** Seconds of CPU the whole machine has spent busy (all cores, not idle or waiting), or null off Linux. */
+function machineCpu(): number | null {
+  try {
+    const [, ...ticks] = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/);
+    const n = ticks.map(Number);
+    return (n.reduce((a, b) => a + b, 0) - n[3]! - n[4]!) / 100;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Where the CPU went in one phase: this process (the load: pg's client or the HTTP client), the
+ * server's process, and the rest of the machine (PostgreSQL, mostly). Summed over the rounds.
+ */
+function cpuMeter(serverPid: number | undefined) {
+  const total = { bench: 0, server: 0, machine: 0 };
+  return {
+    total,
+    async measure<T>(work: () => Promise<T>): Promise<T> {
+      const bench = process.cpuUsage();
+      const server = processCpu(serverPid);
+      const machine = machineCpu();
+      const result = await work();
+      const used = process.cpuUsage(bench);
+      total.bench += (used.user + used.system) / 1e6;
+      const serverAfter = processCpu(serverPid);
+      if (server !== null && serverAfter !== null) total.server += serverAfter - server;
+      const machineAfter = machineCpu();
+      if (machine !== null && machineAfter !== null) total.machine += machineAfter - machine;
+      return result;
+    },
+  };
+}
+
 const rate = (r: Run) => r.ok / r.okSeconds;
 const fmt = (n: number) => n.toFixed(0);
 
@@ -246,9 +295,13 @@ async function main() {
     await apiPayments(http, world.merchants, queues.apiWarm);
     const rawRuns: Run[] = [];
     const apiRuns: Run[] = [];
+    const rawCpu = cpuMeter(server.child.pid);
+    const apiCpu = cpuMeter(server.child.pid);
     for (const round of queues.rounds) {
-      rawRuns.push(await rawPayments(pool, world.merchants, round.raw, world.tenantId, statement));
-      apiRuns.push(await apiPayments(http, world.merchants, round.api));
+      rawRuns.push(
+        await rawCpu.measure(() => rawPayments(pool, world.merchants, round.raw, world.tenantId, statement)),
+      );
+      apiRuns.push(await apiCpu.measure(() => apiPayments(http!, world.merchants, round.api)));
       console.log(
         `round ${rawRuns.length}: raw ${fmt(rate(rawRuns.at(-1)!))}/s, API ${fmt(rate(apiRuns.at(-1)!))}/s`,
       );
@@ -264,6 +317,15 @@ async function main() {
       `API POST /api/v1/admin/order/pay: ${fmt(rate(api))} payments/s (${api.ok} in ${api.seconds.toFixed(1)} s) p50 ${apiP50.toFixed(1)} ms p99 ${apiP99.toFixed(1)} ms`,
     );
     for (const [error, n] of api.refused) console.log(`  refused ${n}× ${error}`);
+    // Where the CPU went, per 1,000 payments (issue 25: the server, the load and the database
+    // share two cores; the raw side's load is pg's client, the API's an HTTP client).
+    const per1000 = (seconds: number, paid: number) => ((seconds / paid) * 1000).toFixed(2);
+    const cpuLine = (label: string, cpu: ReturnType<typeof cpuMeter>['total'], paid: number) =>
+      `${label}: this process ${per1000(cpu.bench, paid)} s, server ${per1000(cpu.server, paid)} s, ` +
+      `rest of the machine ${per1000(cpu.machine - cpu.bench - cpu.server, paid)} s`;
+    console.log(
+      `CPU per 1,000 payments — ${cpuLine('raw', rawCpu.total, raw.ok)}; ${cpuLine('API', apiCpu.total, api.ok)}`,
+    );
 
     // One hot merchant: every client pays its orders at once.
     const hotOrders = hot.merchants[0]!.orderNos;

@@ -150,21 +150,14 @@ function AdminFrame({ mode, isCollapsed }: { mode: LayoutMode; isCollapsed: bool
   // their places, never where the page sits. The page (`main`) stays at the same position, so
   // switching the mode or crossing the phone width does not remount it and lose what the user was
   // typing.
-  const topHeader =
-    !isPhone && mode === 'Classic'
-      ? header(true)
-      : !isPhone && mode === 'Streamline'
-        ? header(true, <SideMenu menus={menus} allMenus={menus} mode="horizontal" />)
-        : null;
-  const innerHeader = isPhone || mode === 'Default' || mode === 'Double' ? header(false) : null;
-  const side = isPhone ? null : sideColumn(mode, isCollapsed, menus, trail);
+  const places = framePlaces(mode, isPhone, header, { menus, trail, isCollapsed });
   const body = (
     <Layout style={{ minHeight: '100vh' }}>
-      {topHeader}
-      <Layout hasSider={side !== null}>
-        {side}
+      {places.top}
+      <Layout hasSider={places.side !== null}>
+        {places.side}
         <Layout>
-          {innerHeader}
+          {places.inner}
           {main}
         </Layout>
       </Layout>
@@ -197,22 +190,50 @@ function showDocumentTitle(text: string): void {
   document.title = text;
 }
 
-/** The side column of a layout mode on a wide screen (spec §9), or null for a mode without one. */
-function sideColumn(
+/** What fills the admin frame's places: a header above everything, a side column, a header above the page. */
+interface FramePlaces {
+  top: ReactNode;
+  side: ReactNode;
+  inner: ReactNode;
+}
+
+/**
+ * The places each layout mode fills on a wide screen (spec §9). On a phone (issue 27) no mode keeps
+ * a side column: the header sits above the page and the menu is a drawer.
+ */
+function framePlaces(
   mode: LayoutMode,
-  isCollapsed: boolean,
-  menus: readonly MenuNode[],
-  trail: readonly MenuNode[],
-): ReactNode {
+  isPhone: boolean,
+  header: (withLogo: boolean, children?: ReactNode) => ReactNode,
+  menu: { menus: readonly MenuNode[]; trail: readonly MenuNode[]; isCollapsed: boolean },
+): FramePlaces {
+  const { menus, trail, isCollapsed } = menu;
+  if (isPhone) return { top: null, side: null, inner: header(false) };
   switch (mode) {
     case 'Default':
-      return <MenuSider isCollapsed={isCollapsed} withLogo menus={menus} />;
+      return {
+        top: null,
+        side: <MenuSider isCollapsed={isCollapsed} withLogo menus={menus} />,
+        inner: header(false),
+      };
     case 'Classic':
-      return <MenuSider isCollapsed={isCollapsed} withLogo={false} menus={menus} />;
-    case 'Double':
-      return <DoubleColumns menus={menus} trail={trail} isCollapsed={isCollapsed} />;
+      return {
+        top: header(true),
+        side: <MenuSider isCollapsed={isCollapsed} withLogo={false} menus={menus} />,
+        inner: null,
+      };
     case 'Streamline':
-      return null;
+      return {
+        top: header(true, <SideMenu menus={menus} allMenus={menus} mode="horizontal" />),
+        side: null,
+        inner: null,
+      };
+    case 'Double':
+      return {
+        top: null,
+        side: <DoubleColumns menus={menus} trail={trail} isCollapsed={isCollapsed} />,
+        inner: header(false),
+      };
   }
 }
 

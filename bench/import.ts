@@ -85,6 +85,9 @@ async function tiktokFile(path: string, rows: number, prefix: string): Promise<v
   await writer.commit();
 }
 
+/** How a raw read hands the file to ExcelJS (see `readRows`). */
+type RawHow = 'naive' | 'ordered';
+
 /**
  * Reads every row of the file with ExcelJS's streaming reader and nothing else: the file as it
  * is (`naive`: this file puts the sheet first, so ExcelJS copies it to a temporary file), or its
@@ -109,8 +112,6 @@ async function readRows(path: string, how: RawHow): Promise<number> {
   }
   return rows;
 }
-
-type RawHow = 'naive' | 'ordered';
 
 /**
  * The raw reads run in a process of their own (`--raw`), kept for the run and warmed by one read

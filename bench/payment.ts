@@ -194,12 +194,12 @@ async function settle(pool: pg.Pool) {
   await pool.query('CHECKPOINT');
 }
 
-/** Successful payments per second, while there were payments to make (see Run.okSeconds). */
 /** Seconds of CPU used so far by the process `pid` (utime + stime), or null off Linux. */
 function processCpu(pid: number | undefined): number | null {
   if (pid === undefined) return null;
   try {
-    // Fields after the command's closing parenthesis: state is field 3, utime 14, stime 15.
+    // Fields after the command's closing parenthesis: state is field 3, utime 14, stime 15, in
+    // clock ticks (100 a second on Linux).
     const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
     return (Number(fields[11]) + Number(fields[12])) / 100;
   } catch {
@@ -242,6 +242,7 @@ function cpuMeter(serverPid: number | undefined) {
   };
 }
 
+/** Successful payments per second, while there were payments to make (see Run.okSeconds). */
 const rate = (r: Run) => r.ok / r.okSeconds;
 const fmt = (n: number) => n.toFixed(0);
 

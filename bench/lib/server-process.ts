@@ -9,6 +9,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { withDatabase } from '../../apps/server/test/helpers/database-url.ts';
+import { SERVER_NODE_FLAGS, serverEnv } from '../../scripts/server-runtime.mjs';
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -26,9 +27,23 @@ export async function scratchDatabase(prefix: string) {
   return {
     name,
     url: withDatabase(adminUrl(), name),
+    /**
+     * Waits up to 5 s for the database's other sessions to leave before forcing them out: a pool's
+     * end() resolves once its clients are asked to close, not once they have, and a connection
+     * still closing when FORCE terminates it gets a FATAL error its pool may not be listening for.
+     */
     async drop() {
       const c = new pg.Client({ connectionString: adminUrl() });
       await c.connect();
+      const deadline = Date.now() + 5000;
+      while (Date.now() < deadline) {
+        const { rows } = await c.query<{ n: number }>(
+          'SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1',
+          [name],
+        );
+        if (rows[0]!.n === 0) break;
+        await new Promise((r) => setTimeout(r, 50));
+      }
       await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await c.end();
     },
@@ -54,8 +69,9 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
   const port = env.PORT ?? String(20_000 + Math.floor(Math.random() * 20_000));
   // BENCH_NODE_ARGS passes flags to the server's node, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`.
   const nodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  // As `npm start` runs the server (scripts/server-runtime.mjs), so the bench measures that.
   const childEnv: Record<string, string | undefined> = {
-    ...process.env,
+    ...serverEnv(),
     LOG_LEVEL: 'warn',
     DEMO_SEED: 'false',
     ALIPAY_SANDBOX_PORT: '0',
@@ -71,7 +87,7 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
   for (const [key, value] of Object.entries(env)) if (value === '') delete childEnv[key];
   const child = spawn(
     process.execPath,
-    [...nodeArgs, '--import', 'tsx', join(repoRoot, 'apps/server/src/main.ts')],
+    [...SERVER_NODE_FLAGS, ...nodeArgs, '--import', 'tsx', join(repoRoot, 'apps/server/src/main.ts')],
     { cwd: repoRoot, env: childEnv, stdio: ['ignore', 'inherit', 'inherit'] },
   );
   const url = `http://127.0.0.1:${port}`;

@@ -40,7 +40,7 @@ export default tseslint.config(
     languageOptions: {
       parserOptions: {
         projectService: {
-          allowDefaultProject: ['*.mjs', 'vitest.config.ts', 'scripts/*.mjs'],
+          allowDefaultProject: ['*.mjs', 'vitest.config.ts', 'scripts/*.mjs', 'scripts/*.d.mts'],
         },
         tsconfigRootDir: import.meta.dirname,
       },

@@ -38,6 +38,7 @@ import { orderedWorkbookStream } from '../apps/server/src/modules/intake/sheet-r
 import { TIKTOK_EXPORT_HEADERS } from '../apps/server/src/modules/intake/templates.ts';
 import { buildMerchant, buildTenant } from '../apps/server/test/factories/index.ts';
 import { multipart } from '../apps/server/test/helpers/multipart.ts';
+import { missingServerFlags, runsAsServer, serverEnv } from '../scripts/server-runtime.mjs';
 
 const MB = 1024 * 1024;
 const TARGET_RATIO = 0.6;
@@ -357,15 +358,12 @@ if (process.argv[2] === '--raw') {
 } else if (process.argv[2] === '--generate') {
   const args = process.argv.slice(3);
   for (let i = 0; i + 2 < args.length; i += 3) await tiktokFile(args[i]!, Number(args[i + 1]), args[i + 2]!);
-} else if (
-  (process.platform === 'linux' && !process.env.MALLOC_ARENA_MAX) ||
-  !process.execArgv.some((a) => a.startsWith('--heap-growing-percent'))
-) {
-  // As `npm start` runs the server (scripts/start.mjs; decisions 0020 and 0051).
+} else if (!runsAsServer()) {
+  // As `npm start` runs the server (scripts/server-runtime.mjs; decisions 0020 and 0051).
   const child = spawn(
     process.execPath,
-    [...process.execArgv, '--heap-growing-percent=50', ...process.argv.slice(1)],
-    { stdio: 'inherit', env: { ...process.env, MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2' } },
+    [...process.execArgv, ...missingServerFlags(), ...process.argv.slice(1)],
+    { stdio: 'inherit', env: serverEnv() },
   );
   child.on('exit', (code) => process.exit(code ?? 1));
 } else {

@@ -1,12 +1,9 @@
 // `npm start`: build the web app and the server when a build is missing or older than its sources,
 // then run the compiled server (API + web on one port, apps/server/dist/main.js) in this process:
 // no TypeScript compiler at run time (decision 0075).
-// On Linux the server runs with MALLOC_ARENA_MAX=2 (decision 0020: glibc's per-thread arenas
-// otherwise keep the renderer's freed pixel buffers), and everywhere with V8's heap allowed to
-// grow by half of what is live after a full collection (decision 0051: by default V8 lets garbage
-// pile up to several times the live heap on a machine with memory to spare — 500 MB of it during
-// a 100,000-row import). Unless both are in place, this script runs itself again with them,
-// passing signals on.
+// The server runs with the settings of scripts/server-runtime.mjs (MALLOC_ARENA_MAX=2 on Linux,
+// decision 0020; V8's heap growth at 50 %, decision 0051). Unless they are in place, this script
+// runs itself again with them, passing signals on.
 //
 // `npm run start:api` (`start.mjs api`) serves the API and the web app without job workers;
 // `npm run start:worker` (`start.mjs worker`) runs only the job workers and the recurring sweeps.
@@ -15,6 +12,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { missingServerFlags, runsAsServer, serverEnv } from './server-runtime.mjs';
 
 const role = process.argv[2];
 if (role !== undefined) {
@@ -34,15 +32,11 @@ if (role !== undefined) {
   process.env.PROCESS_ROLE = role;
 }
 
-const HEAP_FLAG = '--heap-growing-percent=50';
-const needsArenas = process.platform === 'linux' && !process.env.MALLOC_ARENA_MAX;
-const needsHeapFlag = !process.execArgv.some((a) => a.startsWith('--heap-growing-percent'));
-
-if (needsArenas || needsHeapFlag) {
-  const flags = needsHeapFlag ? [HEAP_FLAG] : [];
+if (!runsAsServer()) {
+  const flags = missingServerFlags();
   const child = spawn(process.execPath, [...process.execArgv, ...flags, ...process.argv.slice(1)], {
     stdio: 'inherit',
-    env: needsArenas ? { ...process.env, MALLOC_ARENA_MAX: '2' } : process.env,
+    env: serverEnv(),
   });
   for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
   child.on('exit', (code, signal) => process.exit(code ?? (signal ? 128 : 0)));

@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SERVER_NODE_FLAGS, serverEnv } from '../../scripts/server-runtime.mjs';
 
 export const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -52,9 +53,9 @@ const exited = (child: ChildProcess) =>
   });
 
 /**
- * Spawns the server on `dataDir` and waits for /api/health. The flags scripts/start.mjs would
- * otherwise re-run itself to get (MALLOC_ARENA_MAX, --heap-growing-percent) are given up front,
- * so the spawned process is the server and its RSS is the server's.
+ * Spawns the server on `dataDir` and waits for /api/health. The settings scripts/start.mjs would
+ * otherwise re-run itself to get (scripts/server-runtime.mjs) are given up front, so the spawned
+ * process is the server and its RSS is the server's.
  */
 export async function startPlatform(
   mode: StartMode,
@@ -67,11 +68,10 @@ export async function startPlatform(
       ? [join(repoRoot, 'scripts/start.mjs')]
       : ['--import', 'tsx', join(repoRoot, 'apps/server/src/main.ts')];
   const started = performance.now();
-  const child = spawn(process.execPath, ['--heap-growing-percent=50', ...entry], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...entry], {
     cwd: repoRoot,
     env: {
-      ...process.env,
-      MALLOC_ARENA_MAX: '2',
+      ...serverEnv(),
       LOG_LEVEL: 'warn',
       DATA_DIR: dataDir,
       PORT: String(port),

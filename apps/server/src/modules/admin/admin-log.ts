@@ -157,9 +157,10 @@ export function installAdminLog(app: FastifyInstance, db: Db): void {
   const writer = new AdminLogWriter(db, (error) => app.log.error({ err: error }, 'admin log write failed'));
   writers.set(db, writer);
   app.addHook('onClose', () => writer.flush());
-  app.addHook('onResponse', async (request, reply) => {
+  // Synchronous (the row is only queued here): an async hook costs every reply a promise.
+  app.addHook('onResponse', (request, reply, done) => {
     const actor = request.ctx?.actor;
-    if (actor?.kind !== 'admin' || ['GET', 'HEAD', 'OPTIONS'].includes(request.method)) return;
+    if (actor?.kind !== 'admin' || ['GET', 'HEAD', 'OPTIONS'].includes(request.method)) return done();
     const schema = request.routeOptions.schema;
     const ua = request.headers['user-agent'];
     writer.add({
@@ -178,5 +179,6 @@ export function installAdminLog(app: FastifyInstance, db: Db): void {
       summary: summarise(request.body ?? null),
       createdAt: new Date(),
     });
+    done();
   });
 }

@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { hash } from '@node-rs/argon2';
 import { hashOptionsFor, hashPassword, verifyPassword } from './password.ts';
 import { TokenService } from './tokens.ts';
@@ -91,6 +91,31 @@ describe('tokens', () => {
     const other = new TokenService('y'.repeat(40));
     expect(await other.verify(good, 'admin')).toBeNull();
     expect(await tokens.verify('not.a.jwt', 'admin')).toBeNull();
+  });
+
+  it('decision 0096: a token verified before is refused once it expires, and never lends its verification to another text or kind', async () => {
+    vi.useFakeTimers({ now: new Date('2026-11-27T10:00:00Z') });
+    try {
+      const fresh = new TokenService('x'.repeat(40));
+      const token = await fresh.sign(admin, 's', 60);
+      expect(await fresh.verify(token, 'admin')).toEqual({ actor: admin, sessionId: 's' });
+      // Kept now: still refused for the other kind, and a changed signature is checked afresh.
+      expect(await fresh.verify(token, 'member')).toBeNull();
+      expect(await fresh.verify(token.slice(0, -2) + 'AA', 'admin')).toBeNull();
+      vi.setSystemTime(new Date('2026-11-27T10:00:59Z'));
+      expect(await fresh.verify(token, 'admin')).not.toBeNull();
+      vi.setSystemTime(new Date('2026-11-27T10:01:00Z'));
+      expect(await fresh.verify(token, 'admin')).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('gives every caller its own actor: a change to one answer does not reach the next', async () => {
+    const token = await tokens.sign(admin, 's');
+    const first = await tokens.verify(token, 'admin');
+    (first!.actor as { id: string }).id = 'someone-else';
+    expect((await tokens.verify(token, 'admin'))?.actor).toEqual(admin);
   });
 
   it('refuses a padded signature, a header with other parameters and a wrong issuer, all correctly signed', async () => {

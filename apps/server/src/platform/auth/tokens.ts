@@ -7,6 +7,8 @@ import type { Actor, AdminTier } from '../context.ts';
 export type TokenKind = 'admin' | 'member';
 
 const ISSUER = 'podsupply';
+/** How many verified tokens a process keeps (see TokenService.#recentActorOf). */
+const RECENT_TOKENS = 10_000;
 
 interface Claims {
   sid: string;
@@ -30,6 +32,7 @@ export interface VerifiedToken {
 export class TokenService {
   readonly #key: Promise<CryptoKey>;
   readonly #secret: Buffer;
+  readonly #recent = new Map<string, { verified: VerifiedToken; exp: number }>();
 
   constructor(secret: string) {
     this.#secret = Buffer.from(secret, 'utf8');
@@ -94,12 +97,39 @@ export class TokenService {
 
   /** The actor and session a token names, or null when it is invalid, expired or of the other kind. */
   verify(token: string, kind: TokenKind): Promise<VerifiedToken | null> {
-    return Promise.resolve(this.#actorOf(token, kind));
+    return Promise.resolve(this.#recentActorOf(token, kind));
   }
 
-  #actorOf(token: string, kind: TokenKind): VerifiedToken | null {
-    const p = this.#verified(token, kind) as (Partial<Claims> & { sub?: unknown }) | null;
-    if (!p || typeof p.sub !== 'string' || typeof p.sid !== 'string') return null;
+  /**
+   * Every authenticated request verifies its token, and a client sends the same one for up to an
+   * hour. A token's text verifies the same way every time (same secret, same claims), so a token
+   * that verified is kept with its expiry, which is checked again on every use; the signature,
+   * header, issuer, audience and not-before (already passed) are not checked again (decision 0096). Only tokens that verified are
+   * kept: a garbled one costs a check each time, as before. Bounded: past RECENT_TOKENS the copy
+   * starts again empty. Each caller gets its own actor object.
+   */
+  #recentActorOf(token: string, kind: TokenKind): VerifiedToken | null {
+    const key = `${kind} ${token}`;
+    const now = Math.floor(Date.now() / 1000);
+    let known = this.#recent.get(key);
+    if (!known) {
+      const payload = this.#verified(token, kind);
+      const verified = payload && this.#actorOf(payload, kind);
+      if (!payload || !verified) return null;
+      if (this.#recent.size >= RECENT_TOKENS) this.#recent.clear();
+      known = { verified, exp: payload.exp as number };
+      this.#recent.set(key, known);
+    }
+    if (known.exp <= now) {
+      this.#recent.delete(key);
+      return null;
+    }
+    return { actor: { ...known.verified.actor }, sessionId: known.verified.sessionId };
+  }
+
+  #actorOf(payload: Record<string, unknown>, kind: TokenKind): VerifiedToken | null {
+    const p = payload as Partial<Claims> & { sub?: unknown };
+    if (typeof p.sub !== 'string' || typeof p.sid !== 'string') return null;
     if (kind === 'member') {
       if (typeof p.tid !== 'string') return null;
       return { actor: { kind: 'member', id: p.sub, tenantId: p.tid }, sessionId: p.sid };

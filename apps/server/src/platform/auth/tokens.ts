@@ -104,9 +104,9 @@ export class TokenService {
    * Every authenticated request verifies its token, and a client sends the same one for up to an
    * hour. A token's text verifies the same way every time (same secret, same claims), so a token
    * that verified is kept with its expiry, which is checked again on every use; the signature,
-   * header, issuer, audience and not-before (already passed) are not checked again (decision 0096). Only tokens that verified are
-   * kept: a garbled one costs a check each time, as before. Bounded: past RECENT_TOKENS the copy
-   * starts again empty. Each caller gets its own actor object.
+   * header, issuer, audience and not-before (already passed) are not checked again (decision
+   * 0096). Only tokens that verified are kept: a garbled one costs a check each time, as before.
+   * Bounded: past RECENT_TOKENS the copy starts again empty. Each caller gets its own actor object.
    */
   #recentActorOf(token: string, kind: TokenKind): VerifiedToken | null {
     const key = `${kind} ${token}`;

@@ -10,9 +10,14 @@
 /** Node's flags for the server. */
 export const SERVER_NODE_FLAGS = ['--heap-growing-percent=50'];
 
+/** The environment variables the server needs that `env` does not set. */
+function missingServerEnv(env) {
+  return process.platform === 'linux' && !env.MALLOC_ARENA_MAX ? { MALLOC_ARENA_MAX: '2' } : {};
+}
+
 /** `env` with what the server's process needs added (what `env` already sets is kept). */
 export function serverEnv(env = process.env) {
-  return process.platform === 'linux' && !env.MALLOC_ARENA_MAX ? { ...env, MALLOC_ARENA_MAX: '2' } : env;
+  return { ...env, ...missingServerEnv(env) };
 }
 
 /** The flags of SERVER_NODE_FLAGS that this process was not started with. */
@@ -22,5 +27,5 @@ export function missingServerFlags(execArgv = process.execArgv) {
 
 /** Whether this process already runs as the server should (flags and environment). */
 export function runsAsServer() {
-  return missingServerFlags().length === 0 && serverEnv() === process.env;
+  return missingServerFlags().length === 0 && Object.keys(missingServerEnv(process.env)).length === 0;
 }

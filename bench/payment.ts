@@ -6,8 +6,10 @@
  *    API's own paying statement (order lock within the data scope, logistics check, idempotency
  *    row, guarded wallet update, ledger row, order marked paid), sent by `pg` as a named prepared
  *    statement, at the same concurrency and pool size as the API;
- * 3. the API: the server as its own process, POST /api/v1/admin/order/pay by 200 concurrent
- *    clients (each a merchant paying its own orders) over keep-alive HTTP;
+ * 3. the API: the server as its own process, run as `npm run start:api` runs an API process
+ *    (PROCESS_ROLE=api, with its runtime flags: scripts/server-runtime.mjs), POST
+ *    /api/v1/admin/order/pay by 200 concurrent clients (each a merchant paying its own orders)
+ *    over keep-alive HTTP;
  * 4. reconciliation of the ledger both wrote (0 drift expected);
  * 5. a second scenario: one hot merchant paid for by all clients at once, with a balance that
  *    runs out (only "balance insufficient" refusals allowed).
@@ -285,7 +287,8 @@ async function main() {
       DATABASE_POOL_SIZE: String(POOL),
       JWT_SECRET,
       DATA_DIR: dataDir,
-      JOB_WORKERS: 'false',
+      // An API process, as deployments serving this load run it: no job workers or sweeps.
+      PROCESS_ROLE: 'api',
     });
     // 200 clients, each with its own keep-alive connection, opened in the warm-up.
     http = jsonClient(server.url, CLIENTS);

@@ -1,6 +1,8 @@
 /**
  * The platform as a separate process on a real PostgreSQL database, for benchmarks and the crash
- * test: `node --import tsx apps/server/src/main.ts` with its own environment, reached over HTTP.
+ * test: the compiled server as `npm start` runs it (`scripts/start.mjs`, which builds
+ * apps/server/dist first when it is missing or older than the sources), with its own environment,
+ * reached over HTTP.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -9,7 +11,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { withDatabase } from '../../apps/server/test/helpers/database-url.ts';
-import { SERVER_NODE_FLAGS, serverEnv } from '../../scripts/server-runtime.mjs';
+import { serverEnv, serverNodeFlags } from '../../scripts/server-runtime.mjs';
+import { benchServerPort } from './start-process.ts';
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -66,10 +69,11 @@ const exited = (child: ChildProcess) =>
 
 /** Starts the server and waits until /api/health answers. */
 export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
-  const port = env.PORT ?? String(20_000 + Math.floor(Math.random() * 20_000));
+  const port = env.PORT ?? String(benchServerPort());
   // BENCH_NODE_ARGS passes flags to the server's node, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`.
   const nodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-  // As `npm start` runs the server (scripts/server-runtime.mjs), so the bench measures that.
+  // As `npm start` runs the server (scripts/server-runtime.mjs), so the bench measures that. The
+  // server's process is the child itself: start.mjs starts itself again only without the flags.
   const childEnv: Record<string, string | undefined> = {
     ...serverEnv(),
     LOG_LEVEL: 'warn',
@@ -80,6 +84,8 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
     // Not `test` (which makes password hashing cheap and opens test hooks) and not `production`
     // (which refuses the sandboxes' committed keys that benches pay through): the demo's mode.
     NODE_ENV: 'benchmark',
+    // The web app is not what a bench measures; the server is built when stale.
+    SKIP_WEB_BUILD: '1',
     ...env,
     PORT: port,
   };
@@ -87,7 +93,7 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
   for (const [key, value] of Object.entries(env)) if (value === '') delete childEnv[key];
   const child = spawn(
     process.execPath,
-    [...SERVER_NODE_FLAGS, ...nodeArgs, '--import', 'tsx', join(repoRoot, 'apps/server/src/main.ts')],
+    [...serverNodeFlags(childEnv.PROCESS_ROLE), ...nodeArgs, join(repoRoot, 'scripts/start.mjs')],
     { cwd: repoRoot, env: childEnv, stdio: ['ignore', 'inherit', 'inherit'] },
   );
   const url = `http://127.0.0.1:${port}`;

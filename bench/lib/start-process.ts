@@ -9,11 +9,17 @@ import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { SERVER_NODE_FLAGS, serverEnv } from '../../scripts/server-runtime.mjs';
+import { serverEnv, serverNodeFlags } from '../../scripts/server-runtime.mjs';
 
 export const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '../..');
 
 export type StartMode = 'compiled' | 'tsx';
+
+/**
+ * A port for a server a bench starts: random, and below Linux's ephemeral range (32768–60999),
+ * where the bench's own client sockets take theirs (one of them once held the server's port).
+ */
+export const benchServerPort = () => 20_000 + Math.floor(Math.random() * 12_000);
 
 export interface StartedServer {
   url: string;
@@ -62,13 +68,14 @@ export async function startPlatform(
   dataDir: string,
   env: Record<string, string> = {},
 ): Promise<StartedServer> {
-  const port = 20_000 + Math.floor(Math.random() * 20_000);
+  const port = benchServerPort();
   const entry =
     mode === 'compiled'
       ? [join(repoRoot, 'scripts/start.mjs')]
       : ['--import', 'tsx', join(repoRoot, 'apps/server/src/main.ts')];
   const started = performance.now();
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...entry], {
+  // `npm start` runs every role in one process (PROCESS_ROLE all).
+  const child = spawn(process.execPath, [...serverNodeFlags('all'), ...entry], {
     cwd: repoRoot,
     env: {
       ...serverEnv(),

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { DrizzleQueryError, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../test/helpers/test-database.ts';
 import type { Database } from './client.ts';
@@ -53,6 +53,38 @@ describe('runPrepared (hand-written statements rendered once)', () => {
     await expect(runPrepared(database.db, 'test_prepared_insert', () => sql``, { id: 4 })).rejects.toThrow(
       /label/,
     );
+  });
+
+  it('gives rows as the ORM parses a raw result: times as text, numbers and booleans parsed', async () => {
+    const [row] = await runPrepared<{ at: unknown; n: unknown; yes: unknown }>(
+      database.db,
+      'test_prepared_types',
+      () =>
+        sql`SELECT ${sql.placeholder('at')}::timestamptz AS at, ${sql.placeholder('n')}::int + 1 AS n, true AS yes`,
+      { at: '2026-01-02T03:04:05Z', n: 41 },
+    );
+    expect(typeof row!.at).toBe('string');
+    expect(new Date(row!.at as string).toISOString()).toBe('2026-01-02T03:04:05.000Z');
+    expect(row!.n).toBe(42);
+    expect(row!.yes).toBe(true);
+  });
+
+  it('reports a failed statement as the ORM does (the driver’s error as its cause), and the tap sees it', async () => {
+    const seen: Array<{ text: string; params: readonly unknown[] }> = [];
+    database.statements.listener = (text, params) => seen.push({ text, params });
+    try {
+      const error = await runPrepared(database.db, 'test_prepared_insert', () => sql``, {
+        id: 1,
+        label: 'again',
+      }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(DrizzleQueryError);
+      expect((error as DrizzleQueryError).cause).toMatchObject({ code: '23505' });
+    } finally {
+      database.statements.listener = undefined;
+    }
+    expect(seen).toEqual([
+      { text: expect.stringContaining('INSERT INTO prepared_probe') as unknown, params: [1, 'again'] },
+    ]);
   });
 
   it('mergeValues refuses a placeholder bound twice', () => {

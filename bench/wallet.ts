@@ -108,9 +108,7 @@ async function main() {
     const { applied } = await debitInOneStatement(
       db,
       {
-        transactionId: randomUUID(),
-        requestHash: 'bench',
-        key: `raw-${run}-${randomUUID()}`,
+        id: randomUUID(),
         tenantId: tenant.id,
         merchantId: merchant.id,
         type: 'adjustment',
@@ -123,6 +121,7 @@ async function main() {
         operatorId: finance.id,
         remark: 'bench',
       },
+      { key: `raw-${run}-${randomUUID()}`, requestHash: 'bench' },
       { amount: 1, currency: 'CNY' },
     );
     if (!applied) throw new Error('insufficient');

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { Executor } from '../../db/client.ts';
-import { scopeOf, type AdminActor, type ServiceContext } from '../../platform/context.ts';
+import { scopeOf, type AdminActor, type DataScope, type ServiceContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { dataScopeFor, grantsFor } from './access.service.ts';
 import { factoryIdsOf } from './access.repo.ts';
@@ -50,12 +50,32 @@ export async function adminContext(request: FastifyRequest, tx: Executor): Promi
  * scope, so this skips adminContext's second look-up of grants and scope (the money path).
  */
 export function merchantWideContext(request: FastifyRequest, tx: Executor): ServiceContext {
+  return merchantContext(request, tx, adminOf(request), { kind: 'all' });
+}
+
+/**
+ * merchantWideContext narrowed to the actor's data scope (decision 0061: staff act only on the
+ * orders their scope shows them, e.g. when paying); a primary account's scope needs no look-up.
+ */
+export async function dataScopedMerchantContext(
+  request: FastifyRequest,
+  tx: Executor,
+): Promise<ServiceContext> {
   const actor = adminOf(request);
+  return merchantContext(request, tx, actor, await dataScopeFor(tx, actor));
+}
+
+function merchantContext(
+  request: FastifyRequest,
+  tx: Executor,
+  actor: AdminActor,
+  dataScope: DataScope,
+): ServiceContext {
   return {
     scope: scopeOf(actor),
     actor,
     permissions: new Set(),
-    dataScope: { kind: 'all' },
+    dataScope,
     lang: request.ctx.lang,
     tx,
   };

@@ -16,7 +16,7 @@ export {
 } from './admin-user.service.ts';
 export type { AdminUserRow } from './admin-user.repo.ts';
 export { dataScopeFor, grantsFor, hasPermission, menuTreeFor } from './access.service.ts';
-export { adminContext, contextOfUser, merchantWideContext } from './context.ts';
+export { adminContext, contextOfUser, dataScopedMerchantContext, merchantWideContext } from './context.ts';
 export { STAFF_QUOTA, type StaffQuota } from './staff-quota.ts';
 export { ACTING_FACTORIES, type ActingFactories } from './factory-grants.ts';
 export { accessRoutes } from './access.routes.ts';

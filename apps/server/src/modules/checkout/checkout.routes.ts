@@ -5,7 +5,7 @@ import { AppError } from '../../platform/http/errors.ts';
 import type { ZodApp } from '../../platform/http/types.ts';
 import { t } from '../../platform/i18n/i18n.ts';
 import type { AppServices } from '../../services.ts';
-import { dataScopeFor, merchantWideContext } from '../access/index.ts';
+import { dataScopedMerchantContext, merchantWideContext } from '../access/index.ts';
 import { alipayProviderFor } from '../../integrations/alipay/index.ts';
 import { withTx } from '../../platform/context.ts';
 import { route } from '../../platform/http/route.ts';
@@ -23,10 +23,9 @@ export function checkoutRoutes(app: ZodApp, services: AppServices): void {
   // ---- Paying orders (the payment workflow) --------------------------------------------------------
   route(app, orderOperations.orderPay, async (request) => {
     const body = request.body;
-    const wide = merchantWideContext(request, db);
     // Staff pay only the orders their data scope shows them (decision 0061): the paying statement
-    // carries the scope; a primary account's scope needs no look-up.
-    const ctx = { ...wide, dataScope: await dataScopeFor(db, wide.actor) };
+    // carries the scope.
+    const ctx = await dataScopedMerchantContext(request, db);
     const alipay = {
       provider: alipayProviderFor(services.config.alipay),
       urls: alipayUrls(

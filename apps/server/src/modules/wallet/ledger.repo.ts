@@ -132,9 +132,8 @@ export function debitStatement(guard: { lock: SQL; then: SQL } | undefined): SQL
 export async function debitInOneStatement(
   tx: Executor,
   e: {
-    transactionId: string;
-    requestHash: string;
-    key: string;
+    /** The ledger row's id, which the idempotency key points at. */
+    id: string;
     tenantId: string;
     merchantId: string;
     type: NewTransaction['type'];
@@ -147,12 +146,13 @@ export async function debitInOneStatement(
     operatorId: string | null;
     remark: string;
   },
+  claim: { key: string; requestHash: string },
   what: DebitAmount,
 ): Promise<OneStatementDebit> {
   const own = {
-    d_id: e.transactionId,
-    d_hash: e.requestHash,
-    d_key: e.key,
+    d_id: e.id,
+    d_hash: claim.requestHash,
+    d_key: claim.key,
     d_tenant: e.tenantId,
     d_merchant: e.merchantId,
     d_type: e.type,
@@ -173,11 +173,12 @@ export async function debitInOneStatement(
           () => debitStatement(what.guard.build()),
           mergeValues(own, what.guard.values),
         )
-      : await runPrepared<Record<string, unknown>>(tx, 'wallet_debit', () => debitStatement(undefined), {
-          ...own,
-          d_amount: what.amount,
-          d_currency: what.currency,
-        });
+      : await runPrepared<Record<string, unknown>>(
+          tx,
+          'wallet_debit',
+          () => debitStatement(undefined),
+          mergeValues(own, { d_amount: what.amount, d_currency: what.currency }),
+        );
   if (!row) throw new Error('the debit statement returned no row');
   const guarded = Number(row.guarded) > 0;
   const claimed = Number(row.claimed) > 0;

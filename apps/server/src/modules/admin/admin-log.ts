@@ -18,14 +18,17 @@ export function summarise(value: unknown, depth = 0): unknown {
   if (typeof value === 'string') return storableText(value.length > 200 ? `${value.slice(0, 200)}…` : value);
   if (Array.isArray(value)) return value.slice(0, 50).map((v) => summarise(v, depth + 1));
   if (value && typeof value === 'object') {
-    return Object.fromEntries(
-      Object.entries(value as Record<string, unknown>)
-        .slice(0, 100)
-        .map(([k, v]) => [
-          storableText(k.slice(0, 100)),
-          sensitivityOf(k) ? shownInLog(k, v) : summarise(v, depth + 1),
-        ]),
-    );
+    // A loop, not Object.fromEntries over entries: this runs on every admin write (decision 0097).
+    // No prototype, so a key named `__proto__` is kept as a key like any other.
+    const out = Object.create(null) as Record<string, unknown>;
+    let kept = 0;
+    for (const k in value) {
+      if (!Object.hasOwn(value, k)) continue;
+      if (kept++ === 100) break;
+      const v = (value as Record<string, unknown>)[k];
+      out[storableText(k.slice(0, 100))] = sensitivityOf(k) ? shownInLog(k, v) : summarise(v, depth + 1);
+    }
+    return out;
   }
   if (typeof value === 'number' && !Number.isFinite(value)) return null;
   return value ?? null;

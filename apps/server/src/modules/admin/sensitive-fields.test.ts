@@ -29,4 +29,13 @@ describe('the one list of sensitive fields (issue 17 finding 2)', () => {
       name: 'n',
     });
   });
+
+  it('keeps every key of a logged body as a key, `__proto__` included, and at most 100 of them', () => {
+    const body = JSON.parse('{"__proto__": {"x": 1}, "a": "b"}') as unknown;
+    expect(JSON.stringify(summarise(body))).toBe('{"__proto__":{"x":1},"a":"b"}');
+    const wide = Object.fromEntries(Array.from({ length: 150 }, (_, i) => [`k${i}`, i]));
+    const kept = Object.keys(summarise(wide) as object);
+    expect(kept).toHaveLength(100);
+    expect(kept.at(-1)).toBe('k99');
+  });
 });

@@ -26,14 +26,15 @@ export function checkoutRoutes(app: ZodApp, services: AppServices): void {
     // Staff pay only the orders their data scope shows them (decision 0061): the paying statement
     // carries the scope.
     const ctx = await dataScopedMerchantContext(request, db);
-    const alipay = {
+    // Worked out only when an Alipay purchase is opened (a balance payment needs none of it).
+    const alipay = () => ({
       provider: alipayProviderFor(services.config.alipay),
       urls: alipayUrls(
         services.config,
         request,
         `/admin/payResult?type=alipay&order_nos=${encodeURIComponent(body.order_nos.join(','))}&`,
       ),
-    };
+    });
     // One balance-paid order is one statement (decision 0024): no explicit transaction needed.
     const reply =
       body.method === 'balance' && body.order_nos.length === 1

@@ -147,13 +147,14 @@ export interface AlipayReturn {
 
 /**
  * A merchant pays orders (spec §4: Alipay or account balance), inside the caller's transaction.
- * Balance: every order is paid, or none. Alipay: a purchase for the CNY total is opened and the
- * orders are paid when Alipay's signed notification arrives (settleOrderPurchase).
+ * Balance: every order is paid, or none. Alipay: a purchase for the CNY total is opened (with the
+ * provider and return addresses `alipay` gives) and the orders are paid when Alipay's signed
+ * notification arrives (settleOrderPurchase).
  */
 export async function payOrders(
   ctx: ServiceContext,
   body: z.output<typeof orderPaySchema>,
-  alipay: { provider: AlipayProvider; urls: AlipayReturn },
+  alipay: () => { provider: AlipayProvider; urls: AlipayReturn },
 ): Promise<OrderPayReply> {
   const scope = orderScope(ctx);
   if (body.method === 'balance')
@@ -178,16 +179,17 @@ export async function payOrders(
   for (const row of candidates) await confirmOrderShipping(ctx.tx, scope.tenantId, row);
   const amount = candidates.reduce((sum, r) => sum + r.totalAmount, 0);
   const orderNos = candidates.map((r) => r.orderNo);
+  const { provider, urls } = alipay();
   const { outTradeNo, payUrl } = await startAlipayPurchase(
     ctx,
-    alipay.provider,
+    provider,
     {
       merchantId: scope.merchantId,
       amount,
       subject: `Orders 订单 ${orderNos.slice(0, 3).join(',')}${orderNos.length > 3 ? '…' : ''}`,
       orderNos,
     },
-    alipay.urls,
+    urls,
   );
   return {
     method: 'alipay',

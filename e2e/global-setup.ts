@@ -1,6 +1,6 @@
-import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
+import { buildWebApp, webBuildIsStale } from '../scripts/web-build.mjs';
 import { startPlatform } from './platform-server.ts';
 
 declare module 'vitest' {
@@ -12,14 +12,13 @@ declare module 'vitest' {
 
 const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
 
-/** Builds apps/web into apps/web/dist, which the platform serves. */
-function buildWebApp(): void {
-  // A production build: vitest sets NODE_ENV=test, which would make Vite build React's development bundle.
-  const build = spawnSync('npm', ['run', 'build', '-w', '@pod/web'], {
-    cwd: REPO_ROOT,
-    encoding: 'utf8',
-    env: { ...process.env, NODE_ENV: 'production' },
-  });
+/**
+ * Builds apps/web into apps/web/dist, which the platform serves, unless the build is newer than its
+ * sources (CI's production build step has just made it).
+ */
+function ensureWebBuild(): void {
+  if (!webBuildIsStale(REPO_ROOT)) return;
+  const build = buildWebApp(REPO_ROOT, 'pipe');
   if (build.status !== 0) {
     throw new Error(
       `building the web app failed (exit ${String(build.status)}):\n${build.stdout}\n${build.stderr}`,
@@ -34,7 +33,7 @@ export default async function setup(project: TestProject): Promise<(() => Promis
     project.provide('baseUrl', externalUrl.replace(/\/+$/, ''));
     return undefined;
   }
-  buildWebApp();
+  ensureWebBuild();
   const platform = await startPlatform(REPO_ROOT);
   project.provide('baseUrl', platform.baseUrl);
   return () => platform.stop();

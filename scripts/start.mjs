@@ -8,11 +8,12 @@
 // `npm run start:api` (`start.mjs api`) serves the API and the web app without job workers;
 // `npm run start:worker` (`start.mjs worker`) runs only the job workers and the recurring sweeps.
 // Both need DATABASE_URL: every process shares its state through that PostgreSQL (decision 0074).
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { missingServerFlags, runsAsServer, serverEnv } from './server-runtime.mjs';
+import { buildWebApp, newestMtime, sharedSourcesTime, webBuildIsStale } from './web-build.mjs';
 
 const role = process.argv[2];
 if (role !== undefined) {
@@ -46,37 +47,17 @@ if (!runsAsServer()) {
 
 async function run() {
   const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-  const web = join(root, 'apps/web');
-  const builtIndex = join(web, 'dist/index.html');
-
-  function newestMtime(path) {
-    if (!existsSync(path)) return 0;
-    const stat = statSync(path);
-    if (!stat.isDirectory()) return stat.mtimeMs;
-    let newest = 0;
-    for (const entry of readdirSync(path)) newest = Math.max(newest, newestMtime(join(path, entry)));
-    return newest;
-  }
-
-  const sources = ['src', 'index.html', 'vite.config.ts', 'public'].map((p) => join(web, p));
-  const sharedTime = Math.max(
-    newestMtime(join(root, 'packages/shared/src')),
-    newestMtime(join(root, 'packages/design/src')),
-  );
-  const sourceTime = Math.max(...sources.map(newestMtime), sharedTime);
-  const builtTime = existsSync(builtIndex) ? statSync(builtIndex).mtimeMs : 0;
-
   // A worker serves no pages.
-  if (role !== 'worker' && process.env.SKIP_WEB_BUILD !== '1' && builtTime < sourceTime) {
+  if (role !== 'worker' && process.env.SKIP_WEB_BUILD !== '1' && webBuildIsStale(root)) {
     console.log('Building the web app…');
-    const result = spawnSync('npm', ['run', 'build', '-w', '@pod/web'], { cwd: root, stdio: 'inherit' });
+    const result = buildWebApp(root);
     if (result.status !== 0) process.exit(result.status ?? 1);
   }
 
   // The server's build (scripts/build-server.mjs) is marked complete by dist/BUILD.
   const serverDist = join(root, 'apps/server/dist');
   const serverBuilt = existsSync(join(serverDist, 'BUILD')) ? statSync(join(serverDist, 'BUILD')).mtimeMs : 0;
-  const serverSources = Math.max(newestMtime(join(root, 'apps/server/src')), sharedTime);
+  const serverSources = Math.max(newestMtime(join(root, 'apps/server/src')), sharedSourcesTime(root));
   if (process.env.SKIP_SERVER_BUILD !== '1' && serverBuilt < serverSources) {
     console.log('Building the server…');
     const { buildServer } = await import('./build-server.mjs');

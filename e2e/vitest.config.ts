@@ -10,11 +10,8 @@ export default defineConfig({
   test: {
     include: ['*.spec.ts'],
     globalSetup: ['./global-setup.ts'],
-    // A limit for a hung test, not a speed target (benchmarks measure speed). In CI the browser tests
-    // share the 2-core machine with the PGlite pass (.ci/run), which slows the longest flows (about
-    // 35 s alone) by up to half again.
-    testTimeout: 120_000,
-    hookTimeout: 120_000,
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
     // One Chromium per spec file; running files one after another keeps the machine responsive.
     fileParallelism: false,
   },

@@ -446,9 +446,13 @@ describe('design editor', () => {
       ['height', '300'],
       ['x', '150'],
       ['y', '150'],
-    ] as const)
+    ] as const) {
+      // Each number is waited for before the next is typed. In a loaded CI run (2026-11-28), x read 0
+      // after all four were typed at once; the likely cause is the offset clamped to a frame whose
+      // width was not yet taken.
       await page.getByTestId(`crop-${field}`).fill(value);
-    await expect.poll(() => page.getByTestId('crop-x').inputValue()).toBe('150');
+      await expect.poll(() => page.getByTestId(`crop-${field}`).inputValue()).toBe(value);
+    }
     // The 300 × 300 frame is centred on the image, which was dropped centred at (440, 500).
     const frame = { x: canvasBox.x + 440, y: canvasBox.y + 500 };
     await page.mouse.move(frame.x, frame.y);
